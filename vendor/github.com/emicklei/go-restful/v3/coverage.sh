@@ -1,0 +1,2 @@
+go test -coverprofile=coverage.out
+go tool cover -html=coverage.out
