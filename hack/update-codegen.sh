@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Regenerates deepcopy functions and the typed clientset, listers and
+# informers of the insight API with the vendored k8s.io/code-generator.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+module=github.com/update-insights/update-insights-operator
+codegen="${root}/vendor/k8s.io/code-generator"
+
+# kube_codegen.sh `go install`s the generators; keep them out of GOPATH/bin.
+export GOBIN="${root}/_output/tools/bin"
+mkdir -p "${GOBIN}"
+
+source "${codegen}/kube_codegen.sh"
+
+kube::codegen::gen_helpers \
+	--boilerplate "${root}/hack/boilerplate.go.txt" \
+	"${root}/pkg/apis"
+
+kube::codegen::gen_client \
+	--with-watch \
+	--output-dir "${root}/pkg/generated" \
+	--output-pkg "${module}/pkg/generated" \
+	--boilerplate "${root}/hack/boilerplate.go.txt" \
+	"${root}/pkg/apis"

@@ -1,0 +1,127 @@
+package v1alpha1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// MachineConfigPoolProgressInsight reports how the nodes of one
+// MachineConfigPool are doing in an update. There is one per pool, of the
+// same name.
+//
+// +genclient
+// +genclient:nonNamespaced
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:scope=Cluster,shortName=mcppi
+// +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:printcolumn:name="Scope",type=string,JSONPath=`.status.scopeType`
+// +kubebuilder:printcolumn:name="Assessment",type=string,JSONPath=`.status.assessment`
+// +kubebuilder:printcolumn:name="Completion",type=integer,JSONPath=`.status.completionPercent`
+// +kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp`
+type MachineConfigPoolProgressInsight struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// spec is empty: the insight is entirely observed state.
+	// +optional
+	Spec MachineConfigPoolProgressInsightSpec `json:"spec,omitempty"`
+	// status is the observed progress of the pool's nodes.
+	// +optional
+	Status MachineConfigPoolProgressInsightStatus `json:"status,omitempty"`
+}
+
+// MachineConfigPoolProgressInsightSpec is empty.
+type MachineConfigPoolProgressInsightSpec struct{}
+
+// MachineConfigPoolProgressInsightStatus is the observed progress of a pool's
+// nodes.
+type MachineConfigPoolProgressInsightStatus struct {
+	// conditions: Updating says whether the pool's nodes are updating;
+	// Healthy whether they are free of serious problems.
+	// +optional
+	// +listType=map
+	// +listMapKey=type
+	// +kubebuilder:validation:MaxItems=10
+	Conditions []metav1.Condition `json:"conditions,omitempty"`
+
+	// name of the MachineConfigPool.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	// scopeType says whether the pool is the control plane or workers.
+	// +required
+	ScopeType ScopeType `json:"scopeType"`
+
+	// assessment is a one-word summary of the pool's update.
+	// +required
+	Assessment PoolAssessment `json:"assessment"`
+
+	// completionPercent is the share of the pool's nodes already updated.
+	// +required
+	// +kubebuilder:validation:Minimum=0
+	// +kubebuilder:validation:Maximum=100
+	CompletionPercent int32 `json:"completionPercent"`
+
+	// summaries count the pool's nodes by state, at most one per type.
+	// +optional
+	// +listType=map
+	// +listMapKey=type
+	// +kubebuilder:validation:MaxItems=7
+	Summaries []NodeSummary `json:"summaries,omitempty"`
+}
+
+// PoolAssessment is a one-word summary of a pool's update.
+// +kubebuilder:validation:Enum=Pending;Completed;Degraded;Excluded;Progressing
+type PoolAssessment string
+
+const (
+	PoolPending     PoolAssessment = "Pending"
+	PoolCompleted   PoolAssessment = "Completed"
+	PoolDegraded    PoolAssessment = "Degraded"
+	PoolExcluded    PoolAssessment = "Excluded"
+	PoolProgressing PoolAssessment = "Progressing"
+)
+
+// NodeSummary counts a pool's nodes in one state.
+type NodeSummary struct {
+	// type is the state counted.
+	// +required
+	Type NodeSummaryType `json:"type"`
+
+	// count of nodes in that state.
+	// +required
+	// +kubebuilder:validation:Minimum=0
+	Count int32 `json:"count"`
+}
+
+// NodeSummaryType is a state a pool's nodes are counted in.
+// +kubebuilder:validation:Enum=Total;Available;Progressing;Outdated;Draining;Excluded;Degraded
+type NodeSummaryType string
+
+const (
+	NodesTotal       NodeSummaryType = "Total"
+	NodesAvailable   NodeSummaryType = "Available"
+	NodesProgressing NodeSummaryType = "Progressing"
+	NodesOutdated    NodeSummaryType = "Outdated"
+	NodesDraining    NodeSummaryType = "Draining"
+	NodesExcluded    NodeSummaryType = "Excluded"
+	NodesDegraded    NodeSummaryType = "Degraded"
+)
+
+// Condition types of MachineConfigPoolProgressInsight.
+const (
+	MachineConfigPoolProgressInsightUpdating = "Updating"
+	MachineConfigPoolProgressInsightHealthy  = "Healthy"
+)
+
+// MachineConfigPoolProgressInsightList is a list of MachineConfigPoolProgressInsight.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
+type MachineConfigPoolProgressInsightList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []MachineConfigPoolProgressInsight `json:"items"`
+}
