@@ -1,0 +1,68 @@
+# update-insights-operator
+
+MODULE  := github.com/update-insights/update-insights-operator
+BINARY  := update-insights-operator
+OUTPUT  := _output
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo v0.0.0-unknown)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null)
+DATE    ?= $(shell date -u +%Y-%m-%dT%H:%M:%SZ)
+LDFLAGS := -X $(MODULE)/pkg/version.versionFromGit=$(VERSION) \
+           -X $(MODULE)/pkg/version.commitFromGit=$(COMMIT) \
+           -X $(MODULE)/pkg/version.buildDate=$(DATE)
+
+# The module proxy serves openshift modules without checksum database entries.
+export GONOSUMDB := github.com/openshift
+
+GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
+
+.PHONY: all build test test-unit test-integration testbin update update-codegen update-crds update-vendor \
+	verify verify-gofmt verify-govet verify-generated verify-vendor clean
+
+all: build
+
+build:
+	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
+
+## test: unit tests, then integration tests against a real kube-apiserver and etcd.
+test: test-unit test-integration
+
+test-unit:
+	go test ./pkg/... ./cmd/... ./test/manifests/...
+
+# Builds kube-apiserver and etcd on first use (several minutes), then reuses them.
+testbin:
+	@hack/install-testbin.sh >/dev/null
+
+test-integration: testbin
+	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 20m ./test/integration/...
+
+## update: regenerate deepcopy, clients, listers, informers and CRDs.
+update: update-codegen update-crds
+
+update-codegen:
+	hack/update-codegen.sh
+
+update-crds:
+	hack/update-crds.sh
+
+update-vendor:
+	GOFLAGS=-mod=mod go mod tidy
+	go mod vendor
+
+## verify: fail on generated-code drift, gofmt or vet findings, or a vendor tree that does not match go.mod.
+verify: verify-gofmt verify-govet verify-vendor verify-generated
+
+verify-gofmt:
+	@out=$$(gofmt -l $(GO_FILES)); if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+verify-govet:
+	go vet ./...
+
+verify-vendor:
+	hack/verify-vendor.sh
+
+verify-generated:
+	hack/verify-generated.sh
+
+clean:
+	rm -rf $(OUTPUT)

@@ -1,0 +1,44 @@
+// Command update-insights-operator maintains insights that tell how an
+// OpenShift cluster update is going.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+	"k8s.io/component-base/cli"
+
+	"github.com/update-insights/update-insights-operator/pkg/operator"
+	"github.com/update-insights/update-insights-operator/pkg/version"
+)
+
+func main() {
+	os.Exit(cli.Run(newRootCommand(context.Background())))
+}
+
+func newRootCommand(ctx context.Context) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "update-insights-operator",
+		Short: "Tells cluster administrators how an OpenShift update is going",
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return cmd.Help()
+		},
+	}
+	root.AddCommand(operator.NewStartCommand(ctx), newVersionCommand())
+	return root
+}
+
+func newVersionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print the build's version, commit and date",
+		Args:  cobra.NoArgs,
+		Run: func(cmd *cobra.Command, _ []string) {
+			v := version.Get()
+			fmt.Fprintf(cmd.OutOrStdout(), "update-insights-operator %s (commit %s, built %s, %s %s)\n",
+				v.GitVersion, v.GitCommit, v.BuildDate, v.GoVersion, v.Platform)
+		},
+	}
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Refreshes the OpenShift CRDs the integration tests install (ClusterVersion,
+# ClusterOperator) from the openshift/api module pinned in go.mod. `go mod
+# vendor` copies Go packages only, so the CRD manifests inside openshift/api
+# do not reach vendor/ and are kept in test/testdata/crds instead. Needs the
+# module cache or the module proxy; run it after bumping openshift/api.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "${root}"
+version=$(go list -m -f '{{.Version}}' github.com/openshift/api)
+dir=$(GOFLAGS=-mod=mod GONOSUMDB=github.com/openshift go mod download -json "github.com/openshift/api@${version}" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+src="${dir}/config/v1/zz_generated.crd-manifests"
+dest="${root}/test/testdata/crds"
+mkdir -p "${dest}"
+cp "${src}/0000_00_cluster-version-operator_01_clusterversions-Default.crd.yaml" "${dest}/"
+cp "${src}/0000_00_cluster-version-operator_01_clusteroperators.crd.yaml" "${dest}/"
+chmod 0644 "${dest}"/*.yaml

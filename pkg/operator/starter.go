@@ -1,0 +1,66 @@
+// Package operator wires the informers and controllers of the operator and
+// runs them for as long as this instance holds the leader lease.
+package operator
+
+import (
+	"context"
+	"time"
+
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions"
+	"github.com/openshift/library-go/pkg/controller/controllercmd"
+	"k8s.io/client-go/rest"
+	"k8s.io/klog/v2"
+
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+)
+
+const (
+	// ComponentName names the operator in events, metrics and its Lease
+	// (<ComponentName>-lock).
+	ComponentName = "update-insights-operator"
+
+	// resyncPeriod is how often informers replay their caches to the
+	// controllers, which keeps time-derived fields such as the ETA fresh
+	// without any event.
+	resyncPeriod = 5 * time.Minute
+
+	// The operator writes one insight per operator, node and pool; on a large
+	// cluster client-go's default limit (QPS 5, burst 10) would queue those
+	// writes for minutes.
+	clientQPS   = 50
+	clientBurst = 100
+)
+
+// RunOperator builds the informers and controllers, starts them, and blocks
+// until ctx ends (leadership lost or the process told to stop).
+func RunOperator(ctx context.Context, controllerContext *controllercmd.ControllerContext) error {
+	kubeConfig := rest.CopyConfig(controllerContext.KubeConfig)
+	kubeConfig.QPS = clientQPS
+	kubeConfig.Burst = clientBurst
+
+	configClient, err := configclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
+	insightsClient, err := insightsclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
+
+	configInformers := configinformers.NewSharedInformerFactory(configClient, resyncPeriod)
+	insightInformers := insightinformers.NewSharedInformerFactory(insightsClient, resyncPeriod)
+
+	// Informers are started only after every controller has asked for the
+	// ones it needs: a factory starts just the informers requested so far.
+	configInformers.Start(ctx.Done())
+	insightInformers.Start(ctx.Done())
+
+	klog.Info("operator started")
+	<-ctx.Done()
+	configInformers.Shutdown()
+	insightInformers.Shutdown()
+	klog.Info("operator stopped")
+	return nil
+}

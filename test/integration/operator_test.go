@@ -1,0 +1,194 @@
+package integration
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+)
+
+const (
+	operatorNamespace = "openshift-update-insights"
+	leaseName         = "update-insights-operator-lock"
+)
+
+// syncBuffer collects a process's output while the test reads it.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// operatorProcess is `update-insights-operator start` running against the
+// test's API server, as it runs in a cluster.
+type operatorProcess struct {
+	cmd    *exec.Cmd
+	output *syncBuffer
+	exited chan struct{}
+}
+
+func ensureOperatorNamespace(t *testing.T) {
+	t.Helper()
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: operatorNamespace}}
+	if _, err := kubeClient.CoreV1().Namespaces().Create(context.Background(), ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatalf("creating namespace %s: %v", operatorNamespace, err)
+	}
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// startOperator starts the operator with short leader election timings so
+// that a standby takes over within seconds. It is killed when the test ends,
+// and its output is logged if the test failed.
+func startOperator(t *testing.T) *operatorProcess {
+	t.Helper()
+	ensureOperatorNamespace(t)
+	p := &operatorProcess{output: &syncBuffer{}, exited: make(chan struct{})}
+	p.cmd = exec.Command(operatorBinary, "start",
+		"--kubeconfig", kubeconfigPath,
+		"--namespace", operatorNamespace,
+		"--listen", fmt.Sprintf("127.0.0.1:%d", freePort(t)),
+		"--leader-election-lease-duration=6s",
+		"--leader-election-renew-deadline=4s",
+		"--leader-election-retry-period=1s",
+	)
+	p.cmd.Stdout, p.cmd.Stderr = p.output, p.output
+	if err := p.cmd.Start(); err != nil {
+		t.Fatalf("starting the operator: %v", err)
+	}
+	go func() {
+		_ = p.cmd.Wait()
+		close(p.exited)
+	}()
+	t.Cleanup(func() {
+		select {
+		case <-p.exited:
+		default:
+			_ = p.cmd.Process.Kill()
+			<-p.exited
+		}
+		if t.Failed() {
+			t.Logf("operator (pid %d) output:\n%s", p.cmd.Process.Pid, p.output.String())
+		}
+	})
+	return p
+}
+
+// stop sends SIGTERM, as the kubelet does, and waits for the process to exit.
+func (p *operatorProcess) stop(t *testing.T, within time.Duration) {
+	t.Helper()
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatalf("sending SIGTERM: %v", err)
+	}
+	select {
+	case <-p.exited:
+	case <-time.After(within):
+		t.Fatalf("the operator did not exit within %s of SIGTERM", within)
+	}
+	if code := p.cmd.ProcessState.ExitCode(); code != 0 {
+		t.Errorf("the operator exited with code %d after SIGTERM, want 0", code)
+	}
+}
+
+func (p *operatorProcess) waitForOutput(t *testing.T, text string, timeout time.Duration) {
+	t.Helper()
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, timeout, true, func(context.Context) (bool, error) {
+		return strings.Contains(p.output.String(), text), nil
+	})
+	if err != nil {
+		t.Fatalf("the operator did not print %q within %s", text, timeout)
+	}
+}
+
+func leaseHolder(t *testing.T) string {
+	t.Helper()
+	lease, err := kubeClient.CoordinationV1().Leases(operatorNamespace).Get(context.Background(), leaseName, metav1.GetOptions{})
+	if apierrors.IsNotFound(err) {
+		return ""
+	}
+	if err != nil {
+		t.Fatalf("reading the lease: %v", err)
+	}
+	if lease.Spec.HolderIdentity == nil {
+		return ""
+	}
+	return *lease.Spec.HolderIdentity
+}
+
+// waitForHolder waits until the lease is held by someone accepted by want.
+func waitForHolder(t *testing.T, timeout time.Duration, want func(holder string) bool) string {
+	t.Helper()
+	var holder string
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, timeout, true, func(context.Context) (bool, error) {
+		holder = leaseHolder(t)
+		return want(holder), nil
+	})
+	if err != nil {
+		t.Fatalf("the lease did not reach the wanted holder within %s; holder is %q", timeout, holder)
+	}
+	return holder
+}
+
+func TestVersionCommandPrintsTheLinkedVersion(t *testing.T) {
+	out, err := exec.Command(operatorBinary, "version").CombinedOutput()
+	if err != nil {
+		t.Fatalf("version: %v\n%s", err, out)
+	}
+	if !strings.HasPrefix(string(out), "update-insights-operator "+testVersion+" ") {
+		t.Errorf("version printed %q, want it to start with the linked version %s", out, testVersion)
+	}
+}
+
+func TestOnlyOneInstanceLeadsAndAStandbyTakesOver(t *testing.T) {
+	first := startOperator(t)
+	firstHolder := waitForHolder(t, 60*time.Second, func(h string) bool { return h != "" })
+	first.waitForOutput(t, "operator started", 30*time.Second)
+
+	second := startOperator(t)
+	second.waitForOutput(t, "Attempting to acquire leader lease", 30*time.Second)
+	// Several retry periods (1s) pass without the standby taking the lease.
+	time.Sleep(4 * time.Second)
+	if holder := leaseHolder(t); holder != firstHolder {
+		t.Fatalf("the lease moved from %q to %q while its holder was running", firstHolder, holder)
+	}
+	if strings.Contains(second.output.String(), "operator started") {
+		t.Fatal("the standby started its controllers while another instance held the lease")
+	}
+
+	first.stop(t, 10*time.Second)
+	secondHolder := waitForHolder(t, 30*time.Second, func(h string) bool { return h != "" && h != firstHolder })
+	second.waitForOutput(t, "operator started", 30*time.Second)
+	t.Logf("lease passed from %s to %s", firstHolder, secondHolder)
+
+	second.stop(t, 10*time.Second)
+}

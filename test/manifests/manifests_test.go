@@ -1,0 +1,372 @@
+// Package manifests checks the payload manifests against the rules the CVO
+// and OpenShift's payload conventions impose, without an API server.
+package manifests
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	imagev1 "github.com/openshift/api/image/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	rbacv1 "k8s.io/api/rbac/v1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"k8s.io/client-go/kubernetes/scheme"
+	"sigs.k8s.io/yaml"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+const (
+	manifestDir       = "../../manifests"
+	operatorNamespace = "openshift-update-insights"
+	serviceAccount    = "update-insights-operator"
+)
+
+var (
+	fileName = regexp.MustCompile(`^0000_[0-9]{2}_update-insights-operator_[0-9]{2}_[a-z0-9.-]+\.yaml$`)
+
+	// The CVO applies a manifest to a cluster profile only when it carries
+	// that profile's inclusion annotation.
+	inclusionAnnotations = []string{
+		"include.release.openshift.io/self-managed-high-availability",
+		"include.release.openshift.io/single-node-developer",
+	}
+)
+
+type manifest struct {
+	file   string
+	object runtime.Object
+}
+
+func loadManifests(t *testing.T) []manifest {
+	t.Helper()
+	s := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme} {
+		if err := add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	decoder := serializer.NewCodecFactory(s).UniversalDeserializer()
+
+	files, err := filepath.Glob(filepath.Join(manifestDir, "*.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no manifests in %s: %v", manifestDir, err)
+	}
+	var manifests []manifest
+	for _, file := range files {
+		content, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reader := utilyaml.NewYAMLReader(bufioReader(content))
+		for {
+			doc, err := reader.Read()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			if len(bytes.TrimSpace(doc)) == 0 || string(bytes.TrimSpace(doc)) == "---" {
+				continue
+			}
+			obj, _, err := decoder.Decode(doc, nil, nil)
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			manifests = append(manifests, manifest{file: filepath.Base(file), object: obj})
+		}
+	}
+	return manifests
+}
+
+func TestFileNamesFollowTheCVOConvention(t *testing.T) {
+	entries, err := os.ReadDir(manifestDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Name() == "image-references" {
+			continue
+		}
+		if !fileName.MatchString(e.Name()) {
+			t.Errorf("%s does not match %s", e.Name(), fileName)
+		}
+	}
+}
+
+func TestEveryManifestCarriesTheInclusionAnnotations(t *testing.T) {
+	for _, m := range loadManifests(t) {
+		meta := m.object.(interface{ GetAnnotations() map[string]string })
+		for _, a := range inclusionAnnotations {
+			if meta.GetAnnotations()[a] != "true" {
+				t.Errorf("%s: %T lacks annotation %s=\"true\"", m.file, m.object, a)
+			}
+		}
+	}
+}
+
+func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
+	for _, m := range loadManifests(t) {
+		meta := m.object.(interface{ GetNamespace() string })
+		ns := meta.GetNamespace()
+		// The one exception: reading kube-system's authentication config
+		// needs a RoleBinding in kube-system.
+		if rb, ok := m.object.(*rbacv1.RoleBinding); ok && rb.RoleRef.Name == "extension-apiserver-authentication-reader" {
+			if ns != "kube-system" {
+				t.Errorf("%s: the authentication reader binding must be in kube-system, is in %q", m.file, ns)
+			}
+			continue
+		}
+		switch m.object.(type) {
+		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition:
+			if ns != "" {
+				t.Errorf("%s: cluster-scoped %T has namespace %q", m.file, m.object, ns)
+			}
+		default:
+			if ns != operatorNamespace {
+				t.Errorf("%s: %T is in namespace %q, want %q", m.file, m.object, ns, operatorNamespace)
+			}
+		}
+	}
+}
+
+func TestEveryInsightKindHasAClusterScopedCRDWithAStatusSubresource(t *testing.T) {
+	want := map[string]bool{}
+	apiPackage := reflect.TypeOf(insightsv1alpha1.ClusterVersionProgressInsight{}).PkgPath()
+	for gvk, goType := range insightScheme(t).AllKnownTypes() {
+		if goType.PkgPath() == apiPackage && !strings.HasSuffix(gvk.Kind, "List") {
+			want[gvk.Kind] = true
+		}
+	}
+	if len(want) != 5 {
+		t.Fatalf("the API registers %d insight kinds, want 5", len(want))
+	}
+	for _, m := range loadManifests(t) {
+		crd, ok := m.object.(*apiextensionsv1.CustomResourceDefinition)
+		if !ok {
+			continue
+		}
+		kind := crd.Spec.Names.Kind
+		if !want[kind] {
+			t.Errorf("%s: unexpected CRD for %s", m.file, kind)
+			continue
+		}
+		delete(want, kind)
+		if crd.Spec.Scope != apiextensionsv1.ClusterScoped {
+			t.Errorf("%s: %s is %s, want Cluster", m.file, kind, crd.Spec.Scope)
+		}
+		if len(crd.Spec.Names.ShortNames) == 0 {
+			t.Errorf("%s: %s has no short name", m.file, kind)
+		}
+		for _, v := range crd.Spec.Versions {
+			if v.Subresources == nil || v.Subresources.Status == nil {
+				t.Errorf("%s: %s %s has no status subresource", m.file, kind, v.Name)
+			}
+			if len(v.AdditionalPrinterColumns) == 0 {
+				t.Errorf("%s: %s %s has no printer columns", m.file, kind, v.Name)
+			}
+		}
+	}
+	for kind := range want {
+		t.Errorf("no CRD for %s", kind)
+	}
+}
+
+func insightScheme(t *testing.T) *runtime.Scheme {
+	s := runtime.NewScheme()
+	if err := insightsv1alpha1.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestRBACIsLeastPrivilege(t *testing.T) {
+	var clusterRules, namespaceRules []rbacv1.PolicyRule
+	for _, m := range loadManifests(t) {
+		switch o := m.object.(type) {
+		case *rbacv1.ClusterRole:
+			clusterRules = append(clusterRules, o.Rules...)
+		case *rbacv1.Role:
+			namespaceRules = append(namespaceRules, o.Rules...)
+		case *rbacv1.ClusterRoleBinding:
+			checkBinding(t, m.file, o.RoleRef, o.Subjects)
+		case *rbacv1.RoleBinding:
+			checkBinding(t, m.file, o.RoleRef, o.Subjects)
+		}
+	}
+	for _, r := range append(slices.Clone(clusterRules), namespaceRules...) {
+		for _, field := range [][]string{r.APIGroups, r.Resources, r.Verbs, r.ResourceNames} {
+			if slices.Contains(field, "*") {
+				t.Errorf("rule %+v uses a wildcard", r)
+			}
+		}
+	}
+
+	readOnly := []string{"get", "list", "watch"}
+	for _, resource := range []string{"clusterversions", "clusteroperators"} {
+		verbs := verbsFor(clusterRules, "config.openshift.io", resource)
+		if !sameSet(verbs, readOnly) {
+			t.Errorf("config.openshift.io/%s verbs are %v, want exactly %v", resource, verbs, readOnly)
+		}
+	}
+	full := []string{"get", "list", "watch", "create", "update", "patch", "delete"}
+	for _, resource := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights"} {
+		if verbs := verbsFor(clusterRules, insightsv1alpha1.GroupName, resource); !sameSet(verbs, full) {
+			t.Errorf("%s verbs are %v, want %v", resource, verbs, full)
+		}
+		if verbs := verbsFor(clusterRules, insightsv1alpha1.GroupName, resource+"/status"); !slices.Contains(verbs, "update") {
+			t.Errorf("%s/status verbs are %v, want update", resource, verbs)
+		}
+	}
+	if verbs := verbsFor(namespaceRules, "coordination.k8s.io", "leases"); !slices.Contains(verbs, "update") || !slices.Contains(verbs, "create") {
+		t.Errorf("leases verbs in the operator namespace are %v, want create and update", verbs)
+	}
+	if verbs := verbsFor(namespaceRules, "", "events"); !slices.Contains(verbs, "create") {
+		t.Errorf("events verbs in the operator namespace are %v, want create", verbs)
+	}
+	if verbs := verbsFor(clusterRules, "coordination.k8s.io", "leases"); len(verbs) > 0 {
+		t.Errorf("leases are granted cluster-wide (%v); they belong to the operator namespace", verbs)
+	}
+}
+
+func checkBinding(t *testing.T, file string, ref rbacv1.RoleRef, subjects []rbacv1.Subject) {
+	t.Helper()
+	if ref.Name == "cluster-admin" || ref.Name == "admin" || ref.Name == "edit" {
+		t.Errorf("%s: binds the broad role %s", file, ref.Name)
+	}
+	for _, s := range subjects {
+		if s.Kind != rbacv1.ServiceAccountKind || s.Name != serviceAccount || s.Namespace != operatorNamespace {
+			t.Errorf("%s: binds %s %s/%s, want only the operator's service account", file, s.Kind, s.Namespace, s.Name)
+		}
+	}
+}
+
+func verbsFor(rules []rbacv1.PolicyRule, group, resource string) []string {
+	var verbs []string
+	for _, r := range rules {
+		if slices.Contains(r.APIGroups, group) && slices.Contains(r.Resources, resource) {
+			verbs = append(verbs, r.Verbs...)
+		}
+	}
+	return verbs
+}
+
+func sameSet(a, b []string) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(slices.Compact(a), slices.Compact(b))
+}
+
+func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
+	var deployments []*appsv1.Deployment
+	serviceAccounts := map[string]bool{}
+	for _, m := range loadManifests(t) {
+		switch o := m.object.(type) {
+		case *appsv1.Deployment:
+			deployments = append(deployments, o)
+		case *corev1.ServiceAccount:
+			serviceAccounts[o.Name] = true
+		}
+	}
+	if len(deployments) != 1 {
+		t.Fatalf("found %d Deployments, want 1", len(deployments))
+	}
+	d := deployments[0]
+	pod := d.Spec.Template.Spec
+	if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 {
+		t.Errorf("replicas = %v, want 1", d.Spec.Replicas)
+	}
+	if !serviceAccounts[pod.ServiceAccountName] {
+		t.Errorf("service account %q is not among the manifests", pod.ServiceAccountName)
+	}
+	if pod.PriorityClassName != "system-cluster-critical" {
+		t.Errorf("priorityClassName = %q, want system-cluster-critical", pod.PriorityClassName)
+	}
+	if _, ok := pod.NodeSelector["node-role.kubernetes.io/master"]; !ok {
+		t.Errorf("nodeSelector %v does not select control plane nodes", pod.NodeSelector)
+	}
+	if !slices.ContainsFunc(pod.Tolerations, func(tol corev1.Toleration) bool {
+		return tol.Key == "node-role.kubernetes.io/master" && tol.Operator == corev1.TolerationOpExists && tol.Effect == corev1.TaintEffectNoSchedule
+	}) {
+		t.Errorf("tolerations %v do not tolerate the control plane taint", pod.Tolerations)
+	}
+	if sc := pod.SecurityContext; sc == nil || sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot ||
+		sc.SeccompProfile == nil || sc.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+		t.Errorf("pod security context %+v is not non-root with the RuntimeDefault seccomp profile", sc)
+	}
+
+	image := referencedImage(t)
+	if len(pod.Containers) != 1 {
+		t.Fatalf("found %d containers, want 1", len(pod.Containers))
+	}
+	c := pod.Containers[0]
+	if c.Image != image {
+		t.Errorf("container image %q is not the one image-references names (%q), so the CVO would not substitute it", c.Image, image)
+	}
+	sc := c.SecurityContext
+	if sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation ||
+		sc.Capabilities == nil || !slices.Contains(sc.Capabilities.Drop, "ALL") {
+		t.Errorf("container security context %+v does not forbid privilege escalation and drop ALL capabilities", sc)
+	}
+	if c.Resources.Requests.Cpu().IsZero() || c.Resources.Requests.Memory().IsZero() {
+		t.Errorf("container requests %v lack cpu or memory", c.Resources.Requests)
+	}
+	if len(c.Resources.Limits) != 0 {
+		t.Errorf("container has limits %v; payload components set requests only", c.Resources.Limits)
+	}
+	if c.TerminationMessagePolicy != corev1.TerminationMessageFallbackToLogsOnError {
+		t.Errorf("terminationMessagePolicy = %q, want FallbackToLogsOnError", c.TerminationMessagePolicy)
+	}
+	env := map[string]string{}
+	for _, e := range c.Env {
+		env[e.Name] = e.Value
+	}
+	if env["RELEASE_VERSION"] != "0.0.1-snapshot" {
+		t.Errorf("RELEASE_VERSION = %q, want the payload placeholder 0.0.1-snapshot", env["RELEASE_VERSION"])
+	}
+	if env["OPERATOR_IMAGE"] != image {
+		t.Errorf("OPERATOR_IMAGE = %q, want the referenced image %q", env["OPERATOR_IMAGE"], image)
+	}
+	if !slices.Contains(c.Args, "--namespace="+operatorNamespace) {
+		t.Errorf("args %v do not name the operator namespace, where the leader Lease lives", c.Args)
+	}
+}
+
+// referencedImage returns the single image that image-references names.
+func referencedImage(t *testing.T) string {
+	t.Helper()
+	content, err := os.ReadFile(filepath.Join(manifestDir, "image-references"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var is imagev1.ImageStream
+	if err := yaml.UnmarshalStrict(content, &is); err != nil {
+		t.Fatalf("image-references: %v", err)
+	}
+	if is.Kind != "ImageStream" || len(is.Spec.Tags) != 1 || is.Spec.Tags[0].From == nil {
+		t.Fatalf("image-references must name exactly one image, got %+v", is)
+	}
+	if is.Spec.Tags[0].Name != "update-insights-operator" {
+		t.Errorf("image-references tag is %q, want update-insights-operator", is.Spec.Tags[0].Name)
+	}
+	return is.Spec.Tags[0].From.Name
+}
+
+func bufioReader(b []byte) *bufio.Reader {
+	return bufio.NewReader(bytes.NewReader(b))
+}
