@@ -4,14 +4,17 @@ package operator
 
 import (
 	"context"
+	"sync"
 	"time"
 
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	"github.com/openshift/library-go/pkg/controller/controllercmd"
+	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 )
@@ -22,9 +25,9 @@ const (
 	ComponentName = "update-insights-operator"
 
 	// resyncPeriod is how often informers replay their caches to the
-	// controllers, which keeps time-derived fields such as the ETA fresh
-	// without any event.
-	resyncPeriod = 5 * time.Minute
+	// controllers: a safety net for a missed event. Controllers whose output
+	// depends on time resync on their own schedule.
+	resyncPeriod = 10 * time.Minute
 
 	// The operator writes one insight per operator, node and pool; on a large
 	// cluster client-go's default limit (QPS 5, burst 10) would queue those
@@ -52,13 +55,36 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 	configInformers := configinformers.NewSharedInformerFactory(configClient, resyncPeriod)
 	insightInformers := insightinformers.NewSharedInformerFactory(insightsClient, resyncPeriod)
 
+	clusterVersionController, err := clusterversion.New(
+		configInformers.Config().V1().ClusterVersions(),
+		configInformers.Config().V1().ClusterOperators(),
+		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),
+		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
+		insightsClient.InsightsV1alpha1(),
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
+	if err != nil {
+		return err
+	}
+
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far.
 	configInformers.Start(ctx.Done())
 	insightInformers.Start(ctx.Done())
 
+	var controllers sync.WaitGroup
+	for _, c := range []factory.Controller{clusterVersionController} {
+		controllers.Add(1)
+		go func() {
+			defer controllers.Done()
+			c.Run(ctx, 1)
+		}()
+	}
+
 	klog.Info("operator started")
 	<-ctx.Done()
+	controllers.Wait()
 	configInformers.Shutdown()
 	insightInformers.Shutdown()
 	klog.Info("operator stopped")

@@ -1,0 +1,277 @@
+package assessment
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/eta"
+)
+
+const (
+	// maxVersionLength is what the insight API accepts for a version string;
+	// a longer (garbage) version in the ClusterVersion is cut to fit.
+	maxVersionLength = 256
+	// maxQuotedMessageLength bounds how much of the ClusterVersion's own
+	// Progressing message the Updating condition quotes.
+	maxQuotedMessageLength = 4096
+
+	machineConfigOperator = "machine-config"
+)
+
+// ClusterVersionProgress returns the desired status of the
+// ClusterVersionProgressInsight of cv. operators are the payload
+// ClusterOperators (see IsPayloadOperator); current is the insight's status
+// as last written, or nil; now is the clock reading.
+func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) insightsv1alpha1.ClusterVersionProgressInsightStatus {
+	if current == nil {
+		current = &insightsv1alpha1.ClusterVersionProgressInsightStatus{}
+	}
+	var last *configv1.UpdateHistory
+	if len(cv.Status.History) > 0 {
+		last = &cv.Status.History[0]
+	}
+
+	updating := updatingCondition(findCondition(cv.Status.Conditions, configv1.OperatorProgressing), last)
+	status := insightsv1alpha1.ClusterVersionProgressInsightStatus{
+		Conditions: []metav1.Condition{withTransitionTime(updating, current.Conditions, now)},
+		Name:       cv.Name,
+		Assessment: assessmentOf(updating.Status),
+		Versions:   versions(cv),
+	}
+
+	updated := countUpdated(operators, cv.Status.Desired.Version)
+	switch {
+	case status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted:
+		// The ClusterVersion says it is done even if some operator has not
+		// caught up yet: an inconsistent but valid transient state.
+		status.CompletionPercent = 100
+	case len(operators) > 0:
+		status.CompletionPercent = int32(updated * 100 / len(operators))
+	}
+
+	if last != nil && !last.StartedTime.IsZero() {
+		status.StartedAt = timePtr(last.StartedTime.Time)
+	}
+	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted {
+		status.CompletedAt = timePtr(last.CompletionTime.Time)
+	}
+	lastProgress := lastObservedProgress(current, status.CompletionPercent, status.StartedAt, operators, cv.Status.Desired.Version, now)
+	status.LastObservedProgress = timePtr(lastProgress)
+
+	// Only a running update has an estimate, and only one with a known start.
+	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && status.StartedAt != nil {
+		remaining := eta.Remaining(eta.Input{
+			StartedAt:            status.StartedAt.Time,
+			LastObservedProgress: lastProgress,
+			Now:                  now,
+			Updated:              updated,
+			Total:                len(operators),
+			Baseline:             eta.Baseline(cv.Status.History),
+		})
+		status.EstimatedCompletedAt = timePtr(now.Add(remaining))
+	}
+	return status
+}
+
+// updatingCondition cross-checks the ClusterVersion's Progressing condition
+// with its latest history entry; anything inconsistent is Unknown.
+func updatingCondition(progressing *configv1.ClusterOperatorStatusCondition, last *configv1.UpdateHistory) metav1.Condition {
+	c := metav1.Condition{
+		Type:   insightsv1alpha1.ClusterVersionProgressInsightUpdating,
+		Status: metav1.ConditionUnknown,
+		Reason: insightsv1alpha1.ClusterVersionCannotDetermineUpdating,
+	}
+	if progressing == nil {
+		c.Message = "ClusterVersion has no Progressing condition"
+		return c
+	}
+	message := fmt.Sprintf("ClusterVersion has Progressing=%s(Reason=%s) | Message='%s'",
+		progressing.Status, progressing.Reason, truncate(progressing.Message, maxQuotedMessageLength))
+	if last == nil {
+		c.Message = message + " | ClusterVersion has no update history"
+		return c
+	}
+
+	completed := last.CompletionTime != nil
+	switch {
+	case progressing.Status == configv1.ConditionTrue && last.State == configv1.PartialUpdate && !completed:
+		c.Status, c.Reason, c.Message = metav1.ConditionTrue, insightsv1alpha1.ClusterVersionProgressing, message
+	case progressing.Status == configv1.ConditionFalse && last.State == configv1.CompletedUpdate && completed:
+		c.Status, c.Reason, c.Message = metav1.ConditionFalse, insightsv1alpha1.ClusterVersionNotProgressing, message
+	default:
+		completion := "no completion time"
+		if completed {
+			completion = "a completion time"
+		}
+		c.Message = fmt.Sprintf("%s | the latest update history entry has state %q and %s", message, last.State, completion)
+	}
+	return c
+}
+
+func assessmentOf(updating metav1.ConditionStatus) insightsv1alpha1.ClusterVersionAssessment {
+	switch updating {
+	case metav1.ConditionTrue:
+		return insightsv1alpha1.ClusterVersionAssessmentProgressing
+	case metav1.ConditionFalse:
+		return insightsv1alpha1.ClusterVersionAssessmentCompleted
+	default:
+		return insightsv1alpha1.ClusterVersionAssessmentUnknown
+	}
+}
+
+// versions reads the target and previous versions from the update history.
+// Without history the target is the version the ClusterVersion desires.
+func versions(cv *configv1.ClusterVersion) insightsv1alpha1.ControlPlaneUpdateVersions {
+	history := cv.Status.History
+	if len(history) == 0 {
+		return insightsv1alpha1.ControlPlaneUpdateVersions{
+			Target: insightsv1alpha1.Version{Version: truncate(cv.Status.Desired.Version, maxVersionLength)},
+		}
+	}
+	v := insightsv1alpha1.ControlPlaneUpdateVersions{
+		Target: insightsv1alpha1.Version{Version: truncate(history[0].Version, maxVersionLength)},
+	}
+	if len(history) == 1 {
+		v.Target.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.InstallationMetadata}}
+		return v
+	}
+
+	v.Previous = &insightsv1alpha1.Version{Version: truncate(history[1].Version, maxVersionLength)}
+	if history[1].State == configv1.PartialUpdate {
+		v.Previous.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.PartialMetadata}}
+	}
+	// An update to the same version is a migration of the payload to
+	// another architecture (today only ever to the multi-arch payload).
+	if history[0].Version == history[1].Version &&
+		(cv.Status.Desired.Architecture == configv1.ClusterVersionArchitectureMulti || history[0].Image != history[1].Image) {
+		v.Target.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.ArchitectureMetadata, Value: "multi"}}
+	}
+	return v
+}
+
+// lastObservedProgress is kept while completion does not change and moves to
+// now when it does. An insight that has none yet (new, recreated, or left
+// over from an earlier update) takes it from evidence in the cluster, so that
+// a restarted operator does not reset the estimate.
+func lastObservedProgress(current *insightsv1alpha1.ClusterVersionProgressInsightStatus, completion int32, startedAt *metav1.Time,
+	operators []*configv1.ClusterOperator, desiredVersion string, now time.Time) time.Time {
+	if lop := current.LastObservedProgress; lop != nil && (startedAt == nil || !lop.Before(startedAt)) {
+		if current.CompletionPercent == completion {
+			return lop.Time
+		}
+		return now
+	}
+	return progressEvidence(operators, desiredVersion, startedAt, now)
+}
+
+// progressEvidence is when the cluster last showed progress: the latest
+// Progressing transition among payload ClusterOperators, or machine-config's
+// when it is the only operator left and is progressing (it rolls nodes for a
+// long time after the others finish). It is now when that is not after the
+// update's start.
+func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion string, startedAt *metav1.Time, now time.Time) time.Time {
+	var latest time.Time
+	var pending []*configv1.ClusterOperator
+	for _, co := range operators {
+		if c := findCondition(co.Status.Conditions, configv1.OperatorProgressing); c != nil && c.LastTransitionTime.After(latest) {
+			latest = c.LastTransitionTime.Time
+		}
+		if !isUpdated(co, desiredVersion) {
+			pending = append(pending, co)
+		}
+	}
+	if len(pending) == 1 && pending[0].Name == machineConfigOperator {
+		if c := findCondition(pending[0].Status.Conditions, configv1.OperatorProgressing); c != nil && c.Status == configv1.ConditionTrue {
+			latest = c.LastTransitionTime.Time
+		}
+	}
+	if startedAt == nil || !latest.After(startedAt.Time) {
+		return now
+	}
+	return latest
+}
+
+func countUpdated(operators []*configv1.ClusterOperator, desiredVersion string) int {
+	updated := 0
+	for _, co := range operators {
+		if isUpdated(co, desiredVersion) {
+			updated++
+		}
+	}
+	return updated
+}
+
+// isUpdated says whether the operator reports the desired version as its
+// "operator" version. An operator without one has not updated.
+func isUpdated(co *configv1.ClusterOperator, desiredVersion string) bool {
+	v, ok := OperatorVersion(co)
+	return ok && v == desiredVersion
+}
+
+// OperatorVersion returns the ClusterOperator's "operator" version.
+func OperatorVersion(co *configv1.ClusterOperator) (string, bool) {
+	for i := range co.Status.Versions {
+		if co.Status.Versions[i].Name == "operator" {
+			return co.Status.Versions[i].Version, true
+		}
+	}
+	return "", false
+}
+
+// IsPayloadOperator says whether the ClusterOperator belongs to the release
+// payload: the CVO manages it, and marks it with an include or exclude
+// annotation. Other ClusterOperators (add-ons) do not count toward an update.
+func IsPayloadOperator(co *configv1.ClusterOperator) bool {
+	for key := range co.Annotations {
+		if strings.HasPrefix(key, "include.release.openshift.io/") || strings.HasPrefix(key, "exclude.release.openshift.io/") {
+			return true
+		}
+	}
+	return false
+}
+
+func findCondition(conditions []configv1.ClusterOperatorStatusCondition, conditionType configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
+	for i := range conditions {
+		if conditions[i].Type == conditionType {
+			return &conditions[i]
+		}
+	}
+	return nil
+}
+
+// withTransitionTime keeps the transition time of the current condition of
+// the same type when its status did not change, and sets now otherwise.
+func withTransitionTime(c metav1.Condition, current []metav1.Condition, now time.Time) metav1.Condition {
+	c.LastTransitionTime = metav1.NewTime(now)
+	for i := range current {
+		if current[i].Type == c.Type && current[i].Status == c.Status && !current[i].LastTransitionTime.IsZero() {
+			c.LastTransitionTime = current[i].LastTransitionTime
+		}
+	}
+	return c
+}
+
+func timePtr(t time.Time) *metav1.Time {
+	mt := metav1.NewTime(t)
+	return &mt
+}
+
+// truncate cuts s to at most max bytes without splitting a UTF-8 character,
+// marking the cut with an ellipsis.
+func truncate(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	const ellipsis = "…"
+	cut := max - len(ellipsis)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + ellipsis
+}

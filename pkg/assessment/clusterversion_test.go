@@ -1,0 +1,374 @@
+package assessment
+
+import (
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+const progressingMessage = "ClusterVersion has Progressing=True(Reason=) | Message='Working towards 4.16.0: 106 of 873 done (12% complete)'"
+
+func updatingCond(status metav1.ConditionStatus, reason, message string, since time.Time) metav1.Condition {
+	return metav1.Condition{Type: "Updating", Status: status, Reason: reason, Message: message, LastTransitionTime: metav1.NewTime(since)}
+}
+
+// oneOfThreeUpdated: one operator at the target, one progressing since 12
+// minutes into the update, one not started.
+func oneOfThreeUpdated() []*configv1.ClusterOperator {
+	return []*configv1.ClusterOperator{
+		clusterOperator("authentication", "4.16.0", coProgressing(configv1.ConditionFalse, started.Add(10*time.Minute))),
+		clusterOperator("etcd", "4.15.3", coProgressing(configv1.ConditionTrue, started.Add(12*time.Minute))),
+		clusterOperator("kube-apiserver", "4.15.3"),
+	}
+}
+
+func TestClusterVersionProgress(t *testing.T) {
+	previous := &insightsv1alpha1.Version{Version: "4.15.3"}
+	target := insightsv1alpha1.Version{Version: "4.16.0"}
+	testCases := []struct {
+		name      string
+		cv        *configv1.ClusterVersion
+		operators []*configv1.ClusterOperator
+		current   *insightsv1alpha1.ClusterVersionProgressInsightStatus
+		want      insightsv1alpha1.ClusterVersionProgressInsightStatus
+	}{
+		{
+			name:      "update in progress, first sync: last progress from the operators, estimate projected through the curve",
+			cv:        updating(),
+			operators: oneOfThreeUpdated(),
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions:        []metav1.Condition{updatingCond("True", "Progressing", progressingMessage, now)},
+				Name:              "version",
+				Assessment:        "Progressing",
+				Versions:          insightsv1alpha1.ControlPlaneUpdateVersions{Target: target, Previous: previous},
+				CompletionPercent: 33,
+				StartedAt:         mtime(started),
+				// toLOP 12m, tw(1/3)=0.39113 -> total 1840.8s; remaining 640.8s x1.2 = 768s -> 13m
+				EstimatedCompletedAt: mtime(now.Add(13 * time.Minute)),
+				LastObservedProgress: mtime(started.Add(12 * time.Minute)),
+			},
+		},
+		{
+			name:      "completed update: completion forced to 100 although an operator lags, no estimate",
+			cv:        clusterVersion(desired("4.16.0"), progressingCondition("False", "", "Cluster version is 4.16.0"), historyEntry("4.16.0", configv1.CompletedUpdate, started, 55*time.Minute), historyEntry("4.15.3", configv1.CompletedUpdate, started.Add(-24*time.Hour), time.Hour)),
+			operators: oneOfThreeUpdated(),
+			current:   &insightsv1alpha1.ClusterVersionProgressInsightStatus{CompletionPercent: 100, LastObservedProgress: mtime(started.Add(50 * time.Minute))},
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions:           []metav1.Condition{updatingCond("False", "NotProgressing", "ClusterVersion has Progressing=False(Reason=) | Message='Cluster version is 4.16.0'", now)},
+				Name:                 "version",
+				Assessment:           "Completed",
+				Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: target, Previous: previous},
+				CompletionPercent:    100,
+				StartedAt:            mtime(started),
+				CompletedAt:          mtime(started.Add(55 * time.Minute)),
+				LastObservedProgress: mtime(started.Add(50 * time.Minute)),
+			},
+		},
+		{
+			name:      "installation: single history entry, no previous version",
+			cv:        clusterVersion(desired("4.16.0"), progressingCondition("True", "", "Working towards 4.16.0"), historyEntry("4.16.0", configv1.PartialUpdate, started, 0)),
+			operators: oneOfThreeUpdated(),
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions: []metav1.Condition{updatingCond("True", "Progressing", "ClusterVersion has Progressing=True(Reason=) | Message='Working towards 4.16.0'", now)},
+				Name:       "version",
+				Assessment: "Progressing",
+				Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{
+					Version: "4.16.0", Metadata: []insightsv1alpha1.VersionMetadata{{Key: "Installation"}},
+				}},
+				CompletionPercent: 33,
+				StartedAt:         mtime(started),
+				// projected from progress seen 12m in, so the missing baseline does not matter
+				EstimatedCompletedAt: mtime(now.Add(13 * time.Minute)),
+				LastObservedProgress: mtime(started.Add(12 * time.Minute)),
+			},
+		},
+		{
+			name: "no Progressing condition: Unknown, completion still counted, no estimate",
+			cv: clusterVersion(desired("4.16.0"), historyEntry("4.16.0", configv1.PartialUpdate, started, 0),
+				historyEntry("4.15.3", configv1.CompletedUpdate, started.Add(-24*time.Hour), time.Hour)),
+			operators: oneOfThreeUpdated(),
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions:           []metav1.Condition{updatingCond("Unknown", "CannotDetermineUpdating", "ClusterVersion has no Progressing condition", now)},
+				Name:                 "version",
+				Assessment:           "Unknown",
+				Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: target, Previous: previous},
+				CompletionPercent:    33,
+				StartedAt:            mtime(started),
+				LastObservedProgress: mtime(started.Add(12 * time.Minute)),
+			},
+		},
+		{
+			name:      "no history: Unknown, target from the desired release, no times but the last progress",
+			cv:        clusterVersion(desired("4.16.0"), progressingCondition("True", "", "Working towards 4.16.0")),
+			operators: oneOfThreeUpdated(),
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions:           []metav1.Condition{updatingCond("Unknown", "CannotDetermineUpdating", "ClusterVersion has Progressing=True(Reason=) | Message='Working towards 4.16.0' | ClusterVersion has no update history", now)},
+				Name:                 "version",
+				Assessment:           "Unknown",
+				Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: target},
+				CompletionPercent:    33,
+				LastObservedProgress: mtime(now),
+			},
+		},
+		{
+			name:      "no operators at all: completion 0, baseline estimate",
+			cv:        updating(),
+			operators: nil,
+			want: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Conditions:        []metav1.Condition{updatingCond("True", "Progressing", progressingMessage, now)},
+				Name:              "version",
+				Assessment:        "Progressing",
+				Versions:          insightsv1alpha1.ControlPlaneUpdateVersions{Target: target, Previous: previous},
+				CompletionPercent: 0,
+				StartedAt:         mtime(started),
+				// baseline 50m (the 4.15.3 update) - 20m elapsed = 30m x1.2 = 36m
+				EstimatedCompletedAt: mtime(now.Add(36 * time.Minute)),
+				LastObservedProgress: mtime(now),
+			},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ClusterVersionProgress(tc.cv, tc.operators, tc.current, now)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("status (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestUpdatingConditionIsUnknownWhenClusterVersionIsInconsistent(t *testing.T) {
+	testCases := []struct {
+		name        string
+		progressing configv1.ConditionStatus
+		state       configv1.UpdateState
+		took        time.Duration
+		wantMessage string
+	}{
+		{name: "Progressing=True but the latest update completed", progressing: "True", state: configv1.CompletedUpdate, took: time.Hour,
+			wantMessage: `the latest update history entry has state "Completed" and a completion time`},
+		{name: "Progressing=True but a partial entry has a completion time", progressing: "True", state: configv1.PartialUpdate, took: time.Hour,
+			wantMessage: `the latest update history entry has state "Partial" and a completion time`},
+		{name: "Progressing=False but the latest entry is partial", progressing: "False", state: configv1.PartialUpdate,
+			wantMessage: `the latest update history entry has state "Partial" and no completion time`},
+		{name: "Progressing=False but a completed entry has no completion time", progressing: "False", state: configv1.CompletedUpdate,
+			wantMessage: `the latest update history entry has state "Completed" and no completion time`},
+		{name: "Progressing=Unknown", progressing: "Unknown", state: configv1.PartialUpdate,
+			wantMessage: `ClusterVersion has Progressing=Unknown(Reason=Weird)`},
+		{name: "Progressing with a garbage status", progressing: "Maybe", state: configv1.PartialUpdate,
+			wantMessage: `ClusterVersion has Progressing=Maybe(Reason=Weird)`},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cv := clusterVersion(desired("4.16.0"), progressingCondition(tc.progressing, "Weird", "msg"), historyEntry("4.16.0", tc.state, started, tc.took))
+			got := ClusterVersionProgress(cv, oneOfThreeUpdated(), nil, now)
+			c := got.Conditions[0]
+			if c.Status != metav1.ConditionUnknown || c.Reason != "CannotDetermineUpdating" || got.Assessment != "Unknown" {
+				t.Errorf("got Updating=%s(%s) assessment %s, want Unknown(CannotDetermineUpdating) and Unknown", c.Status, c.Reason, got.Assessment)
+			}
+			if !strings.Contains(c.Message, tc.wantMessage) {
+				t.Errorf("message %q does not say %q", c.Message, tc.wantMessage)
+			}
+			if got.EstimatedCompletedAt != nil || got.CompletedAt != nil {
+				t.Errorf("an Unknown update has estimatedCompletedAt %v and completedAt %v, want neither", got.EstimatedCompletedAt, got.CompletedAt)
+			}
+			if got.CompletionPercent != 33 {
+				t.Errorf("completion %d, want 33 (counted from operators while Unknown)", got.CompletionPercent)
+			}
+		})
+	}
+}
+
+func TestVersions(t *testing.T) {
+	longVersion := strings.Repeat("4", 300)
+	testCases := []struct {
+		name string
+		cv   *configv1.ClusterVersion
+		want insightsv1alpha1.ControlPlaneUpdateVersions
+	}{
+		{
+			name: "previous update never completed: Partial",
+			cv: clusterVersion(historyEntry("4.16.0", configv1.PartialUpdate, started, 0),
+				historyEntry("4.15.3", configv1.PartialUpdate, started.Add(-time.Hour), 0), historyEntry("4.15.0", configv1.CompletedUpdate, started.Add(-48*time.Hour), time.Hour)),
+			want: insightsv1alpha1.ControlPlaneUpdateVersions{
+				Target:   insightsv1alpha1.Version{Version: "4.16.0"},
+				Previous: &insightsv1alpha1.Version{Version: "4.15.3", Metadata: []insightsv1alpha1.VersionMetadata{{Key: "Partial"}}},
+			},
+		},
+		{
+			name: "same version to the multi-architecture payload",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.Desired.Architecture = configv1.ClusterVersionArchitectureMulti
+			},
+				historyEntry("4.16.0", configv1.PartialUpdate, started, 0), historyEntry("4.16.0", configv1.CompletedUpdate, started.Add(-time.Hour), time.Hour)),
+			want: insightsv1alpha1.ControlPlaneUpdateVersions{
+				Target:   insightsv1alpha1.Version{Version: "4.16.0", Metadata: []insightsv1alpha1.VersionMetadata{{Key: "Architecture", Value: "multi"}}},
+				Previous: &insightsv1alpha1.Version{Version: "4.16.0"},
+			},
+		},
+		{
+			name: "same version with a different image",
+			cv: clusterVersion(historyEntry("4.16.0", configv1.PartialUpdate, started, 0), func(cv *configv1.ClusterVersion) {
+				cv.Status.History = append(cv.Status.History, configv1.UpdateHistory{Version: "4.16.0", State: configv1.CompletedUpdate, Image: "quay.io/release@sha256:amd64"})
+			}),
+			want: insightsv1alpha1.ControlPlaneUpdateVersions{
+				Target:   insightsv1alpha1.Version{Version: "4.16.0", Metadata: []insightsv1alpha1.VersionMetadata{{Key: "Architecture", Value: "multi"}}},
+				Previous: &insightsv1alpha1.Version{Version: "4.16.0"},
+			},
+		},
+		{
+			name: "a garbage version longer than the API accepts is cut to fit",
+			cv:   clusterVersion(historyEntry(longVersion, configv1.PartialUpdate, started, 0), historyEntry("4.15.3", configv1.CompletedUpdate, started.Add(-time.Hour), time.Hour)),
+			want: insightsv1alpha1.ControlPlaneUpdateVersions{
+				Target:   insightsv1alpha1.Version{Version: strings.Repeat("4", 253) + "…"},
+				Previous: &insightsv1alpha1.Version{Version: "4.15.3"},
+			},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, ClusterVersionProgress(tc.cv, nil, nil, now).Versions); diff != "" {
+				t.Errorf("versions (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestCompletionCountsOperatorsAtTheDesiredVersion(t *testing.T) {
+	testCases := []struct {
+		name      string
+		operators []*configv1.ClusterOperator
+		want      int32
+	}{
+		{name: "none", want: 0},
+		{name: "floored, not rounded: 2 of 3", operators: []*configv1.ClusterOperator{
+			clusterOperator("a", "4.16.0"), clusterOperator("b", "4.16.0"), clusterOperator("c", "4.15.3")}, want: 66},
+		{name: "an operator without an operator version is pending", operators: []*configv1.ClusterOperator{
+			clusterOperator("a", "4.16.0"), clusterOperator("b", "")}, want: 50},
+		{name: "all", operators: []*configv1.ClusterOperator{clusterOperator("a", "4.16.0")}, want: 100},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ClusterVersionProgress(updating(), tc.operators, nil, now).CompletionPercent; got != tc.want {
+				t.Errorf("completion = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLastObservedProgress(t *testing.T) {
+	machineConfigLast := []*configv1.ClusterOperator{
+		clusterOperator("authentication", "4.16.0", coProgressing("False", started.Add(15*time.Minute))),
+		clusterOperator("machine-config", "4.15.3", coProgressing("True", started.Add(3*time.Minute))),
+	}
+	testCases := []struct {
+		name      string
+		operators []*configv1.ClusterOperator
+		current   *insightsv1alpha1.ClusterVersionProgressInsightStatus
+		want      time.Time
+	}{
+		{
+			name:      "kept while completion does not change",
+			operators: oneOfThreeUpdated(),
+			current:   &insightsv1alpha1.ClusterVersionProgressInsightStatus{CompletionPercent: 33, LastObservedProgress: mtime(started.Add(7 * time.Minute))},
+			want:      started.Add(7 * time.Minute),
+		},
+		{
+			name:      "moved to now when completion changes",
+			operators: oneOfThreeUpdated(),
+			current:   &insightsv1alpha1.ClusterVersionProgressInsightStatus{CompletionPercent: 0, LastObservedProgress: mtime(started.Add(7 * time.Minute))},
+			want:      now,
+		},
+		{
+			name:      "never set: the latest Progressing transition among operators",
+			operators: oneOfThreeUpdated(),
+			want:      started.Add(12 * time.Minute),
+		},
+		{
+			name:      "never set, machine-config the only operator left and progressing: its transition",
+			operators: machineConfigLast,
+			want:      started.Add(3 * time.Minute),
+		},
+		{
+			name:      "never set, and no transition after the start: now",
+			operators: []*configv1.ClusterOperator{clusterOperator("a", "4.15.3", coProgressing("True", started.Add(-time.Hour)))},
+			want:      now,
+		},
+		{
+			name:      "left over from an earlier update (before this start): taken afresh from evidence",
+			operators: oneOfThreeUpdated(),
+			current:   &insightsv1alpha1.ClusterVersionProgressInsightStatus{CompletionPercent: 33, LastObservedProgress: mtime(started.Add(-time.Hour))},
+			want:      started.Add(12 * time.Minute),
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ClusterVersionProgress(updating(), tc.operators, tc.current, now).LastObservedProgress
+			if got == nil || !got.Time.Equal(tc.want) {
+				t.Errorf("lastObservedProgress = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestUpdatingConditionTransitionTime(t *testing.T) {
+	earlier := started.Add(time.Minute)
+	testCases := []struct {
+		name    string
+		current []metav1.Condition
+		want    time.Time
+	}{
+		{name: "new condition: now", want: now},
+		{name: "same status: kept", current: []metav1.Condition{updatingCond("True", "Progressing", "old message", earlier)}, want: earlier},
+		{name: "same status among other conditions: found by type", current: []metav1.Condition{
+			{Type: "Healthy", Status: "True", LastTransitionTime: metav1.NewTime(started)},
+			updatingCond("True", "Progressing", "old message", earlier)}, want: earlier},
+		{name: "status changed: now", current: []metav1.Condition{updatingCond("Unknown", "CannotDetermineUpdating", "", earlier)}, want: now},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ClusterVersionProgress(updating(), oneOfThreeUpdated(), &insightsv1alpha1.ClusterVersionProgressInsightStatus{Conditions: tc.current}, now)
+			if lt := got.Conditions[0].LastTransitionTime.Time; !lt.Equal(tc.want) {
+				t.Errorf("lastTransitionTime = %v, want %v", lt, tc.want)
+			}
+		})
+	}
+}
+
+func TestOversizedProgressingMessageIsCutWithinTheConditionLimit(t *testing.T) {
+	huge := strings.Repeat("é", 40000)
+	cv := updating()
+	cv.Status.Conditions[0].Message = huge
+	msg := ClusterVersionProgress(cv, nil, nil, now).Conditions[0].Message
+	if len(msg) > maxQuotedMessageLength+200 {
+		t.Errorf("message is %d bytes, want it cut near %d", len(msg), maxQuotedMessageLength)
+	}
+	if !utf8.ValidString(msg) || !strings.Contains(msg, "…'") {
+		t.Errorf("message is not valid UTF-8 ending the quote with an ellipsis: ...%q", msg[len(msg)-20:])
+	}
+}
+
+func TestIsPayloadOperator(t *testing.T) {
+	testCases := []struct {
+		annotations map[string]string
+		want        bool
+	}{
+		{annotations: map[string]string{"include.release.openshift.io/self-managed-high-availability": "true"}, want: true},
+		{annotations: map[string]string{"exclude.release.openshift.io/internal-openshift-hosted": "true"}, want: true},
+		{annotations: map[string]string{"capability.openshift.io/name": "Console"}, want: false},
+		{annotations: map[string]string{"include.release.openshift.io": "true"}, want: false},
+		{annotations: nil, want: false},
+	}
+	for _, tc := range testCases {
+		if got := IsPayloadOperator(clusterOperator("x", "1", withAnnotations(tc.annotations))); got != tc.want {
+			t.Errorf("IsPayloadOperator(%v) = %t, want %t", tc.annotations, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package assessment
+
+import (
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// timeTolerance is how far a time field may drift before the drift alone is
+// worth a write: estimates and clock readings move every sync.
+const timeTolerance = 30 * time.Second
+
+// ClusterVersionProgressChanged says whether desired differs from current
+// enough to be written: any change of a value a person reads, or a time that
+// moved by 30 seconds or more (or appeared, or went away).
+func ClusterVersionProgressChanged(current, desired *insightsv1alpha1.ClusterVersionProgressInsightStatus) bool {
+	return current.Name != desired.Name ||
+		current.Assessment != desired.Assessment ||
+		current.CompletionPercent != desired.CompletionPercent ||
+		!versionsEqual(&current.Versions, &desired.Versions) ||
+		conditionsChanged(current.Conditions, desired.Conditions) ||
+		timeChanged(current.StartedAt, desired.StartedAt) ||
+		timeChanged(current.CompletedAt, desired.CompletedAt) ||
+		timeChanged(current.EstimatedCompletedAt, desired.EstimatedCompletedAt) ||
+		timeChanged(current.LastObservedProgress, desired.LastObservedProgress)
+}
+
+// conditionsChanged compares conditions by type, not by position.
+func conditionsChanged(current, desired []metav1.Condition) bool {
+	if len(current) != len(desired) {
+		return true
+	}
+	for i := range desired {
+		d := &desired[i]
+		c := findMetaCondition(current, d.Type)
+		if c == nil || c.Status != d.Status || c.Reason != d.Reason || c.Message != d.Message ||
+			timeChanged(&c.LastTransitionTime, &d.LastTransitionTime) {
+			return true
+		}
+	}
+	return false
+}
+
+func findMetaCondition(conditions []metav1.Condition, conditionType string) *metav1.Condition {
+	for i := range conditions {
+		if conditions[i].Type == conditionType {
+			return &conditions[i]
+		}
+	}
+	return nil
+}
+
+func timeChanged(a, b *metav1.Time) bool {
+	if a == nil || b == nil {
+		return (a == nil) != (b == nil)
+	}
+	d := a.Sub(b.Time)
+	return d >= timeTolerance || d <= -timeTolerance
+}
+
+func versionsEqual(a, b *insightsv1alpha1.ControlPlaneUpdateVersions) bool {
+	if !versionEqual(&a.Target, &b.Target) || (a.Previous == nil) != (b.Previous == nil) {
+		return false
+	}
+	return a.Previous == nil || versionEqual(a.Previous, b.Previous)
+}
+
+func versionEqual(a, b *insightsv1alpha1.Version) bool {
+	if a.Version != b.Version || len(a.Metadata) != len(b.Metadata) {
+		return false
+	}
+	for i := range a.Metadata {
+		if a.Metadata[i] != b.Metadata[i] {
+			return false
+		}
+	}
+	return true
+}

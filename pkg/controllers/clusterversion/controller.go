@@ -1,0 +1,260 @@
+// Package clusterversion maintains one ClusterVersionProgressInsight per
+// ClusterVersion, and the health insights the ClusterVersion calls for.
+package clusterversion
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+const (
+	controllerName = "ClusterVersionProgressInsightController"
+
+	// healthInsightManager labels the health insights this controller owns.
+	healthInsightManager = "clusterversion"
+
+	// clusterVersionName is the name of the one ClusterVersion of a cluster,
+	// under which ClusterOperator changes are queued.
+	clusterVersionName = "version"
+
+	// raceRequeueDelay is how soon a sync that lost a race with another
+	// writer (AlreadyExists, Conflict) runs again, against fresher caches.
+	raceRequeueDelay = time.Second
+
+	// ResyncInterval is how often every insight is recomputed without any
+	// event, which keeps the estimated completion time fresh.
+	ResyncInterval = 2 * time.Minute
+)
+
+// Controller maintains the ClusterVersionProgressInsights.
+type Controller struct {
+	clusterVersions configlisters.ClusterVersionLister
+	operators       cache.Indexer
+	insights        insightslisters.ClusterVersionProgressInsightLister
+	client          insightsclient.ClusterVersionProgressInsightsGetter
+	health          *healthinsights.Syncer
+	clock           clock.PassiveClock
+}
+
+// New returns the controller, registered with the informers it reads. The
+// informers must not have started yet.
+func New(
+	clusterVersions configinformers.ClusterVersionInformer,
+	clusterOperators configinformers.ClusterOperatorInformer,
+	insights insightinformers.ClusterVersionProgressInsightInformer,
+	healthInsights insightinformers.UpdateHealthInsightInformer,
+	client insightsclient.InsightsV1alpha1Interface,
+	recorder events.Recorder,
+	clock clock.PassiveClock,
+) (factory.Controller, error) {
+	if err := payload.AddIndex(clusterOperators.Informer()); err != nil {
+		return nil, fmt.Errorf("indexing payload ClusterOperators: %w", err)
+	}
+	c := &Controller{
+		clusterVersions: clusterVersions.Lister(),
+		operators:       clusterOperators.Informer().GetIndexer(),
+		insights:        insights.Lister(),
+		client:          client,
+		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Lister(), clock),
+		clock:           clock,
+	}
+
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	if _, err := clusterOperators.Informer().AddEventHandler(operatorEventHandler(syncCtx.Queue().Add)); err != nil {
+		return nil, err
+	}
+	return factory.New().
+		WithSyncContext(syncCtx).
+		WithSync(c.sync).
+		WithInformersQueueKeysFunc(nameKey, clusterVersions.Informer(), insights.Informer()).
+		WithInformersQueueKeysFunc(ownerKey, healthInsights.Informer()).
+		WithBareInformers(clusterOperators.Informer()).
+		ResyncEvery(ResyncInterval).
+		ToController(controllerName, recorder), nil
+}
+
+func nameKey(obj runtime.Object) []string {
+	o, err := meta.Accessor(obj)
+	if err != nil {
+		return nil
+	}
+	return []string{o.GetName()}
+}
+
+// ownerKey queues the ClusterVersion whose insight owns a health insight of
+// this controller, so that an insight changed or deleted by someone else is
+// put right.
+func ownerKey(obj runtime.Object) []string {
+	o, err := meta.Accessor(obj)
+	if err != nil || o.GetLabels()[healthinsights.ManagerLabel] != healthInsightManager {
+		return nil
+	}
+	var keys []string
+	for _, ref := range o.GetOwnerReferences() {
+		if ref.Kind == "ClusterVersionProgressInsight" {
+			keys = append(keys, ref.Name)
+		}
+	}
+	return keys
+}
+
+// operatorEventHandler queues the ClusterVersion when a payload ClusterOperator
+// appears, goes, stops or starts being a payload operator, or reports a new
+// "operator" version: the only changes that move completion. Anything else a
+// ClusterOperator does is churn this controller does not need.
+func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj interface{}) {
+			if co, ok := obj.(*configv1.ClusterOperator); ok && assessment.IsPayloadOperator(co) {
+				enqueue(clusterVersionName)
+			}
+		},
+		UpdateFunc: func(oldObj, newObj interface{}) {
+			oldCO, ok1 := oldObj.(*configv1.ClusterOperator)
+			newCO, ok2 := newObj.(*configv1.ClusterOperator)
+			if !ok1 || !ok2 {
+				return
+			}
+			wasPayload, isPayload := assessment.IsPayloadOperator(oldCO), assessment.IsPayloadOperator(newCO)
+			oldVersion, _ := assessment.OperatorVersion(oldCO)
+			newVersion, _ := assessment.OperatorVersion(newCO)
+			if wasPayload != isPayload || (isPayload && oldVersion != newVersion) {
+				enqueue(clusterVersionName)
+			}
+		},
+		DeleteFunc: func(obj interface{}) {
+			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+				obj = tombstone.Obj
+			}
+			if co, ok := obj.(*configv1.ClusterOperator); ok && assessment.IsPayloadOperator(co) {
+				enqueue(clusterVersionName)
+			}
+		},
+	}
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	name := syncCtx.QueueKey()
+	if name == factory.DefaultQueueKey {
+		return c.queueEverything(syncCtx)
+	}
+
+	cv, err := c.clusterVersions.Get(name)
+	if apierrors.IsNotFound(err) {
+		cv, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	insight, err := c.insights.Get(name)
+	if apierrors.IsNotFound(err) {
+		insight, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+
+	switch {
+	case cv == nil && insight == nil:
+		return nil
+	case cv == nil:
+		return c.delete(ctx, insight)
+	case insight == nil:
+		created, err := c.client.ClusterVersionProgressInsights().Create(ctx, &insightsv1alpha1.ClusterVersionProgressInsight{
+			ObjectMeta: metav1.ObjectMeta{Name: name},
+		}, metav1.CreateOptions{})
+		if apierrors.IsAlreadyExists(err) {
+			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("creating ClusterVersionProgressInsight %s: %w", name, err)
+		}
+		klog.V(2).InfoS("Created ClusterVersionProgressInsight", "name", name)
+		insight = created
+	}
+
+	operators, err := payload.Operators(c.operators)
+	if err != nil {
+		return err
+	}
+	desired := assessment.ClusterVersionProgress(cv, operators, &insight.Status, c.clock.Now())
+	if assessment.ClusterVersionProgressChanged(&insight.Status, &desired) {
+		updated := insight.DeepCopy()
+		updated.Status = desired
+		written, err := c.client.ClusterVersionProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
+		if apierrors.IsConflict(err) {
+			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("writing the status of ClusterVersionProgressInsight %s: %w", name, err)
+		}
+		klog.V(2).InfoS("Updated ClusterVersionProgressInsight", "name", name, "assessment", desired.Assessment, "completion", desired.CompletionPercent)
+		insight = written
+	}
+
+	return c.health.Sync(ctx, ownerReference(insight), health.ForClusterVersion(cv))
+}
+
+// delete removes the insight of a ClusterVersion that is gone, and its health
+// insights (their owner reference would have the garbage collector do it too,
+// but not where no garbage collector runs).
+func (c *Controller) delete(ctx context.Context, insight *insightsv1alpha1.ClusterVersionProgressInsight) error {
+	err := c.client.ClusterVersionProgressInsights().Delete(ctx, insight.Name, metav1.DeleteOptions{
+		Preconditions: &metav1.Preconditions{UID: &insight.UID},
+	})
+	if err != nil && !apierrors.IsNotFound(err) {
+		return fmt.Errorf("deleting ClusterVersionProgressInsight %s: %w", insight.Name, err)
+	}
+	klog.V(2).InfoS("Deleted ClusterVersionProgressInsight of a deleted ClusterVersion", "name", insight.Name)
+	return c.health.Sync(ctx, ownerReference(insight), nil)
+}
+
+// queueEverything handles the periodic resync: every ClusterVersion, and every
+// insight (whose ClusterVersion may be gone), is synced again.
+func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
+	cvs, err := c.clusterVersions.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	for _, cv := range cvs {
+		syncCtx.Queue().Add(cv.Name)
+	}
+	insights, err := c.insights.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	for _, insight := range insights {
+		syncCtx.Queue().Add(insight.Name)
+	}
+	return nil
+}
+
+func ownerReference(insight *insightsv1alpha1.ClusterVersionProgressInsight) metav1.OwnerReference {
+	return *metav1.NewControllerRef(insight, insightsv1alpha1.SchemeGroupVersion.WithKind("ClusterVersionProgressInsight"))
+}

@@ -1,0 +1,473 @@
+package clusterversion
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+	clocktesting "k8s.io/utils/clock/testing"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
+
+// recordingQueue is a work queue that remembers delayed additions.
+type recordingQueue struct {
+	workqueue.RateLimitingInterface
+	addedAfter map[any]time.Duration
+}
+
+func (q *recordingQueue) AddAfter(item any, d time.Duration) { q.addedAfter[item] = d }
+
+type syncContext struct {
+	key   string
+	queue *recordingQueue
+}
+
+func (s syncContext) Queue() workqueue.RateLimitingInterface { return s.queue }
+func (s syncContext) QueueKey() string                       { return s.key }
+func (s syncContext) Recorder() events.Recorder {
+	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(started))
+}
+
+// harness runs the controller's sync against a fake clientset, with indexers
+// standing in for the informers' caches.
+type harness struct {
+	t          *testing.T
+	controller *Controller
+	client     *fake.Clientset
+	clock      *clocktesting.FakeClock
+	cvs        cache.Indexer
+	operators  cache.Indexer
+	insights   cache.Indexer
+	health     cache.Indexer
+}
+
+func newHarness(t *testing.T, objects ...runtime.Object) *harness {
+	h := &harness{
+		t:         t,
+		clock:     clocktesting.NewFakeClock(started.Add(20 * time.Minute)),
+		cvs:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, payload.Indexers()),
+		insights:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		health:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+	}
+	var insightObjects []runtime.Object
+	for _, o := range objects {
+		switch o := o.(type) {
+		case *configv1.ClusterVersion:
+			must(t, h.cvs.Add(o))
+		case *configv1.ClusterOperator:
+			must(t, h.operators.Add(o))
+		default:
+			insightObjects = append(insightObjects, o)
+		}
+	}
+	h.client = fake.NewSimpleClientset(insightObjects...)
+	h.refreshInsightCaches()
+	c := h.client.InsightsV1alpha1()
+	h.controller = &Controller{
+		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
+		operators:       h.operators,
+		insights:        insightslisters.NewClusterVersionProgressInsightLister(h.insights),
+		client:          c,
+		health:          healthinsights.NewSyncer(healthInsightManager, c, insightslisters.NewUpdateHealthInsightLister(h.health), h.clock),
+		clock:           h.clock,
+	}
+	return h
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refreshInsightCaches makes the caches hold what the fake server holds, as
+// informers would after their watches deliver.
+func (h *harness) refreshInsightCaches() {
+	ctx := context.Background()
+	cvpis, err := h.client.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{})
+	must(h.t, err)
+	uhis, err := h.client.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{})
+	must(h.t, err)
+	var objs, healthObjs []any
+	for i := range cvpis.Items {
+		objs = append(objs, &cvpis.Items[i])
+	}
+	for i := range uhis.Items {
+		healthObjs = append(healthObjs, &uhis.Items[i])
+	}
+	must(h.t, h.insights.Replace(objs, ""))
+	must(h.t, h.health.Replace(healthObjs, ""))
+}
+
+// sync runs one sync of key and returns the queue's delayed additions.
+func (h *harness) sync(key string) (map[any]time.Duration, error) {
+	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
+	defer q.ShutDown()
+	h.client.ClearActions()
+	err := h.controller.sync(context.Background(), syncContext{key: key, queue: q})
+	h.refreshInsightCaches()
+	return q.addedAfter, err
+}
+
+// writes lists the fake server's write actions as "verb resource[/subresource] name".
+func (h *harness) writes() []string {
+	var out []string
+	for _, a := range h.client.Actions() {
+		if a.GetVerb() == "list" || a.GetVerb() == "watch" || a.GetVerb() == "get" {
+			continue
+		}
+		r := a.GetResource().Resource
+		if a.GetSubresource() != "" {
+			r += "/" + a.GetSubresource()
+		}
+		name := ""
+		switch a := a.(type) {
+		case clienttesting.CreateAction:
+			o, _ := a.GetObject().(interface{ GetName() string })
+			name = o.GetName()
+		case clienttesting.UpdateAction:
+			o, _ := a.GetObject().(interface{ GetName() string })
+			name = o.GetName()
+		case clienttesting.DeleteAction:
+			name = a.GetName()
+		}
+		out = append(out, fmt.Sprintf("%s %s %s", a.GetVerb(), r, name))
+	}
+	return out
+}
+
+func (h *harness) insight(name string) *insightsv1alpha1.ClusterVersionProgressInsight {
+	i, err := h.client.InsightsV1alpha1().ClusterVersionProgressInsights().Get(context.Background(), name, metav1.GetOptions{})
+	must(h.t, err)
+	return i
+}
+
+func clusterVersion(annotations map[string]string) *configv1.ClusterVersion {
+	return &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version", Annotations: annotations},
+		Status: configv1.ClusterVersionStatus{
+			Desired: configv1.Release{Version: "4.16.0"},
+			Conditions: []configv1.ClusterOperatorStatusCondition{{
+				Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: "Working towards 4.16.0",
+				LastTransitionTime: metav1.NewTime(started),
+			}},
+			History: []configv1.UpdateHistory{
+				{Version: "4.16.0", State: configv1.PartialUpdate, StartedTime: metav1.NewTime(started)},
+				{Version: "4.15.3", State: configv1.CompletedUpdate, StartedTime: metav1.NewTime(started.Add(-time.Hour)), CompletionTime: &metav1.Time{Time: started.Add(-10 * time.Minute)}},
+			},
+		},
+	}
+}
+
+func clusterOperator(name, version string, payload bool) *configv1.ClusterOperator {
+	co := &configv1.ClusterOperator{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Status:     configv1.ClusterOperatorStatus{Versions: []configv1.OperandVersion{{Name: "operator", Version: version}}},
+	}
+	if payload {
+		co.Annotations = map[string]string{"include.release.openshift.io/self-managed-high-availability": "true"}
+	}
+	return co
+}
+
+func insightObject(name string) *insightsv1alpha1.ClusterVersionProgressInsight {
+	return &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid-" + "name"}}
+}
+
+func TestSyncCreatesTheInsightThenWritesItsStatus(t *testing.T) {
+	h := newHarness(t, clusterVersion(nil),
+		clusterOperator("etcd", "4.16.0", true), clusterOperator("dns", "4.15.3", true),
+		clusterOperator("add-on", "4.15.3", false))
+	requeued, err := h.sync("version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(requeued) != 0 {
+		t.Errorf("requeued %v, want nothing", requeued)
+	}
+	want := []string{
+		"create clusterversionprogressinsights version",
+		"update clusterversionprogressinsights/status version",
+	}
+	if diff := cmp.Diff(want, h.writes()); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+	got := h.insight("version").Status
+	// The non-payload add-on does not count: 1 of 2.
+	if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing || got.CompletionPercent != 50 || got.EstimatedCompletedAt == nil {
+		t.Errorf("status %+v, want Progressing at 50%% with an estimate", got)
+	}
+}
+
+func TestSyncRequeuesAfterASecondWhenItLosesARace(t *testing.T) {
+	t.Run("the insight was created by someone else after the cache was read", func(t *testing.T) {
+		h := newHarness(t, clusterVersion(nil))
+		must(t, h.client.Tracker().Add(insightObject("version")))
+		must(t, h.insights.Delete(insightObject("version")))
+
+		requeued, err := h.sync("version")
+		if err != nil {
+			t.Fatalf("an AlreadyExists race is not an error, got %v", err)
+		}
+		if diff := cmp.Diff(map[any]time.Duration{"version": time.Second}, requeued); diff != "" {
+			t.Errorf("requeue (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff([]string{"create clusterversionprogressinsights version"}, h.writes()); diff != "" {
+			t.Errorf("writes (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("the status write conflicts", func(t *testing.T) {
+		h := newHarness(t, clusterVersion(nil), insightObject("version"))
+		h.client.PrependReactor("update", "clusterversionprogressinsights", func(a clienttesting.Action) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "openshift.muller.dev", Resource: "clusterversionprogressinsights"}, "version", fmt.Errorf("stale"))
+		})
+		requeued, err := h.sync("version")
+		if err != nil {
+			t.Fatalf("a conflict is not an error, got %v", err)
+		}
+		if diff := cmp.Diff(map[any]time.Duration{"version": time.Second}, requeued); diff != "" {
+			t.Errorf("requeue (-want +got):\n%s", diff)
+		}
+	})
+}
+
+func TestSyncDeletesTheInsightAndItsHealthInsightsWhenTheClusterVersionIsGone(t *testing.T) {
+	h := newHarness(t, clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))
+	_, err := h.sync("version")
+	must(t, err)
+	forced := health.ForClusterVersion(clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))[0].Name
+
+	must(t, h.cvs.Delete(clusterVersion(nil)))
+	_, err = h.sync("version")
+	must(t, err)
+	want := []string{
+		"delete clusterversionprogressinsights version",
+		"delete updatehealthinsights " + forced,
+	}
+	if diff := cmp.Diff(want, h.writes()); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+
+	_, err = h.sync("version")
+	must(t, err)
+	if w := h.writes(); len(w) != 0 {
+		t.Errorf("with neither a ClusterVersion nor an insight, wrote %v", w)
+	}
+}
+
+func TestSyncWritesNothingWhenNothingSignificantChanged(t *testing.T) {
+	// 52 minutes into an update expected to take 60 (no earlier update to
+	// learn from) with nothing updated yet: 8m x1.2 remain, estimated to the
+	// second, and the estimate drifts by a fifth of the time that passes.
+	h := newHarness(t, clusterVersion(nil), clusterOperator("etcd", "4.15.3", true), clusterOperator("dns", "4.15.3", true))
+	h.clock.SetTime(started.Add(52 * time.Minute))
+	_, err := h.sync("version")
+	must(t, err)
+
+	for _, step := range []time.Duration{time.Second, 10 * time.Second, 2 * time.Minute} {
+		h.clock.Step(step)
+		_, err = h.sync("version")
+		must(t, err)
+		if w := h.writes(); len(w) != 0 {
+			t.Errorf("after %s more, wrote %v; want nothing (estimate drifted under 30s)", step, w)
+		}
+	}
+	// Three minutes more: the estimate has drifted 62s in all and is refreshed.
+	h.clock.Step(3 * time.Minute)
+	_, err = h.sync("version")
+	must(t, err)
+	if diff := cmp.Diff([]string{"update clusterversionprogressinsights/status version"}, h.writes()); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+}
+
+func TestForcedHealthInsightLifecycle(t *testing.T) {
+	forcedCV := clusterVersion(map[string]string{health.ForceInsightAnnotation: "yes"})
+	name := health.ForClusterVersion(forcedCV)[0].Name
+	h := newHarness(t, forcedCV)
+	_, err := h.sync("version")
+	must(t, err)
+
+	uhi, err := h.client.InsightsV1alpha1().UpdateHealthInsights().Get(context.Background(), name, metav1.GetOptions{})
+	if err != nil {
+		t.Fatalf("forced health insight not created: %v", err)
+	}
+	if uhi.Labels[healthinsights.ManagerLabel] != "clusterversion" {
+		t.Errorf("labels %v, want insight-manager=clusterversion", uhi.Labels)
+	}
+	owner := h.insight("version")
+	wantOwner := []metav1.OwnerReference{*metav1.NewControllerRef(owner, insightsv1alpha1.SchemeGroupVersion.WithKind("ClusterVersionProgressInsight"))}
+	if diff := cmp.Diff(wantOwner, uhi.OwnerReferences); diff != "" {
+		t.Errorf("owner references (-want +got):\n%s", diff)
+	}
+	firstStart := uhi.Status.StartedAt
+	if !firstStart.Time.Equal(h.clock.Now()) {
+		t.Errorf("startedAt = %v, want the time it was first reported, %v", firstStart, h.clock.Now())
+	}
+
+	h.clock.Step(10 * time.Second)
+	_, err = h.sync("version")
+	must(t, err)
+	if w := h.writes(); len(w) != 0 {
+		t.Errorf("nothing changed, yet wrote %v", w)
+	}
+	uhi, err = h.client.InsightsV1alpha1().UpdateHealthInsights().Get(context.Background(), name, metav1.GetOptions{})
+	must(t, err)
+	if !uhi.Status.StartedAt.Equal(&firstStart) {
+		t.Errorf("startedAt moved from %v to %v", firstStart, uhi.Status.StartedAt)
+	}
+
+	must(t, h.cvs.Update(clusterVersion(nil)))
+	_, err = h.sync("version")
+	must(t, err)
+	if diff := cmp.Diff([]string{"delete updatehealthinsights " + name}, h.writes()); diff != "" {
+		t.Errorf("writes after the annotation went (-want +got):\n%s", diff)
+	}
+}
+
+func TestPeriodicResyncQueuesEveryClusterVersionAndInsight(t *testing.T) {
+	h := newHarness(t, clusterVersion(nil), insightObject("orphan"))
+	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
+	defer q.ShutDown()
+	must(t, h.controller.sync(context.Background(), syncContext{key: factory.DefaultQueueKey, queue: q}))
+	var queued []string
+	for q.Len() > 0 {
+		item, _ := q.Get()
+		queued = append(queued, item.(string))
+		q.Done(item)
+	}
+	if diff := cmp.Diff([]string{"version", "orphan"}, queued); diff != "" {
+		t.Errorf("queued (-want +got):\n%s", diff)
+	}
+}
+
+func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
+	withVersion := func(co *configv1.ClusterOperator, v string) *configv1.ClusterOperator {
+		co = co.DeepCopy()
+		co.Status.Versions[0].Version = v
+		return co
+	}
+	withCondition := func(co *configv1.ClusterOperator) *configv1.ClusterOperator {
+		co = co.DeepCopy()
+		co.Status.Conditions = append(co.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue})
+		return co
+	}
+	payloadCO := clusterOperator("etcd", "4.15.3", true)
+	addOn := clusterOperator("add-on", "1.0", false)
+	testCases := []struct {
+		name string
+		fire func(cache.ResourceEventHandler)
+		want int
+	}{
+		{name: "payload operator added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(payloadCO, false) }, want: 1},
+		{name: "add-on added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(addOn, false) }, want: 0},
+		{name: "payload operator version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withVersion(payloadCO, "4.16.0")) }, want: 1},
+		{name: "payload operator condition changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO)) }, want: 0},
+		{name: "add-on version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(addOn, withVersion(addOn, "2.0")) }, want: 0},
+		{name: "operator became a payload operator", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(addOn, clusterOperator("add-on", "1.0", true))
+		}, want: 1},
+		{name: "payload operator deleted", fire: func(h cache.ResourceEventHandler) { h.OnDelete(payloadCO) }, want: 1},
+		{name: "payload operator deleted, seen as a tombstone", fire: func(h cache.ResourceEventHandler) {
+			h.OnDelete(cache.DeletedFinalStateUnknown{Key: "etcd", Obj: payloadCO})
+		}, want: 1},
+		{name: "add-on deleted", fire: func(h cache.ResourceEventHandler) { h.OnDelete(addOn) }, want: 0},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			var queued []any
+			tc.fire(operatorEventHandler(func(key any) { queued = append(queued, key) }))
+			if len(queued) != tc.want {
+				t.Fatalf("queued %v, want %d entries", queued, tc.want)
+			}
+			for _, k := range queued {
+				if k != "version" {
+					t.Errorf("queued %v, want the ClusterVersion's name, version", k)
+				}
+			}
+		})
+	}
+}
+
+// TestUpdateReplayWritesOncePerCompletionStep replays an update of 33
+// operators moving one by one, a minute apart, and counts status writes.
+func TestUpdateReplayWritesOncePerCompletionStep(t *testing.T) {
+	var objects []runtime.Object
+	for i := 0; i < 33; i++ {
+		objects = append(objects, clusterOperator(fmt.Sprintf("operator-%02d", i), "4.15.3", true))
+	}
+	h := newHarness(t, append(objects, clusterVersion(nil))...)
+	statusWrites := 0
+	countWrites := func() {
+		for _, w := range h.writes() {
+			if w == "update clusterversionprogressinsights/status version" {
+				statusWrites++
+			}
+		}
+	}
+	_, err := h.sync("version")
+	must(t, err)
+	countWrites()
+
+	completions := map[int32]bool{h.insight("version").Status.CompletionPercent: true}
+	for i := 0; i < 33; i++ {
+		h.clock.Step(time.Minute)
+		must(t, h.operators.Update(clusterOperator(fmt.Sprintf("operator-%02d", i), "4.16.0", true)))
+		// Each change is seen twice, as events from two informers would do.
+		for range 2 {
+			_, err := h.sync("version")
+			must(t, err)
+			countWrites()
+		}
+		completions[h.insight("version").Status.CompletionPercent] = true
+	}
+
+	// The ClusterVersion completes: one more write, the condition change.
+	cv := clusterVersion(nil)
+	cv.Status.Conditions[0].Status = configv1.ConditionFalse
+	cv.Status.History[0].State = configv1.CompletedUpdate
+	cv.Status.History[0].CompletionTime = &metav1.Time{Time: h.clock.Now()}
+	must(t, h.cvs.Update(cv))
+	_, err = h.sync("version")
+	must(t, err)
+	countWrites()
+	conditionChanges := 1
+
+	if max := len(completions) + conditionChanges; statusWrites > max {
+		t.Errorf("%d status writes for %d distinct completion values and %d condition changes, want at most %d", statusWrites, len(completions), conditionChanges, max)
+	}
+	if got := h.insight("version").Status; got.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted || got.CompletionPercent != 100 {
+		t.Errorf("final status %s at %d%%, want Completed at 100%%", got.Assessment, got.CompletionPercent)
+	}
+
+	// An idle cluster costs nothing.
+	h.clock.Step(time.Hour)
+	_, err = h.sync("version")
+	must(t, err)
+	if w := h.writes(); len(w) != 0 {
+		t.Errorf("idle cluster, yet wrote %v", w)
+	}
+}

@@ -1,0 +1,131 @@
+// Package healthinsights reconciles a set of UpdateHealthInsights that one
+// manager owns with the set it currently wants: creating, updating and
+// deleting objects so that the cluster holds exactly the desired insights.
+package healthinsights
+
+import (
+	"context"
+	"fmt"
+
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+// ManagerLabel names the manager of a health insight; each manager
+// reconciles only its own.
+const ManagerLabel = "insight-manager"
+
+// Syncer reconciles the health insights of one manager.
+type Syncer struct {
+	manager string
+	client  insightsclient.UpdateHealthInsightsGetter
+	lister  insightslisters.UpdateHealthInsightLister
+	clock   clock.PassiveClock
+}
+
+// NewSyncer returns a Syncer for the insights labelled insight-manager=manager.
+func NewSyncer(manager string, client insightsclient.UpdateHealthInsightsGetter, lister insightslisters.UpdateHealthInsightLister, clock clock.PassiveClock) *Syncer {
+	return &Syncer{manager: manager, client: client, lister: lister, clock: clock}
+}
+
+// Sync makes the manager's insights owned by owner exactly the desired ones.
+// It returns the errors of every write that failed; the others are done.
+func (s *Syncer) Sync(ctx context.Context, owner metav1.OwnerReference, desired []health.Insight) error {
+	existing, err := s.owned(owner)
+	if err != nil {
+		return err
+	}
+
+	var errs []error
+	for i := range desired {
+		d := &desired[i]
+		current, ok := existing[d.Name]
+		delete(existing, d.Name)
+		if ok {
+			errs = append(errs, s.update(ctx, current, d))
+		} else {
+			errs = append(errs, s.create(ctx, owner, d))
+		}
+	}
+	for name := range existing {
+		if err := s.client.UpdateHealthInsights().Delete(ctx, name, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("deleting health insight %s: %w", name, err))
+			continue
+		}
+		klog.V(2).InfoS("Deleted health insight", "name", name, "manager", s.manager)
+	}
+	return utilerrors.NewAggregate(errs)
+}
+
+// owned returns the manager's insights that belong to owner, by name.
+func (s *Syncer) owned(owner metav1.OwnerReference) (map[string]*insightsv1alpha1.UpdateHealthInsight, error) {
+	all, err := s.lister.List(labels.SelectorFromSet(labels.Set{ManagerLabel: s.manager}))
+	if err != nil {
+		return nil, err
+	}
+	owned := make(map[string]*insightsv1alpha1.UpdateHealthInsight, len(all))
+	for _, insight := range all {
+		for _, ref := range insight.OwnerReferences {
+			if ref.Kind == owner.Kind && ref.Name == owner.Name {
+				owned[insight.Name] = insight
+				break
+			}
+		}
+	}
+	return owned, nil
+}
+
+func (s *Syncer) create(ctx context.Context, owner metav1.OwnerReference, d *health.Insight) error {
+	insight := &insightsv1alpha1.UpdateHealthInsight{
+		ObjectMeta: metav1.ObjectMeta{
+			Name:            d.Name,
+			Labels:          map[string]string{ManagerLabel: s.manager},
+			OwnerReferences: []metav1.OwnerReference{owner},
+		},
+	}
+	created, err := s.client.UpdateHealthInsights().Create(ctx, insight, metav1.CreateOptions{})
+	if err != nil {
+		return fmt.Errorf("creating health insight %s: %w", d.Name, err)
+	}
+	// The status subresource ignores status on create: write it separately.
+	created.Status = d.Status
+	if created.Status.StartedAt.IsZero() {
+		created.Status.StartedAt = metav1.NewTime(s.clock.Now())
+	}
+	if _, err := s.client.UpdateHealthInsights().UpdateStatus(ctx, created, metav1.UpdateOptions{}); err != nil {
+		return fmt.Errorf("writing the status of health insight %s: %w", d.Name, err)
+	}
+	klog.V(2).InfoS("Created health insight", "name", d.Name, "manager", s.manager, "summary", d.Status.Impact.Summary)
+	return nil
+}
+
+func (s *Syncer) update(ctx context.Context, current *insightsv1alpha1.UpdateHealthInsight, d *health.Insight) error {
+	status := d.Status
+	if status.StartedAt.IsZero() {
+		status.StartedAt = current.Status.StartedAt
+	}
+	// An insight whose first status write failed has no start yet.
+	if status.StartedAt.IsZero() {
+		status.StartedAt = metav1.NewTime(s.clock.Now())
+	}
+	if apiequality.Semantic.DeepEqual(current.Status, status) {
+		return nil
+	}
+	updated := current.DeepCopy()
+	updated.Status = status
+	if _, err := s.client.UpdateHealthInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{}); err != nil {
+		return fmt.Errorf("writing the status of health insight %s: %w", d.Name, err)
+	}
+	klog.V(2).InfoS("Updated health insight", "name", d.Name, "manager", s.manager)
+	return nil
+}

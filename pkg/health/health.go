@@ -1,0 +1,71 @@
+// Package health computes the health insights an update deserves from the
+// cluster objects. It is pure: objects in, desired insights out.
+package health
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+
+	configv1 "github.com/openshift/api/config/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// ForceInsightAnnotation on a ClusterVersion makes the operator report an Info
+// health insight about it: a way to exercise the health insight pipeline end
+// to end.
+const ForceInsightAnnotation = "oue.openshift.muller.dev/force-health-insight"
+
+// Insight is a desired UpdateHealthInsight.
+type Insight struct {
+	Name   string
+	Status insightsv1alpha1.UpdateHealthInsightStatus
+}
+
+// ForClusterVersion returns the health insights that the ClusterVersion calls
+// for. Insights with a zero StartedAt describe a condition whose start the
+// cluster does not record: they keep the time they were first reported.
+func ForClusterVersion(cv *configv1.ClusterVersion) []Insight {
+	var insights []Insight
+	if _, forced := cv.Annotations[ForceInsightAnnotation]; forced {
+		insights = append(insights, named("cv-", forcedInsight(cv)))
+	}
+	return insights
+}
+
+func forcedInsight(cv *configv1.ClusterVersion) insightsv1alpha1.UpdateHealthInsightStatus {
+	return insightsv1alpha1.UpdateHealthInsightStatus{
+		Scope: insightsv1alpha1.InsightScope{
+			Type:      insightsv1alpha1.ScopeTypeControlPlane,
+			Resources: []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}},
+		},
+		Impact: insightsv1alpha1.InsightImpact{
+			Level:   insightsv1alpha1.InfoImpactLevel,
+			Type:    insightsv1alpha1.NoneImpactType,
+			Summary: "Forced health insight for ClusterVersion " + cv.Name,
+			Description: "The ClusterVersion carries the annotation " + ForceInsightAnnotation +
+				", which makes the operator report this insight to exercise health reporting. Remove the annotation to remove the insight.",
+		},
+		Remediation: insightsv1alpha1.InsightRemediation{
+			Reference: "https://github.com/update-insights/update-insights-operator#health-insights",
+		},
+	}
+}
+
+func named(prefix string, status insightsv1alpha1.UpdateHealthInsightStatus) Insight {
+	return Insight{Name: Name(prefix, &status), Status: status}
+}
+
+// Name derives an insight's object name from what identifies the problem:
+// the objects involved and the summary. The same problem keeps the same name
+// for its whole life; the result is a valid object name of fixed length.
+func Name(prefix string, status *insightsv1alpha1.UpdateHealthInsightStatus) string {
+	h := sha256.New()
+	for _, r := range status.Scope.Resources {
+		// Separators that cannot occur in names keep the fields apart.
+		_, _ = io.WriteString(h, r.Group+"\x00"+r.Resource+"\x00"+r.Namespace+"\x00"+r.Name+"\x01")
+	}
+	_, _ = io.WriteString(h, "\x02"+status.Impact.Summary)
+	return prefix + hex.EncodeToString(h.Sum(nil))[:32]
+}
