@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration testbin update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-integration testbin measure update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -35,6 +35,10 @@ testbin:
 
 test-integration: testbin
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 20m ./test/integration/...
+
+## measure: print the performance figures (assessment cost, reaction time).
+measure: testbin
+	hack/measure-performance.sh
 
 ## update: regenerate deepcopy, clients, listers, informers and CRDs.
 update: update-codegen update-crds

@@ -31,9 +31,11 @@ const (
 
 	// The operator writes one insight per operator, node and pool; on a large
 	// cluster client-go's default limit (QPS 5, burst 10) would queue those
-	// writes for minutes.
-	clientQPS   = 50
-	clientBurst = 100
+	// writes for minutes, and even 50 QPS delays a burst of updates by tens of
+	// milliseconds each. The API server's priority and fairness, not this
+	// client-side limit, is what protects the server.
+	clientQPS   = 200
+	clientBurst = 400
 )
 
 // RunOperator builds the informers and controllers, starts them, and blocks

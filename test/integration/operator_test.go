@@ -49,7 +49,7 @@ type operatorProcess struct {
 	exited chan struct{}
 }
 
-func ensureOperatorNamespace(t *testing.T) {
+func ensureOperatorNamespace(t testing.TB) {
 	t.Helper()
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: operatorNamespace}}
 	if _, err := kubeClient.CoreV1().Namespaces().Create(context.Background(), ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
@@ -57,7 +57,7 @@ func ensureOperatorNamespace(t *testing.T) {
 	}
 }
 
-func freePort(t *testing.T) int {
+func freePort(t testing.TB) int {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -68,9 +68,10 @@ func freePort(t *testing.T) int {
 }
 
 // startOperator starts the operator with short leader election timings so
-// that a standby takes over within seconds. It is killed when the test ends,
-// and its output is logged if the test failed.
-func startOperator(t *testing.T) *operatorProcess {
+// that a standby takes over within seconds, and with the logging of every
+// write (-v=2). It is stopped when the test ends (SIGTERM, so that it releases
+// its lease for the next test), and its output is logged if the test failed.
+func startOperator(t testing.TB) *operatorProcess {
 	t.Helper()
 	ensureOperatorNamespace(t)
 	p := &operatorProcess{output: &syncBuffer{}, exited: make(chan struct{})}
@@ -81,6 +82,7 @@ func startOperator(t *testing.T) *operatorProcess {
 		"--leader-election-lease-duration=6s",
 		"--leader-election-renew-deadline=4s",
 		"--leader-election-retry-period=1s",
+		"-v=2",
 	)
 	p.cmd.Stdout, p.cmd.Stderr = p.output, p.output
 	if err := p.cmd.Start(); err != nil {
@@ -94,8 +96,13 @@ func startOperator(t *testing.T) *operatorProcess {
 		select {
 		case <-p.exited:
 		default:
-			_ = p.cmd.Process.Kill()
-			<-p.exited
+			_ = p.cmd.Process.Signal(syscall.SIGTERM)
+			select {
+			case <-p.exited:
+			case <-time.After(15 * time.Second):
+				_ = p.cmd.Process.Kill()
+				<-p.exited
+			}
 		}
 		if t.Failed() {
 			t.Logf("operator (pid %d) output:\n%s", p.cmd.Process.Pid, p.output.String())
@@ -105,7 +112,7 @@ func startOperator(t *testing.T) *operatorProcess {
 }
 
 // stop sends SIGTERM, as the kubelet does, and waits for the process to exit.
-func (p *operatorProcess) stop(t *testing.T, within time.Duration) {
+func (p *operatorProcess) stop(t testing.TB, within time.Duration) {
 	t.Helper()
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatalf("sending SIGTERM: %v", err)
@@ -120,7 +127,7 @@ func (p *operatorProcess) stop(t *testing.T, within time.Duration) {
 	}
 }
 
-func (p *operatorProcess) waitForOutput(t *testing.T, text string, timeout time.Duration) {
+func (p *operatorProcess) waitForOutput(t testing.TB, text string, timeout time.Duration) {
 	t.Helper()
 	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, timeout, true, func(context.Context) (bool, error) {
 		return strings.Contains(p.output.String(), text), nil
@@ -130,7 +137,7 @@ func (p *operatorProcess) waitForOutput(t *testing.T, text string, timeout time.
 	}
 }
 
-func leaseHolder(t *testing.T) string {
+func leaseHolder(t testing.TB) string {
 	t.Helper()
 	lease, err := kubeClient.CoordinationV1().Leases(operatorNamespace).Get(context.Background(), leaseName, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
@@ -146,7 +153,7 @@ func leaseHolder(t *testing.T) string {
 }
 
 // waitForHolder waits until the lease is held by someone accepted by want.
-func waitForHolder(t *testing.T, timeout time.Duration, want func(holder string) bool) string {
+func waitForHolder(t testing.TB, timeout time.Duration, want func(holder string) bool) string {
 	t.Helper()
 	var holder string
 	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, timeout, true, func(context.Context) (bool, error) {

@@ -1,0 +1,229 @@
+package assessment
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"sigs.k8s.io/yaml"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/recorded"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current results")
+
+const (
+	examples = "../../test/testdata/oc-examples"
+	golden   = "../../test/testdata/golden"
+)
+
+// recordedCase is a cluster recorded during an update, with what
+// `oc adm upgrade status` printed for it.
+type recordedCase struct {
+	name      string
+	cv        *configv1.ClusterVersion
+	operators []*configv1.ClusterOperator
+	now       time.Time
+	output    string
+}
+
+func loadRecordedCases(t *testing.T) []recordedCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(examples, "*-cv.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded clusters in %s: %v", examples, err)
+	}
+	var cases []recordedCase
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
+		c := recordedCase{name: name}
+		objs, err := recorded.Read(f)
+		if err != nil || len(objs) != 1 {
+			t.Fatalf("%s: want one ClusterVersion, got %d objects (%v)", f, len(objs), err)
+		}
+		c.cv = objs[0].(*configv1.ClusterVersion)
+		objs, err = recorded.Read(filepath.Join(examples, name+"-co.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range objs {
+			if co := o.(*configv1.ClusterOperator); IsPayloadOperator(co) {
+				c.operators = append(c.operators, co)
+			}
+		}
+		out, err := os.ReadFile(filepath.Join(examples, name+".output"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.output = string(out)
+		c.now = referenceNow(c.cv, objs)
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// referenceNow is the clock the reference output was computed at: the latest
+// condition transition of the ClusterVersion and ClusterOperators + 368975ns.
+func referenceNow(cv *configv1.ClusterVersion, operators []runtime.Object) time.Time {
+	var latest time.Time
+	consider := func(conditions []configv1.ClusterOperatorStatusCondition) {
+		for _, c := range conditions {
+			if c.LastTransitionTime.After(latest) {
+				latest = c.LastTransitionTime.Time
+			}
+		}
+	}
+	consider(cv.Status.Conditions)
+	for _, o := range operators {
+		consider(o.(*configv1.ClusterOperator).Status.Conditions)
+	}
+	return latest.Add(368975 * time.Nanosecond)
+}
+
+// TestRecordedClusters computes the insight of every recorded cluster at the
+// recording's clock, checks it against its golden file (regenerate with
+// `go test ./pkg/assessment -run TestRecordedClusters -update`), and checks
+// that it agrees with what the reference client printed.
+func TestRecordedClusters(t *testing.T) {
+	for _, c := range loadRecordedCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			got := ClusterVersionProgress(c.cv, c.operators, nil, c.now)
+			checkGolden(t, filepath.Join(golden, c.name+".clusterversionprogressinsight.yaml"), &got)
+			checkAgreesWithReference(t, c, &got)
+		})
+	}
+}
+
+func checkGolden(t *testing.T, path string, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
+	t.Helper()
+	content, err := yaml.Marshal(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading golden file (create it with -update): %v", err)
+	}
+	if diff := cmp.Diff(string(want), string(content)); diff != "" {
+		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
+	}
+}
+
+var (
+	targetLine     = regexp.MustCompile(`(?m)^Target Version:\s+(\S+) \(from (incomplete )?(\S+)\)$`)
+	completionLine = regexp.MustCompile(`(?m)^Completion:\s+(\d+)% \((\d+) operators updated, (\d+) updating, (\d+) waiting\)$`)
+	remainingText  = regexp.MustCompile(`Est\. Time Remaining: (\S+)\)`)
+	overdueText    = regexp.MustCompile(`Est\. Time Remaining: N/A; estimate duration was (\S+)\)`)
+	assessmentLine = regexp.MustCompile(`(?m)^Assessment:\s+(\S+)$`)
+	completedLine  = regexp.MustCompile(`(?m)^Update to (\S+) successfully completed at (\S+) \(duration: \S+\)$`)
+)
+
+// ourAssessment is what this project reports where the reference's
+// assessment differs on purpose.
+var ourAssessment = map[string]insightsv1alpha1.ClusterVersionAssessment{
+	"Progressing": insightsv1alpha1.ClusterVersionAssessmentProgressing,
+	// The reference calls an update past its estimate "Stalled"; the
+	// insight API has no such value and reports the update as still
+	// progressing (its health insights say it is late).
+	"Stalled": insightsv1alpha1.ClusterVersionAssessmentProgressing,
+}
+
+func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
+	t.Helper()
+	checked := 0
+	if strings.TrimSpace(c.output) == "The cluster is not updating." {
+		checked++
+		if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted || got.EstimatedCompletedAt != nil {
+			t.Errorf("reference says not updating; got assessment %s, estimate %v", got.Assessment, got.EstimatedCompletedAt)
+		}
+	}
+	if m := completedLine.FindStringSubmatch(c.output); m != nil {
+		checked++
+		if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted || got.Versions.Target.Version != m[1] ||
+			got.CompletionPercent != 100 || got.CompletedAt == nil || got.CompletedAt.UTC().Format(time.RFC3339) != m[2] {
+			t.Errorf("reference says the update to %s completed at %s; got %s to %s at %d%%, completed at %v",
+				m[1], m[2], got.Assessment, got.Versions.Target.Version, got.CompletionPercent, got.CompletedAt)
+		}
+	}
+	if m := assessmentLine.FindStringSubmatch(c.output); m != nil {
+		checked++
+		if want, ok := ourAssessment[m[1]]; !ok || got.Assessment != want {
+			t.Errorf("reference assessment %s; got %s", m[1], got.Assessment)
+		}
+	}
+	if m := targetLine.FindStringSubmatch(c.output); m != nil {
+		checked++
+		if got.Versions.Target.Version != m[1] || got.Versions.Previous == nil || got.Versions.Previous.Version != m[3] {
+			t.Errorf("reference says %s from %s; got %+v", m[1], m[3], got.Versions)
+		}
+		partial := got.Versions.Previous != nil && len(got.Versions.Previous.Metadata) == 1 && got.Versions.Previous.Metadata[0].Key == insightsv1alpha1.PartialMetadata
+		if partial != (m[2] != "") {
+			t.Errorf("reference says previous incomplete=%t; got metadata %v", m[2] != "", got.Versions.Previous)
+		}
+	}
+	if m := completionLine.FindStringSubmatch(c.output); m != nil {
+		checked++
+		rounded, updated := atoi(t, m[1]), atoi(t, m[2])
+		total := updated + atoi(t, m[3]) + atoi(t, m[4])
+		// Ours is floored, the reference rounds to the nearest percent.
+		if want := int32(updated * 100 / total); got.CompletionPercent != want || int(want) > rounded || rounded-int(want) > 1 {
+			t.Errorf("reference %d%% (%d of %d updated); got %d%%, want %d%%", rounded, updated, total, got.CompletionPercent, want)
+		}
+	}
+	if m := overdueText.FindStringSubmatch(c.output); m != nil {
+		checked++
+		if got.EstimatedCompletedAt == nil || got.StartedAt == nil {
+			t.Fatalf("reference estimated a duration of %s; got no estimate", m[1])
+		}
+		// The reference prints this duration with its seconds cut off.
+		if duration := shortDuration(got.EstimatedCompletedAt.Sub(got.StartedAt.Time).Truncate(time.Minute)); duration != m[1] {
+			t.Errorf("reference estimated a duration of %s; got %s", m[1], duration)
+		}
+	} else if m := remainingText.FindStringSubmatch(c.output); m != nil {
+		checked++
+		if got.EstimatedCompletedAt == nil {
+			t.Fatalf("reference estimated %s remaining; got no estimate", m[1])
+		}
+		if remaining := shortDuration(got.EstimatedCompletedAt.Sub(c.now)); remaining != m[1] {
+			t.Errorf("reference estimated %s remaining; got %s", m[1], remaining)
+		}
+	}
+	if checked == 0 {
+		t.Errorf("found nothing to compare in the reference output:\n%s", c.output)
+	}
+}
+
+// shortDuration prints a duration as the reference does: 1h12m, 28m, 1m29s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	s = strings.TrimSuffix(s, "m0s")
+	if strings.HasSuffix(d.String(), "m0s") {
+		s += "m"
+	}
+	return strings.Replace(s, "h0m", "h", 1)
+}
+
+func atoi(t *testing.T, s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

@@ -1,0 +1,137 @@
+// Package recorded reads cluster objects recorded in files: `oc get -o yaml`
+// output (a single object, a typed list or a `v1 List`), several YAML
+// documents in one file, or a folder of such files, as a must-gather's
+// cluster-scoped-resources folders hold them.
+package recorded
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	configv1 "github.com/openshift/api/config/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/serializer"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"k8s.io/client-go/kubernetes/scheme"
+)
+
+var decoder = newDecoder()
+
+func newDecoder() runtime.Decoder {
+	s := runtime.NewScheme()
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, configv1.Install} {
+		if err := add(s); err != nil {
+			panic(err)
+		}
+	}
+	return serializer.NewCodecFactory(s).UniversalDeserializer()
+}
+
+// Read returns the objects in path, a file or a folder of .yaml, .yml and
+// .json files (not descending into subfolders), with lists flattened into
+// their items. Errors name the file at fault.
+func Read(path string) ([]runtime.Object, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !info.IsDir() {
+		return readFile(path)
+	}
+	entries, err := os.ReadDir(path)
+	if err != nil {
+		return nil, err
+	}
+	var files []string
+	for _, e := range entries {
+		switch strings.ToLower(filepath.Ext(e.Name())) {
+		case ".yaml", ".yml", ".json":
+			if !e.IsDir() {
+				files = append(files, filepath.Join(path, e.Name()))
+			}
+		}
+	}
+	sort.Strings(files)
+	var objects []runtime.Object
+	for _, f := range files {
+		objs, err := readFile(f)
+		if err != nil {
+			return nil, err
+		}
+		objects = append(objects, objs...)
+	}
+	return objects, nil
+}
+
+func readFile(path string) ([]runtime.Object, error) {
+	content, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	reader := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(content)))
+	var objects []runtime.Object
+	for {
+		doc, err := reader.Read()
+		if errors.Is(err, io.EOF) {
+			return objects, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if isEmpty(doc) {
+			continue
+		}
+		objs, err := decode(doc)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		objects = append(objects, objs...)
+	}
+}
+
+// decode returns the object in doc, or the items of the list it holds.
+func decode(doc []byte) ([]runtime.Object, error) {
+	obj, _, err := decoder.Decode(doc, nil, nil)
+	if err != nil {
+		return nil, err
+	}
+	if !meta.IsListType(obj) {
+		return []runtime.Object{obj}, nil
+	}
+	items, err := meta.ExtractList(obj)
+	if err != nil {
+		return nil, err
+	}
+	var objects []runtime.Object
+	for _, item := range items {
+		// Items of a `v1 List` arrive undecoded.
+		if u, ok := item.(*runtime.Unknown); ok {
+			decoded, err := decode(u.Raw)
+			if err != nil {
+				return nil, err
+			}
+			objects = append(objects, decoded...)
+			continue
+		}
+		objects = append(objects, item)
+	}
+	return objects, nil
+}
+
+func isEmpty(doc []byte) bool {
+	for _, line := range bytes.Split(doc, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) > 0 && line[0] != '#' && !bytes.Equal(line, []byte("---")) {
+			return false
+		}
+	}
+	return true
+}
