@@ -9,13 +9,20 @@ import (
 
 	"github.com/spf13/cobra"
 	"k8s.io/component-base/cli"
+	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/operator"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
 func main() {
-	os.Exit(cli.Run(newRootCommand(context.Background())))
+	// Errors are printed on one plain line, not as a log entry: most
+	// commands are run by people, not as a service.
+	if err := cli.RunNoErrOutput(newRootCommand(context.Background())); err != nil {
+		fmt.Fprintf(os.Stderr, "error: %v\n", err)
+		os.Exit(1)
+	}
 }
 
 func newRootCommand(ctx context.Context) *cobra.Command {
@@ -26,7 +33,7 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	root.AddCommand(operator.NewStartCommand(ctx), newVersionCommand())
+	root.AddCommand(operator.NewStartCommand(ctx), analyze.NewCommand(clock.RealClock{}), newVersionCommand())
 	return root
 }
 

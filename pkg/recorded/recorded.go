@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
@@ -27,7 +28,7 @@ var decoder = newDecoder()
 
 func newDecoder() runtime.Decoder {
 	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, configv1.Install} {
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, configv1.Install, machineconfigurationv1.Install} {
 		if err := add(s); err != nil {
 			panic(err)
 		}

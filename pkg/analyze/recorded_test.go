@@ -1,6 +1,7 @@
-package assessment
+package analyze
 
 import (
+	"bytes"
 	"flag"
 	"os"
 	"path/filepath"
@@ -12,11 +13,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
-	"k8s.io/apimachinery/pkg/runtime"
-	"sigs.k8s.io/yaml"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current results")
@@ -29,11 +27,11 @@ const (
 // recordedCase is a cluster recorded during an update, with what
 // `oc adm upgrade status` printed for it.
 type recordedCase struct {
-	name      string
-	cv        *configv1.ClusterVersion
-	operators []*configv1.ClusterOperator
-	now       time.Time
-	output    string
+	name    string
+	paths   Paths
+	cluster *Cluster
+	now     time.Time
+	output  string
 }
 
 func loadRecordedCases(t *testing.T) []recordedCase {
@@ -45,27 +43,23 @@ func loadRecordedCases(t *testing.T) []recordedCase {
 	var cases []recordedCase
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
-		c := recordedCase{name: name}
-		objs, err := recorded.Read(f)
-		if err != nil || len(objs) != 1 {
-			t.Fatalf("%s: want one ClusterVersion, got %d objects (%v)", f, len(objs), err)
-		}
-		c.cv = objs[0].(*configv1.ClusterVersion)
-		objs, err = recorded.Read(filepath.Join(examples, name+"-co.yaml"))
-		if err != nil {
+		file := func(suffix string) string { return filepath.Join(examples, name+suffix) }
+		c := recordedCase{name: name, paths: Paths{
+			ClusterVersions:    file("-cv.yaml"),
+			ClusterOperators:   file("-co.yaml"),
+			MachineConfigPools: file("-mcp.yaml"),
+			MachineConfigs:     file("-mc.yaml"),
+			Nodes:              file("-node.yaml"),
+		}}
+		if c.cluster, err = Load(c.paths); err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range objs {
-			if co := o.(*configv1.ClusterOperator); IsPayloadOperator(co) {
-				c.operators = append(c.operators, co)
-			}
-		}
-		out, err := os.ReadFile(filepath.Join(examples, name+".output"))
+		out, err := os.ReadFile(file(".output"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		c.output = string(out)
-		c.now = referenceNow(c.cv, objs)
+		c.now = referenceNow(c.cluster)
 		cases = append(cases, c)
 	}
 	return cases
@@ -73,7 +67,7 @@ func loadRecordedCases(t *testing.T) []recordedCase {
 
 // referenceNow is the clock the reference output was computed at: the latest
 // condition transition of the ClusterVersion and ClusterOperators + 368975ns.
-func referenceNow(cv *configv1.ClusterVersion, operators []runtime.Object) time.Time {
+func referenceNow(c *Cluster) time.Time {
 	var latest time.Time
 	consider := func(conditions []configv1.ClusterOperatorStatusCondition) {
 		for _, c := range conditions {
@@ -82,38 +76,45 @@ func referenceNow(cv *configv1.ClusterVersion, operators []runtime.Object) time.
 			}
 		}
 	}
-	consider(cv.Status.Conditions)
-	for _, o := range operators {
-		consider(o.(*configv1.ClusterOperator).Status.Conditions)
+	for _, cv := range c.ClusterVersions {
+		consider(cv.Status.Conditions)
+	}
+	for _, co := range c.ClusterOperators {
+		consider(co.Status.Conditions)
 	}
 	return latest.Add(368975 * time.Nanosecond)
 }
 
-// TestRecordedClusters computes the insight of every recorded cluster at the
-// recording's clock, checks it against its golden file (regenerate with
-// `go test ./pkg/assessment -run TestRecordedClusters -update`), and checks
-// that it agrees with what the reference client printed.
+// TestRecordedClusters analyzes every recorded cluster at the recording's
+// clock, checks the output against its golden file (regenerate with
+// `go test ./pkg/analyze -run TestRecordedClusters -update`), and checks that
+// it agrees with what the reference client printed.
 func TestRecordedClusters(t *testing.T) {
 	for _, c := range loadRecordedCases(t) {
 		t.Run(c.name, func(t *testing.T) {
-			got := ClusterVersionProgress(c.cv, c.operators, nil, c.now)
-			checkGolden(t, filepath.Join(golden, c.name+".clusterversionprogressinsight.yaml"), &got)
-			checkAgreesWithReference(t, c, &got)
+			insights := Insights(c.cluster, c.now)
+			var out bytes.Buffer
+			if err := write(&out, insights, "yaml"); err != nil {
+				t.Fatal(err)
+			}
+			checkGolden(t, filepath.Join(golden, c.name+".yaml"), out.Bytes())
+
+			if len(insights) == 0 || insights[0].Kind != "ClusterVersionProgressInsight" {
+				t.Fatalf("the first insight is not the ClusterVersion's: %+v", insights)
+			}
+			status := insights[0].Status.(insightsv1alpha1.ClusterVersionProgressInsightStatus)
+			checkAgreesWithReference(t, c, &status)
 		})
 	}
 }
 
-func checkGolden(t *testing.T, path string, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
+func checkGolden(t *testing.T, path string, got []byte) {
 	t.Helper()
-	content, err := yaml.Marshal(got)
-	if err != nil {
-		t.Fatal(err)
-	}
 	if *updateGolden {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, content, 0o644); err != nil {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,7 +122,7 @@ func checkGolden(t *testing.T, path string, got *insightsv1alpha1.ClusterVersion
 	if err != nil {
 		t.Fatalf("reading golden file (create it with -update): %v", err)
 	}
-	if diff := cmp.Diff(string(want), string(content)); diff != "" {
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
 		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
 	}
 }

@@ -1,0 +1,91 @@
+// Package analyze computes, without an API server, the insights the
+// controllers would write for a recorded cluster state, with the same pure
+// packages the controllers use.
+package analyze
+
+import (
+	"sort"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+// Cluster is a recorded cluster state.
+type Cluster struct {
+	ClusterVersions    []*configv1.ClusterVersion
+	ClusterOperators   []*configv1.ClusterOperator
+	MachineConfigPools []*machineconfigurationv1.MachineConfigPool
+	MachineConfigs     []*machineconfigurationv1.MachineConfig
+	Nodes              []*corev1.Node
+}
+
+// Insight is an insight object as a controller writes it: its kind, name and
+// status.
+type Insight struct {
+	APIVersion string   `json:"apiVersion"`
+	Kind       string   `json:"kind"`
+	Metadata   Metadata `json:"metadata"`
+	Status     any      `json:"status"`
+}
+
+// Metadata is the part of an insight's metadata that a controller decides.
+type Metadata struct {
+	Name string `json:"name"`
+}
+
+// kindOrder puts the control plane's summary first, and health last.
+var kindOrder = map[string]int{
+	"ClusterVersionProgressInsight":    0,
+	"ClusterOperatorProgressInsight":   1,
+	"MachineConfigPoolProgressInsight": 2,
+	"NodeProgressInsight":              3,
+	"UpdateHealthInsight":              4,
+}
+
+// Insights returns the insights for the cluster as of now, ordered by kind and
+// then by name. It sees the cluster as a freshly started operator would: no
+// insight written before.
+func Insights(c *Cluster, now time.Time) []Insight {
+	var operators []*configv1.ClusterOperator
+	for _, co := range c.ClusterOperators {
+		if assessment.IsPayloadOperator(co) {
+			operators = append(operators, co)
+		}
+	}
+
+	var insights []Insight
+	for _, cv := range c.ClusterVersions {
+		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, assessment.ClusterVersionProgress(cv, operators, nil, now)))
+		for _, h := range health.ForClusterVersion(cv) {
+			// A condition whose start the cluster does not record starts
+			// when the operator first reports it: now.
+			if h.Status.StartedAt.IsZero() {
+				h.Status.StartedAt.Time = now
+			}
+			insights = append(insights, insight("UpdateHealthInsight", h.Name, h.Status))
+		}
+	}
+
+	sort.SliceStable(insights, func(i, j int) bool {
+		if ki, kj := kindOrder[insights[i].Kind], kindOrder[insights[j].Kind]; ki != kj {
+			return ki < kj
+		}
+		return insights[i].Metadata.Name < insights[j].Metadata.Name
+	})
+	return insights
+}
+
+func insight(kind, name string, status any) Insight {
+	return Insight{
+		APIVersion: insightsv1alpha1.SchemeGroupVersion.String(),
+		Kind:       kind,
+		Metadata:   Metadata{Name: name},
+		Status:     status,
+	}
+}

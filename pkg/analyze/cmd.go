@@ -1,0 +1,97 @@
+package analyze
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"k8s.io/utils/clock"
+	"sigs.k8s.io/yaml"
+)
+
+// NewCommand returns the `analyze` command.
+func NewCommand(clock clock.PassiveClock) *cobra.Command {
+	var (
+		paths  Paths
+		now    string
+		output string
+	)
+	cmd := &cobra.Command{
+		Use:   "analyze",
+		Short: "Compute the insights the operator would write for a recorded cluster",
+		Long: `Computes, without an API server, the insights the operator would write for a
+recorded cluster state, with the same logic the controllers use. Each input is
+a file holding one object, a typed list or a v1 List, or a folder of such
+files (a must-gather's cluster-scoped-resources folders work as they are).
+Prints a v1 List of the insights.`,
+		Example: `  update-insights-operator analyze \
+    --cluster-version must-gather/cluster-scoped-resources/config.openshift.io/clusterversions \
+    --cluster-operators must-gather/cluster-scoped-resources/config.openshift.io/clusteroperators \
+    --now 2024-08-02T10:13:00.000368975Z`,
+		Args: cobra.NoArgs,
+		// The caller prints the error, on one line; usage would bury it.
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			at := clock.Now()
+			if now != "" {
+				var err error
+				if at, err = time.Parse(time.RFC3339Nano, now); err != nil {
+					return fmt.Errorf("--now %q is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z", now)
+				}
+			}
+			if output != "yaml" && output != "json" {
+				return fmt.Errorf("-o %q: want yaml or json", output)
+			}
+			cluster, err := Load(paths)
+			if err != nil {
+				return oneLine(err)
+			}
+			return write(cmd.OutOrStdout(), Insights(cluster, at), output)
+		},
+	}
+	flags := cmd.Flags()
+	flags.StringVar(&paths.ClusterVersions, "cluster-version", "", "File or folder holding the ClusterVersion (required).")
+	flags.StringVar(&paths.ClusterOperators, "cluster-operators", "", "File or folder holding the ClusterOperators.")
+	flags.StringVar(&paths.MachineConfigPools, "machine-config-pools", "", "File or folder holding the MachineConfigPools.")
+	flags.StringVar(&paths.MachineConfigs, "machine-configs", "", "File or folder holding the MachineConfigs.")
+	flags.StringVar(&paths.Nodes, "nodes", "", "File or folder holding the Nodes.")
+	flags.StringVar(&now, "now", "", "The time to analyze at, RFC 3339 with optional fractional seconds (default: the current time).")
+	flags.StringVarP(&output, "output", "o", "yaml", "Output format: yaml or json.")
+	return cmd
+}
+
+type list struct {
+	APIVersion string    `json:"apiVersion"`
+	Kind       string    `json:"kind"`
+	Items      []Insight `json:"items"`
+}
+
+func write(w io.Writer, insights []Insight, format string) error {
+	l := list{APIVersion: "v1", Kind: "List", Items: insights}
+	if l.Items == nil {
+		l.Items = []Insight{}
+	}
+	content, err := json.MarshalIndent(l, "", "  ")
+	if err != nil {
+		return err
+	}
+	if format == "yaml" {
+		if content, err = yaml.JSONToYAML(content); err != nil {
+			return err
+		}
+	} else {
+		content = append(content, '\n')
+	}
+	_, err = w.Write(content)
+	return err
+}
+
+// oneLine keeps a decoder's multi-line complaint on the one line an error
+// message gets.
+func oneLine(err error) error {
+	return fmt.Errorf("%s", strings.Join(strings.Fields(err.Error()), " "))
+}

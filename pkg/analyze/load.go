@@ -1,0 +1,77 @@
+package analyze
+
+import (
+	"fmt"
+
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+
+	"github.com/update-insights/update-insights-operator/pkg/recorded"
+)
+
+// Paths name the files or folders a recorded cluster is read from; empty
+// ones are not read.
+type Paths struct {
+	ClusterVersions    string
+	ClusterOperators   string
+	MachineConfigPools string
+	MachineConfigs     string
+	Nodes              string
+}
+
+// Load reads a recorded cluster. Every error names the file at fault.
+func Load(p Paths) (*Cluster, error) {
+	if p.ClusterVersions == "" {
+		return nil, fmt.Errorf("no ClusterVersion given")
+	}
+	c := &Cluster{}
+	var err error
+	if c.ClusterVersions, err = read[*configv1.ClusterVersion](p.ClusterVersions, "ClusterVersion"); err != nil {
+		return nil, err
+	}
+	if len(c.ClusterVersions) == 0 {
+		return nil, fmt.Errorf("%s: holds no ClusterVersion", p.ClusterVersions)
+	}
+	if c.ClusterOperators, err = read[*configv1.ClusterOperator](p.ClusterOperators, "ClusterOperator"); err != nil {
+		return nil, err
+	}
+	if c.MachineConfigPools, err = read[*machineconfigurationv1.MachineConfigPool](p.MachineConfigPools, "MachineConfigPool"); err != nil {
+		return nil, err
+	}
+	if c.MachineConfigs, err = read[*machineconfigurationv1.MachineConfig](p.MachineConfigs, "MachineConfig"); err != nil {
+		return nil, err
+	}
+	if c.Nodes, err = read[*corev1.Node](p.Nodes, "Node"); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// read returns the objects of kind T in path, refusing any other kind.
+func read[T runtime.Object](path, kind string) ([]T, error) {
+	if path == "" {
+		return nil, nil
+	}
+	objs, err := recorded.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	typed := make([]T, 0, len(objs))
+	for _, o := range objs {
+		t, ok := o.(T)
+		if !ok {
+			return nil, fmt.Errorf("%s: holds a %s where a %s was expected", path, kindOf(o), kind)
+		}
+		typed = append(typed, t)
+	}
+	return typed, nil
+}
+
+func kindOf(o runtime.Object) string {
+	if kind := o.GetObjectKind().GroupVersionKind().Kind; kind != "" {
+		return kind
+	}
+	return fmt.Sprintf("%T", o)
+}
