@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration testbin measure update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-integration test-run-local testbin run-local measure update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -23,8 +23,9 @@ all: build
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests, then integration tests against a real kube-apiserver and etcd.
-test: test-unit test-integration
+## test: unit tests, integration tests against a real kube-apiserver and etcd,
+## and a non-interactive run of run-local.
+test: test-unit test-integration test-run-local
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/...
@@ -35,6 +36,17 @@ testbin:
 
 test-integration: testbin
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 20m ./test/integration/...
+
+## run-local: run the operator against a local kube-apiserver and etcd, on a
+## recorded cluster whose update is played forward; Ctrl-C stops everything.
+run-local: build testbin
+	go build -o $(OUTPUT)/bin/run-local ./test/runlocal
+	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
+
+# The same, fast and non-interactive: fails unless the insight goes from
+# Progressing to Completed and everything stops cleanly.
+test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
+test-run-local: run-local
 
 ## measure: print the performance figures (assessment cost, reaction time).
 measure: testbin

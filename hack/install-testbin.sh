@@ -17,6 +17,11 @@ fi
 
 mkdir -p "${dest}.tmp"
 echo "building kube-apiserver and etcd into ${dest} (first run only; several minutes on a cold module cache)..." >&2
+# A line every 30 seconds, so that the wait is not silent.
+start=${SECONDS}
+( while sleep 30; do echo "  still building ($((SECONDS - start))s)..." >&2; done ) &
+ticker=$!
+trap 'kill "${ticker}" 2>/dev/null' EXIT
 cd "${module}"
 # The tool module has no vendor/ and may have to fetch modules; the project's
 # GOFLAGS (e.g. -mod=vendor) must not leak into it.

@@ -3,12 +3,9 @@ package integration
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"net"
 	"os/exec"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 
@@ -16,10 +13,12 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
+
+	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
 const (
-	operatorNamespace = "openshift-update-insights"
+	operatorNamespace = process.Namespace
 	leaseName         = "update-insights-operator-lock"
 )
 
@@ -41,12 +40,11 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-// operatorProcess is `update-insights-operator start` running against the
-// test's API server, as it runs in a cluster.
+// operatorProcess is the operator running against the test's API server,
+// with its output kept for the test to read.
 type operatorProcess struct {
-	cmd    *exec.Cmd
+	*process.Operator
 	output *syncBuffer
-	exited chan struct{}
 }
 
 func ensureOperatorNamespace(t testing.TB) {
@@ -57,16 +55,6 @@ func ensureOperatorNamespace(t testing.TB) {
 	}
 }
 
-func freePort(t testing.TB) int {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
 // startOperator starts the operator with short leader election timings so
 // that a standby takes over within seconds, and with the logging of every
 // write (-v=2). It is stopped when the test ends (SIGTERM, so that it releases
@@ -74,55 +62,37 @@ func freePort(t testing.TB) int {
 func startOperator(t testing.TB) *operatorProcess {
 	t.Helper()
 	ensureOperatorNamespace(t)
-	p := &operatorProcess{output: &syncBuffer{}, exited: make(chan struct{})}
-	p.cmd = exec.Command(operatorBinary, "start",
-		"--kubeconfig", kubeconfigPath,
-		"--namespace", operatorNamespace,
-		"--listen", fmt.Sprintf("127.0.0.1:%d", freePort(t)),
+	p := &operatorProcess{output: &syncBuffer{}}
+	var err error
+	p.Operator, err = process.Start(operatorBinary, kubeconfigPath, p.output,
 		"--leader-election-lease-duration=6s",
 		"--leader-election-renew-deadline=4s",
 		"--leader-election-retry-period=1s",
 		"-v=2",
 	)
-	p.cmd.Stdout, p.cmd.Stderr = p.output, p.output
-	if err := p.cmd.Start(); err != nil {
-		t.Fatalf("starting the operator: %v", err)
+	if err != nil {
+		t.Fatal(err)
 	}
-	go func() {
-		_ = p.cmd.Wait()
-		close(p.exited)
-	}()
 	t.Cleanup(func() {
-		select {
-		case <-p.exited:
-		default:
-			_ = p.cmd.Process.Signal(syscall.SIGTERM)
-			select {
-			case <-p.exited:
-			case <-time.After(15 * time.Second):
-				_ = p.cmd.Process.Kill()
-				<-p.exited
-			}
+		if _, err := p.Stop(15 * time.Second); err != nil {
+			t.Error(err)
 		}
 		if t.Failed() {
-			t.Logf("operator (pid %d) output:\n%s", p.cmd.Process.Pid, p.output.String())
+			t.Logf("operator (pid %d) output:\n%s", p.Pid(), p.output.String())
 		}
 	})
 	return p
 }
 
-// stop sends SIGTERM, as the kubelet does, and waits for the process to exit.
+// stop stops the operator as the kubelet does and checks that it exits
+// cleanly and in time.
 func (p *operatorProcess) stop(t testing.TB, within time.Duration) {
 	t.Helper()
-	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
-		t.Fatalf("sending SIGTERM: %v", err)
+	code, err := p.Stop(within)
+	if err != nil {
+		t.Fatal(err)
 	}
-	select {
-	case <-p.exited:
-	case <-time.After(within):
-		t.Fatalf("the operator did not exit within %s of SIGTERM", within)
-	}
-	if code := p.cmd.ProcessState.ExitCode(); code != 0 {
+	if code != 0 {
 		t.Errorf("the operator exited with code %d after SIGTERM, want 0", code)
 	}
 }

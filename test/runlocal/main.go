@@ -1,0 +1,196 @@
+// Command runlocal shows the operator doing its main job without an OpenShift
+// cluster: it starts kube-apiserver and etcd on loopback, loads a cluster
+// recorded mid-update, runs `update-insights-operator start` against it as in
+// a cluster, plays the update forward while printing the insight as it
+// changes, and stops everything it started on Ctrl-C or at the end.
+//
+// `make run-local` builds what it needs and runs it.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net"
+	"net/url"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
+	"sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+)
+
+type options struct {
+	operator string
+	scenario string
+	workdir  string
+	step     time.Duration
+	check    bool
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.operator, "operator", "_output/bin/update-insights-operator", "The operator binary to run.")
+	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
+	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
+	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed and everything stopped cleanly (for CI).")
+	flag.Parse()
+
+	// The recorded ClusterVersion has fields the installed CRD prunes; the
+	// API server's warning about each write is noise here.
+	rest.SetDefaultWarningHandler(rest.NoWarnings{})
+	ctx, cancel := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer cancel()
+	if err := run(ctx, o); err != nil {
+		fmt.Fprintf(os.Stderr, "run-local: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, o options) (err error) {
+	if err := os.MkdirAll(o.workdir, 0o755); err != nil {
+		return err
+	}
+	scenario, err := loadScenario(o.scenario, time.Now())
+	if err != nil {
+		return err
+	}
+
+	say("starting kube-apiserver and etcd on loopback")
+	env := &envtest.Environment{
+		CRDInstallOptions:     envtest.CRDInstallOptions{Paths: []string{"test/testdata/crds", "manifests"}},
+		ErrorIfCRDPathMissing: true,
+	}
+	cfg, err := env.Start()
+	if err != nil {
+		return fmt.Errorf("starting kube-apiserver and etcd: %w", err)
+	}
+	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
+	var op *operatorProcess
+	defer func() {
+		say("stopping the operator, kube-apiserver and etcd")
+		if op != nil {
+			op.stop()
+		}
+		if stopErr := env.Stop(); stopErr != nil && err == nil {
+			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
+		}
+		if stillListening := listening(addresses); len(stillListening) > 0 && err == nil {
+			err = fmt.Errorf("still listening after stopping: %v", stillListening)
+		}
+		if err == nil {
+			say("stopped: nothing left running or listening")
+		}
+	}()
+
+	kubeconfig, err := writeKubeconfig(env, o.workdir)
+	if err != nil {
+		return err
+	}
+	say("the local cluster's kubeconfig: export KUBECONFIG=%s", kubeconfig)
+
+	c, err := newClients(cfg)
+	if err != nil {
+		return err
+	}
+	say("loading %s: %s, %d of %d payload ClusterOperators updated", filepath.Base(o.scenario), scenario.describe(), scenario.updated(), len(scenario.operators))
+	if err := scenario.create(ctx, c); err != nil {
+		return err
+	}
+
+	logPath, _ := filepath.Abs(filepath.Join(o.workdir, "operator.log"))
+	if op, err = startOperator(o.operator, kubeconfig, logPath); err != nil {
+		return err
+	}
+	say("started update-insights-operator (log: %s)", logPath)
+
+	// The display's watch must end before the API server stops: the server
+	// waits for open watches when it shuts down.
+	displayCtx, stopDisplay := context.WithCancel(ctx)
+	defer stopDisplay()
+	seen := watchInsight(displayCtx, c)
+	if err := scenario.play(ctx, c, o.step); err != nil && ctx.Err() == nil {
+		return err
+	}
+	completed := waitForCompleted(ctx, seen, time.Minute)
+	stopDisplay()
+	if o.check {
+		if !seen.progressing() || !completed {
+			return fmt.Errorf("want the insight to go from Progressing to Completed; saw Progressing=%t, Completed=%t", seen.progressing(), completed)
+		}
+		say("check passed: the insight went from Progressing to Completed")
+	}
+	if ctx.Err() != nil {
+		say("interrupted")
+	}
+	return nil
+}
+
+// clients talk to the local cluster without client-side throttling: the
+// player writes in bursts and the display must not lag.
+type clients struct {
+	kube     kubernetes.Interface
+	config   configclient.Interface
+	insights insightsclient.Interface
+}
+
+func newClients(cfg *rest.Config) (*clients, error) {
+	cfg = rest.CopyConfig(cfg)
+	cfg.QPS, cfg.Burst = 1000, 2000
+	var c clients
+	var err error
+	if c.kube, err = kubernetes.NewForConfig(cfg); err != nil {
+		return nil, err
+	}
+	if c.config, err = configclient.NewForConfig(cfg); err != nil {
+		return nil, err
+	}
+	if c.insights, err = insightsclient.NewForConfig(cfg); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+func writeKubeconfig(env *envtest.Environment, dir string) (string, error) {
+	user, err := env.AddUser(envtest.User{Name: "admin", Groups: []string{"system:masters"}}, nil)
+	if err != nil {
+		return "", err
+	}
+	content, err := user.KubeConfig()
+	if err != nil {
+		return "", err
+	}
+	path, err := filepath.Abs(filepath.Join(dir, "kubeconfig"))
+	if err != nil {
+		return "", err
+	}
+	return path, os.WriteFile(path, content, 0o600)
+}
+
+// listening returns the addresses that still accept connections.
+func listening(addresses []string) []string {
+	var open []string
+	for _, a := range addresses {
+		u, err := url.Parse(a)
+		if err != nil {
+			continue
+		}
+		if conn, err := net.DialTimeout("tcp", u.Host, time.Second); err == nil {
+			conn.Close()
+			open = append(open, a)
+		}
+	}
+	return open
+}
+
+func say(format string, args ...any) {
+	fmt.Printf("%s  %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}

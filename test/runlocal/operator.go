@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"time"
+
+	"github.com/update-insights/update-insights-operator/test/internal/process"
+)
+
+// operatorProcess is the operator, logging to a file.
+type operatorProcess struct {
+	*process.Operator
+	log *os.File
+}
+
+func startOperator(binary, kubeconfig, logPath string) (*operatorProcess, error) {
+	log, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	op, err := process.Start(binary, kubeconfig, log, "-v=2")
+	if err != nil {
+		log.Close()
+		return nil, err
+	}
+	return &operatorProcess{Operator: op, log: log}, nil
+}
+
+func (p *operatorProcess) stop() {
+	defer p.log.Close()
+	if _, err := p.Stop(15 * time.Second); err != nil {
+		say("%v", err)
+	}
+}

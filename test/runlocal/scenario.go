@@ -1,0 +1,272 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
+
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/recorded"
+	"github.com/update-insights/update-insights-operator/test/internal/process"
+)
+
+const operatorNamespace = process.Namespace
+
+// scenario is a recorded cluster, moved in time so that the recording's last
+// moment is now.
+type scenario struct {
+	cv        *configv1.ClusterVersion
+	operators []*configv1.ClusterOperator
+}
+
+func loadScenario(prefix string, now time.Time) (*scenario, error) {
+	objs, err := recorded.Read(prefix + "-cv.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if len(objs) != 1 {
+		return nil, fmt.Errorf("%s-cv.yaml: want one ClusterVersion, found %d objects", prefix, len(objs))
+	}
+	cv, ok := objs[0].(*configv1.ClusterVersion)
+	if !ok {
+		return nil, fmt.Errorf("%s-cv.yaml: holds a %T, not a ClusterVersion", prefix, objs[0])
+	}
+	s := &scenario{cv: cv}
+	if objs, err = recorded.Read(prefix + "-co.yaml"); err != nil {
+		return nil, err
+	}
+	for _, o := range objs {
+		co, ok := o.(*configv1.ClusterOperator)
+		if !ok {
+			return nil, fmt.Errorf("%s-co.yaml: holds a %T, not a ClusterOperator", prefix, o)
+		}
+		s.operators = append(s.operators, co)
+	}
+	s.shift(now)
+	return s, nil
+}
+
+// shift moves every recorded time by the same amount, so that the latest
+// condition transition happened now and durations stay as recorded.
+func (s *scenario) shift(now time.Time) {
+	var latest time.Time
+	each := func(f func(*metav1.Time)) {
+		for i := range s.cv.Status.Conditions {
+			f(&s.cv.Status.Conditions[i].LastTransitionTime)
+		}
+		for i := range s.cv.Status.History {
+			f(&s.cv.Status.History[i].StartedTime)
+			if s.cv.Status.History[i].CompletionTime != nil {
+				f(s.cv.Status.History[i].CompletionTime)
+			}
+		}
+		for _, co := range s.operators {
+			for i := range co.Status.Conditions {
+				f(&co.Status.Conditions[i].LastTransitionTime)
+			}
+		}
+	}
+	each(func(t *metav1.Time) {
+		if t.After(latest) {
+			latest = t.Time
+		}
+	})
+	delta := now.Sub(latest).Truncate(time.Second)
+	each(func(t *metav1.Time) { t.Time = t.Add(delta) })
+}
+
+func (s *scenario) target() string { return s.cv.Status.Desired.Version }
+
+func (s *scenario) describe() string {
+	if len(s.cv.Status.History) > 1 {
+		return fmt.Sprintf("updating to %s from %s", s.target(), s.cv.Status.History[1].Version)
+	}
+	return "updating to " + s.target()
+}
+
+func (s *scenario) payload() []*configv1.ClusterOperator {
+	var payload []*configv1.ClusterOperator
+	for _, co := range s.operators {
+		if assessment.IsPayloadOperator(co) {
+			payload = append(payload, co)
+		}
+	}
+	return payload
+}
+
+func (s *scenario) updated() int {
+	n := 0
+	for _, co := range s.payload() {
+		if v, _ := assessment.OperatorVersion(co); v == s.target() {
+			n++
+		}
+	}
+	return n
+}
+
+// create writes the recorded objects to the cluster: metadata as a fresh
+// object, then the recorded status through the status subresource.
+func (s *scenario) create(ctx context.Context, c *clients) error {
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: operatorNamespace}}
+	if _, err := c.kube.CoreV1().Namespaces().Create(ctx, ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return err
+	}
+	for _, co := range s.operators {
+		fresh := &configv1.ClusterOperator{ObjectMeta: freshMeta(co.ObjectMeta), Spec: co.Spec}
+		created, err := c.config.ConfigV1().ClusterOperators().Create(ctx, fresh, metav1.CreateOptions{})
+		if err != nil {
+			return fmt.Errorf("creating ClusterOperator %s: %w", co.Name, err)
+		}
+		created.Status = co.Status
+		if _, err := c.config.ConfigV1().ClusterOperators().UpdateStatus(ctx, created, metav1.UpdateOptions{}); err != nil {
+			return fmt.Errorf("writing ClusterOperator %s status: %w", co.Name, err)
+		}
+	}
+	fresh := &configv1.ClusterVersion{ObjectMeta: freshMeta(s.cv.ObjectMeta), Spec: s.cv.Spec}
+	created, err := c.config.ConfigV1().ClusterVersions().Create(ctx, fresh, metav1.CreateOptions{})
+	if err != nil {
+		return fmt.Errorf("creating ClusterVersion: %w", err)
+	}
+	created.Status = s.cv.Status
+	if _, err := c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, created, metav1.UpdateOptions{}); err != nil {
+		return fmt.Errorf("writing ClusterVersion status: %w", err)
+	}
+	return nil
+}
+
+func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
+	return metav1.ObjectMeta{Name: m.Name, Labels: m.Labels, Annotations: m.Annotations}
+}
+
+// play updates the pending payload operators one by one, those already
+// progressing first, and then completes the update.
+func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) error {
+	var pending []*configv1.ClusterOperator
+	for _, co := range s.payload() {
+		if v, _ := assessment.OperatorVersion(co); v != s.target() {
+			pending = append(pending, co)
+		}
+	}
+	sort.SliceStable(pending, func(i, j int) bool {
+		return progressing(pending[i]) && !progressing(pending[j])
+	})
+	say("playing the update forward: %d operators, one every %s", len(pending), step)
+
+	for _, co := range pending {
+		if err := s.setProgressing(ctx, c, "waiting on "+co.Name); err != nil {
+			return err
+		}
+		if err := updateOperator(ctx, c, co.Name, func(status *configv1.ClusterOperatorStatus) {
+			setCondition(status, configv1.OperatorProgressing, configv1.ConditionTrue, "Working towards "+s.target())
+		}); err != nil {
+			return err
+		}
+		if !sleep(ctx, step/2) {
+			return nil
+		}
+		if err := updateOperator(ctx, c, co.Name, func(status *configv1.ClusterOperatorStatus) {
+			setCondition(status, configv1.OperatorProgressing, configv1.ConditionFalse, "Updated to "+s.target())
+			setVersion(status, s.target())
+		}); err != nil {
+			return err
+		}
+		if !sleep(ctx, step/2) {
+			return nil
+		}
+	}
+
+	say("the ClusterVersion reports the update completed")
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		now := metav1.Now()
+		cv.Status.History[0].State = configv1.CompletedUpdate
+		cv.Status.History[0].CompletionTime = &now
+		setCVCondition(&cv.Status, configv1.ConditionFalse, "Cluster version is "+s.target())
+		_, err = c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
+		return err
+	})
+}
+
+func (s *scenario) setProgressing(ctx context.Context, c *clients, message string) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		setCVCondition(&cv.Status, configv1.ConditionTrue, fmt.Sprintf("Working towards %s: %s", s.target(), message))
+		_, err = c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
+		return err
+	})
+}
+
+func updateOperator(ctx context.Context, c *clients, name string, change func(*configv1.ClusterOperatorStatus)) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		co, err := c.config.ConfigV1().ClusterOperators().Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		change(&co.Status)
+		_, err = c.config.ConfigV1().ClusterOperators().UpdateStatus(ctx, co, metav1.UpdateOptions{})
+		return err
+	})
+}
+
+func progressing(co *configv1.ClusterOperator) bool {
+	for _, c := range co.Status.Conditions {
+		if c.Type == configv1.OperatorProgressing {
+			return c.Status == configv1.ConditionTrue
+		}
+	}
+	return false
+}
+
+func setCondition(status *configv1.ClusterOperatorStatus, t configv1.ClusterStatusConditionType, s configv1.ConditionStatus, message string) {
+	status.Conditions = withCondition(status.Conditions, t, s, message)
+}
+
+func setCVCondition(status *configv1.ClusterVersionStatus, s configv1.ConditionStatus, message string) {
+	status.Conditions = withCondition(status.Conditions, configv1.OperatorProgressing, s, message)
+}
+
+func withCondition(conditions []configv1.ClusterOperatorStatusCondition, t configv1.ClusterStatusConditionType, s configv1.ConditionStatus, message string) []configv1.ClusterOperatorStatusCondition {
+	for i := range conditions {
+		if conditions[i].Type == t {
+			if conditions[i].Status != s {
+				conditions[i].LastTransitionTime = metav1.Now()
+			}
+			conditions[i].Status, conditions[i].Message = s, message
+			return conditions
+		}
+	}
+	return append(conditions, configv1.ClusterOperatorStatusCondition{Type: t, Status: s, Message: message, LastTransitionTime: metav1.Now()})
+}
+
+func setVersion(status *configv1.ClusterOperatorStatus, version string) {
+	for i := range status.Versions {
+		if status.Versions[i].Name == "operator" {
+			status.Versions[i].Version = version
+			return
+		}
+	}
+	status.Versions = append(status.Versions, configv1.OperandVersion{Name: "operator", Version: version})
+}
+
+// sleep waits for d, or returns false when ctx ends first.
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
