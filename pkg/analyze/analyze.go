@@ -9,6 +9,7 @@ import (
 
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -23,6 +24,7 @@ type Cluster struct {
 	MachineConfigPools []*machineconfigurationv1.MachineConfigPool
 	MachineConfigs     []*machineconfigurationv1.MachineConfig
 	Nodes              []*corev1.Node
+	Deployments        []*appsv1.Deployment
 }
 
 // Insight is an insight object as a controller writes it: its kind, name and
@@ -60,6 +62,13 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	}
 
 	var insights []Insight
+	target, mcoImage := "", c.machineConfigOperatorImage()
+	if len(c.ClusterVersions) > 0 {
+		target = c.ClusterVersions[0].Status.Desired.Version
+	}
+	for _, co := range operators {
+		insights = append(insights, insight("ClusterOperatorProgressInsight", co.Name, assessment.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
+	}
 	for _, cv := range c.ClusterVersions {
 		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, assessment.ClusterVersionProgress(cv, operators, nil, now)))
 		for _, h := range health.ForClusterVersion(cv) {
@@ -79,6 +88,15 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		return insights[i].Metadata.Name < insights[j].Metadata.Name
 	})
 	return insights
+}
+
+func (c *Cluster) machineConfigOperatorImage() string {
+	for _, d := range c.Deployments {
+		if d.Namespace == assessment.MachineConfigOperatorNamespace && d.Name == assessment.MachineConfigOperatorDeployment {
+			return assessment.MachineConfigOperatorImage(d)
+		}
+	}
+	return ""
 }
 
 func insight(kind, name string, status any) Insight {

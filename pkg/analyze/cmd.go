@@ -59,6 +59,7 @@ Prints a v1 List of the insights.`,
 	flags.StringVar(&paths.MachineConfigPools, "machine-config-pools", "", "File or folder holding the MachineConfigPools.")
 	flags.StringVar(&paths.MachineConfigs, "machine-configs", "", "File or folder holding the MachineConfigs.")
 	flags.StringVar(&paths.Nodes, "nodes", "", "File or folder holding the Nodes.")
+	flags.StringVar(&paths.Deployments, "deployments", "", "File or folder holding the openshift-machine-config-operator/machine-config-operator Deployment (tells whether machine-config runs its target image).")
 	flags.StringVar(&now, "now", "", "The time to analyze at, RFC 3339 with optional fractional seconds (default: the current time).")
 	flags.StringVarP(&output, "output", "o", "yaml", "Output format: yaml or json.")
 	return cmd

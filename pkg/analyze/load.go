@@ -5,6 +5,7 @@ import (
 
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
@@ -19,6 +20,7 @@ type Paths struct {
 	MachineConfigPools string
 	MachineConfigs     string
 	Nodes              string
+	Deployments        string
 }
 
 // Load reads a recorded cluster. Every error names the file at fault.
@@ -44,6 +46,9 @@ func Load(p Paths) (*Cluster, error) {
 		return nil, err
 	}
 	if c.Nodes, err = read[*corev1.Node](p.Nodes, "Node"); err != nil {
+		return nil, err
+	}
+	if c.Deployments, err = read[*appsv1.Deployment](p.Deployments, "Deployment"); err != nil {
 		return nil, err
 	}
 	return c, nil

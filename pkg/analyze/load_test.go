@@ -121,8 +121,16 @@ func TestCommand(t *testing.T) {
 		if err := json.Unmarshal([]byte(out), &l); err != nil {
 			t.Fatalf("output is not JSON: %v\n%s", err, out)
 		}
-		if l.APIVersion != "v1" || l.Kind != "List" || len(l.Items) != 1 || l.Items[0].Kind != "ClusterVersionProgressInsight" || l.Items[0].Metadata.Name != "version" {
-			t.Errorf("got %+v, want a v1 List of the ClusterVersion's insight", l)
+		if l.APIVersion != "v1" || l.Kind != "List" || len(l.Items) != 34 {
+			t.Fatalf("got %s %s of %d items, want a v1 List of the ClusterVersion's insight and 33 operators'", l.APIVersion, l.Kind, len(l.Items))
+		}
+		if first := l.Items[0]; first.Kind != "ClusterVersionProgressInsight" || first.Metadata.Name != "version" || first.Status.LastObservedProgress.IsZero() {
+			t.Errorf("first item %+v, want the ClusterVersion's insight", first)
+		}
+		for _, i := range l.Items[1:] {
+			if i.Kind != "ClusterOperatorProgressInsight" {
+				t.Errorf("item %s %s, want only ClusterOperatorProgressInsights after the ClusterVersion's", i.Kind, i.Metadata.Name)
+			}
 		}
 	})
 	t.Run("the default clock is the current time", func(t *testing.T) {

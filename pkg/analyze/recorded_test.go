@@ -104,6 +104,7 @@ func TestRecordedClusters(t *testing.T) {
 			}
 			status := insights[0].Status.(insightsv1alpha1.ClusterVersionProgressInsightStatus)
 			checkAgreesWithReference(t, c, &status)
+			checkOperatorsAgreeWithReference(t, c, insights)
 		})
 	}
 }
@@ -208,6 +209,72 @@ func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha
 	}
 	if checked == 0 {
 		t.Errorf("found nothing to compare in the reference output:\n%s", c.output)
+	}
+}
+
+var (
+	updatingLine = regexp.MustCompile(`(?m)^Updating:\s+(.+)$`)
+	healthLine   = regexp.MustCompile(`(?m)^Operator Health:\s+(.+)$`)
+	healthCount  = regexp.MustCompile(`^(\d+) (.+)$`)
+)
+
+// operatorHealthWording is how the reference names each Healthy reason.
+var operatorHealthWording = map[string]string{
+	insightsv1alpha1.ClusterOperatorAsExpected:  "Healthy",
+	insightsv1alpha1.ClusterOperatorUnavailable: "Unavailable",
+	insightsv1alpha1.ClusterOperatorDegraded:    "Available but degraded",
+}
+
+// checkOperatorsAgreeWithReference compares the ClusterOperator insights
+// with the reference's "Updating:" operators, its counts of updated,
+// updating and waiting operators, and its operator health counts.
+func checkOperatorsAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+	t.Helper()
+	var updating []string
+	reasons := map[string]int{}
+	health := map[string]int{}
+	for _, i := range insights {
+		if i.Kind != "ClusterOperatorProgressInsight" {
+			continue
+		}
+		s := i.Status.(insightsv1alpha1.ClusterOperatorProgressInsightStatus)
+		reasons[s.Conditions[0].Reason]++
+		if s.Conditions[0].Status == "True" {
+			updating = append(updating, s.Name)
+		}
+		health[operatorHealthWording[s.Conditions[1].Reason]]++
+	}
+
+	wantUpdating := ""
+	if m := updatingLine.FindStringSubmatch(c.output); m != nil {
+		wantUpdating = m[1]
+	}
+	if got := strings.Join(updating, ", "); got != wantUpdating {
+		t.Errorf("reference says updating: %q; insights say %q", wantUpdating, got)
+	}
+	if m := completionLine.FindStringSubmatch(c.output); m != nil {
+		want := map[string]int{"updated": atoi(t, m[2]), "updating": atoi(t, m[3]), "waiting": atoi(t, m[4])}
+		got := map[string]int{
+			"updated":  reasons[insightsv1alpha1.ClusterOperatorUpdated],
+			"updating": reasons[insightsv1alpha1.ClusterOperatorProgressing],
+			"waiting":  reasons[insightsv1alpha1.ClusterOperatorPending] + reasons[insightsv1alpha1.ClusterOperatorCannotDetermine],
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("operator counts (-reference +insights):\n%s", diff)
+		}
+	}
+	if m := healthLine.FindStringSubmatch(c.output); m != nil {
+		want := map[string]int{}
+		for _, part := range strings.Split(m[1], ", ") {
+			pm := healthCount.FindStringSubmatch(part)
+			if pm == nil {
+				t.Fatalf("cannot read operator health %q", part)
+			}
+			want[pm[2]] = atoi(t, pm[1])
+		}
+		if diff := cmp.Diff(want, health); diff != "" {
+			t.Errorf("operator health (-reference +insights):\n%s", diff)
+		}
 	}
 }
 

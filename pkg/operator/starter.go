@@ -11,9 +11,13 @@ import (
 	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	"github.com/openshift/library-go/pkg/controller/controllercmd"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	kubeinformers "k8s.io/client-go/informers"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
@@ -54,7 +58,14 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 		return err
 	}
 
+	kubeClient, err := kubernetes.NewForConfig(protoConfig(kubeConfig))
+	if err != nil {
+		return err
+	}
+
 	configInformers := configinformers.NewSharedInformerFactory(configClient, resyncPeriod)
+	machineConfigOperatorInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
+		kubeinformers.WithNamespace(assessment.MachineConfigOperatorNamespace))
 	insightInformers := insightinformers.NewSharedInformerFactory(insightsClient, resyncPeriod)
 
 	clusterVersionController, err := clusterversion.New(
@@ -70,13 +81,27 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 		return err
 	}
 
+	clusterOperatorController, err := clusteroperator.New(
+		configInformers.Config().V1().ClusterOperators(),
+		configInformers.Config().V1().ClusterVersions(),
+		machineConfigOperatorInformers.Apps().V1().Deployments(),
+		insightInformers.Insights().V1alpha1().ClusterOperatorProgressInsights(),
+		insightsClient.InsightsV1alpha1(),
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
+	if err != nil {
+		return err
+	}
+
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far.
 	configInformers.Start(ctx.Done())
+	machineConfigOperatorInformers.Start(ctx.Done())
 	insightInformers.Start(ctx.Done())
 
 	var controllers sync.WaitGroup
-	for _, c := range []factory.Controller{clusterVersionController} {
+	for _, c := range []factory.Controller{clusterVersionController, clusterOperatorController} {
 		controllers.Add(1)
 		go func() {
 			defer controllers.Done()
@@ -88,7 +113,17 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 	<-ctx.Done()
 	controllers.Wait()
 	configInformers.Shutdown()
+	machineConfigOperatorInformers.Shutdown()
 	insightInformers.Shutdown()
 	klog.Info("operator stopped")
 	return nil
+}
+
+// protoConfig asks for protobuf, which built-in kinds such as Deployments
+// support and custom resources do not.
+func protoConfig(config *rest.Config) *rest.Config {
+	config = rest.CopyConfig(config)
+	config.AcceptContentTypes = "application/vnd.kubernetes.protobuf,application/json"
+	config.ContentType = "application/vnd.kubernetes.protobuf"
+	return config
 }

@@ -30,7 +30,8 @@ import (
 )
 
 const (
-	manifestDir       = "../../manifests"
+	machineConfigNamespace = "openshift-machine-config-operator"
+	manifestDir            = "../../manifests"
 	operatorNamespace = "openshift-update-insights"
 	serviceAccount    = "update-insights-operator"
 )
@@ -123,13 +124,20 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 	for _, m := range loadManifests(t) {
 		meta := m.object.(interface{ GetNamespace() string })
 		ns := meta.GetNamespace()
-		// The one exception: reading kube-system's authentication config
-		// needs a RoleBinding in kube-system.
+		// The exceptions: reading kube-system's authentication config, and
+		// the machine-config-operator Deployment, need RBAC in their
+		// namespaces.
 		if rb, ok := m.object.(*rbacv1.RoleBinding); ok && rb.RoleRef.Name == "extension-apiserver-authentication-reader" {
 			if ns != "kube-system" {
 				t.Errorf("%s: the authentication reader binding must be in kube-system, is in %q", m.file, ns)
 			}
 			continue
+		}
+		switch m.object.(type) {
+		case *rbacv1.Role, *rbacv1.RoleBinding:
+			if ns == machineConfigNamespace {
+				continue
+			}
 		}
 		switch m.object.(type) {
 		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition:
@@ -195,12 +203,17 @@ func insightScheme(t *testing.T) *runtime.Scheme {
 }
 
 func TestRBACIsLeastPrivilege(t *testing.T) {
-	var clusterRules, namespaceRules []rbacv1.PolicyRule
+	readOnly := []string{"get", "list", "watch"}
+	var clusterRules, namespaceRules, machineConfigRules []rbacv1.PolicyRule
 	for _, m := range loadManifests(t) {
 		switch o := m.object.(type) {
 		case *rbacv1.ClusterRole:
 			clusterRules = append(clusterRules, o.Rules...)
 		case *rbacv1.Role:
+			if o.Namespace == machineConfigNamespace {
+				machineConfigRules = append(machineConfigRules, o.Rules...)
+				continue
+			}
 			namespaceRules = append(namespaceRules, o.Rules...)
 		case *rbacv1.ClusterRoleBinding:
 			checkBinding(t, m.file, o.RoleRef, o.Subjects)
@@ -208,7 +221,10 @@ func TestRBACIsLeastPrivilege(t *testing.T) {
 			checkBinding(t, m.file, o.RoleRef, o.Subjects)
 		}
 	}
-	for _, r := range append(slices.Clone(clusterRules), namespaceRules...) {
+	if len(machineConfigRules) != 1 || !sameSet(verbsFor(machineConfigRules, "apps", "deployments"), readOnly) {
+		t.Errorf("rules in %s are %+v, want only reading deployments", machineConfigNamespace, machineConfigRules)
+	}
+	for _, r := range append(append(slices.Clone(clusterRules), namespaceRules...), machineConfigRules...) {
 		for _, field := range [][]string{r.APIGroups, r.Resources, r.Verbs, r.ResourceNames} {
 			if slices.Contains(field, "*") {
 				t.Errorf("rule %+v uses a wildcard", r)
@@ -216,7 +232,6 @@ func TestRBACIsLeastPrivilege(t *testing.T) {
 		}
 	}
 
-	readOnly := []string{"get", "list", "watch"}
 	for _, resource := range []string{"clusterversions", "clusteroperators"} {
 		verbs := verbsFor(clusterRules, "config.openshift.io", resource)
 		if !sameSet(verbs, readOnly) {

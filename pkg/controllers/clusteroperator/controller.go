@@ -1,0 +1,247 @@
+// Package clusteroperator maintains one ClusterOperatorProgressInsight per
+// payload ClusterOperator.
+package clusteroperator
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	appsv1 "k8s.io/api/apps/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	appsinformers "k8s.io/client-go/informers/apps/v1"
+	appslisters "k8s.io/client-go/listers/apps/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+)
+
+const (
+	controllerName = "ClusterOperatorProgressInsightController"
+
+	clusterVersionName = "version"
+
+	machineConfig = "machine-config"
+
+	// raceRequeueDelay is how soon a sync that lost a race with another
+	// writer (AlreadyExists, Conflict) runs again, against fresher caches.
+	raceRequeueDelay = time.Second
+
+	resyncInterval = 10 * time.Minute
+)
+
+// Controller maintains the ClusterOperatorProgressInsights.
+type Controller struct {
+	operators       configlisters.ClusterOperatorLister
+	clusterVersions configlisters.ClusterVersionLister
+	deployments     appslisters.DeploymentNamespaceLister
+	insights        insightslisters.ClusterOperatorProgressInsightLister
+	client          insightsclient.ClusterOperatorProgressInsightsGetter
+	clock           clock.PassiveClock
+}
+
+// New returns the controller, registered with the informers it reads. The
+// informers must not have started yet; deployments must cover the
+// machine-config-operator namespace.
+func New(
+	clusterOperators configinformers.ClusterOperatorInformer,
+	clusterVersions configinformers.ClusterVersionInformer,
+	deployments appsinformers.DeploymentInformer,
+	insights insightinformers.ClusterOperatorProgressInsightInformer,
+	client insightsclient.ClusterOperatorProgressInsightsGetter,
+	recorder events.Recorder,
+	clock clock.PassiveClock,
+) (factory.Controller, error) {
+	c := &Controller{
+		operators:       clusterOperators.Lister(),
+		clusterVersions: clusterVersions.Lister(),
+		deployments:     deployments.Lister().Deployments(assessment.MachineConfigOperatorNamespace),
+		insights:        insights.Lister(),
+		client:          client,
+		clock:           clock,
+	}
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	if _, err := clusterVersions.Informer().AddEventHandler(c.targetVersionHandler(syncCtx.Queue().Add)); err != nil {
+		return nil, err
+	}
+	if _, err := deployments.Informer().AddEventHandler(machineConfigOperatorHandler(syncCtx.Queue().Add)); err != nil {
+		return nil, err
+	}
+	return factory.New().
+		WithSyncContext(syncCtx).
+		WithSync(c.sync).
+		WithInformersQueueKeysFunc(nameKey, clusterOperators.Informer(), insights.Informer()).
+		WithBareInformers(clusterVersions.Informer(), deployments.Informer()).
+		ResyncEvery(resyncInterval).
+		ToController(controllerName, recorder), nil
+}
+
+func nameKey(obj runtime.Object) []string {
+	o, err := meta.Accessor(obj)
+	if err != nil {
+		return nil
+	}
+	return []string{o.GetName()}
+}
+
+// targetVersionHandler queues every ClusterOperator when the ClusterVersion's
+// target version changes, the one ClusterVersion change that matters here.
+func (c *Controller) targetVersionHandler(enqueue func(any)) cache.ResourceEventHandler {
+	queueAll := func() {
+		operators, err := c.operators.List(labels.Everything())
+		if err != nil {
+			klog.ErrorS(err, "Listing ClusterOperators")
+			return
+		}
+		for _, co := range operators {
+			enqueue(co.Name)
+		}
+	}
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(any) { queueAll() },
+		UpdateFunc: func(oldObj, newObj any) {
+			oldCV, ok1 := oldObj.(*configv1.ClusterVersion)
+			newCV, ok2 := newObj.(*configv1.ClusterVersion)
+			if ok1 && ok2 && oldCV.Status.Desired.Version != newCV.Status.Desired.Version {
+				queueAll()
+			}
+		},
+		DeleteFunc: func(any) { queueAll() },
+	}
+}
+
+// machineConfigOperatorHandler queues machine-config when the
+// machine-config-operator Deployment changes.
+func machineConfigOperatorHandler(enqueue func(any)) cache.ResourceEventHandler {
+	return cache.FilteringResourceEventHandler{
+		FilterFunc: func(obj any) bool {
+			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+				obj = tombstone.Obj
+			}
+			d, ok := obj.(*appsv1.Deployment)
+			return ok && d.Namespace == assessment.MachineConfigOperatorNamespace && d.Name == assessment.MachineConfigOperatorDeployment
+		},
+		Handler: cache.ResourceEventHandlerFuncs{
+			AddFunc:    func(any) { enqueue(machineConfig) },
+			UpdateFunc: func(any, any) { enqueue(machineConfig) },
+			DeleteFunc: func(any) { enqueue(machineConfig) },
+		},
+	}
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	name := syncCtx.QueueKey()
+	if name == factory.DefaultQueueKey {
+		return c.queueEverything(syncCtx)
+	}
+	co, err := c.operators.Get(name)
+	if err != nil && !apierrors.IsNotFound(err) {
+		return err
+	}
+	insight, err := c.insights.Get(name)
+	if apierrors.IsNotFound(err) {
+		insight, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+
+	if co == nil || !assessment.IsPayloadOperator(co) {
+		if insight == nil {
+			return nil
+		}
+		err := c.client.ClusterOperatorProgressInsights().Delete(ctx, name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &insight.UID}})
+		if err != nil && !apierrors.IsNotFound(err) {
+			return fmt.Errorf("deleting ClusterOperatorProgressInsight %s: %w", name, err)
+		}
+		klog.V(2).InfoS("Deleted ClusterOperatorProgressInsight of a ClusterOperator gone from the payload", "name", name)
+		return nil
+	}
+
+	if insight == nil {
+		created, err := c.client.ClusterOperatorProgressInsights().Create(ctx, &insightsv1alpha1.ClusterOperatorProgressInsight{
+			ObjectMeta: metav1.ObjectMeta{Name: name},
+		}, metav1.CreateOptions{})
+		if apierrors.IsAlreadyExists(err) {
+			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("creating ClusterOperatorProgressInsight %s: %w", name, err)
+		}
+		klog.V(2).InfoS("Created ClusterOperatorProgressInsight", "name", name)
+		insight = created
+	}
+
+	desired := assessment.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), &insight.Status, c.clock.Now())
+	if !assessment.ClusterOperatorProgressChanged(&insight.Status, &desired) {
+		return nil
+	}
+	updated := insight.DeepCopy()
+	updated.Status = desired
+	_, err = c.client.ClusterOperatorProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
+	if apierrors.IsConflict(err) {
+		syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("writing the status of ClusterOperatorProgressInsight %s: %w", name, err)
+	}
+	klog.V(2).InfoS("Updated ClusterOperatorProgressInsight", "name", name,
+		"updating", desired.Conditions[0].Reason, "healthy", desired.Conditions[1].Reason)
+	return nil
+}
+
+// targetVersion is the version the ClusterVersion desires; empty without one.
+func (c *Controller) targetVersion() string {
+	cv, err := c.clusterVersions.Get(clusterVersionName)
+	if err != nil {
+		return ""
+	}
+	return cv.Status.Desired.Version
+}
+
+// machineConfigOperatorImage is the image the machine-config-operator
+// Deployment runs; empty when the Deployment or its container is missing.
+func (c *Controller) machineConfigOperatorImage() string {
+	d, err := c.deployments.Get(assessment.MachineConfigOperatorDeployment)
+	if err != nil {
+		return ""
+	}
+	return assessment.MachineConfigOperatorImage(d)
+}
+
+// queueEverything handles the periodic resync: every ClusterOperator, and
+// every insight (whose ClusterOperator may be gone), is synced again.
+func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
+	operators, err := c.operators.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	for _, co := range operators {
+		syncCtx.Queue().Add(co.Name)
+	}
+	insights, err := c.insights.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	for _, insight := range insights {
+		syncCtx.Queue().Add(insight.Name)
+	}
+	return nil
+}

@@ -1,0 +1,275 @@
+package clusteroperator
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	appslisters "k8s.io/client-go/listers/apps/v1"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+	clocktesting "k8s.io/utils/clock/testing"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+)
+
+var now = time.Date(2024, 8, 2, 9, 20, 0, 0, time.UTC)
+
+type recordingQueue struct {
+	workqueue.RateLimitingInterface
+	addedAfter map[any]time.Duration
+}
+
+func (q *recordingQueue) AddAfter(item any, d time.Duration) { q.addedAfter[item] = d }
+
+type syncContext struct {
+	key   string
+	queue *recordingQueue
+}
+
+func (s syncContext) Queue() workqueue.RateLimitingInterface { return s.queue }
+func (s syncContext) QueueKey() string                       { return s.key }
+func (s syncContext) Recorder() events.Recorder {
+	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(now))
+}
+
+type harness struct {
+	t           *testing.T
+	controller  *Controller
+	client      *fake.Clientset
+	operators   cache.Indexer
+	versions    cache.Indexer
+	deployments cache.Indexer
+	insights    cache.Indexer
+}
+
+func newHarness(t *testing.T, objects ...runtime.Object) *harness {
+	h := &harness{
+		t:           t,
+		operators:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		versions:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		deployments: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}),
+		insights:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+	}
+	var insightObjects []runtime.Object
+	for _, o := range objects {
+		switch o := o.(type) {
+		case *configv1.ClusterOperator:
+			must(t, h.operators.Add(o))
+		case *configv1.ClusterVersion:
+			must(t, h.versions.Add(o))
+		case *appsv1.Deployment:
+			must(t, h.deployments.Add(o))
+		default:
+			insightObjects = append(insightObjects, o)
+		}
+	}
+	h.client = fake.NewSimpleClientset(insightObjects...)
+	h.refresh()
+	h.controller = &Controller{
+		operators:       configlisters.NewClusterOperatorLister(h.operators),
+		clusterVersions: configlisters.NewClusterVersionLister(h.versions),
+		deployments:     appslisters.NewDeploymentLister(h.deployments).Deployments(assessment.MachineConfigOperatorNamespace),
+		insights:        insightslisters.NewClusterOperatorProgressInsightLister(h.insights),
+		client:          h.client.InsightsV1alpha1(),
+		clock:           clocktesting.NewFakePassiveClock(now),
+	}
+	return h
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// refresh makes the insight cache hold what the fake server holds.
+func (h *harness) refresh() {
+	list, err := h.client.InsightsV1alpha1().ClusterOperatorProgressInsights().List(context.Background(), metav1.ListOptions{})
+	must(h.t, err)
+	var objs []any
+	for i := range list.Items {
+		objs = append(objs, &list.Items[i])
+	}
+	must(h.t, h.insights.Replace(objs, ""))
+}
+
+func (h *harness) sync(key string) map[any]time.Duration {
+	h.t.Helper()
+	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
+	defer q.ShutDown()
+	h.client.ClearActions()
+	must(h.t, h.controller.sync(context.Background(), syncContext{key: key, queue: q}))
+	h.refresh()
+	return q.addedAfter
+}
+
+func (h *harness) writes() []string {
+	var out []string
+	for _, a := range h.client.Actions() {
+		switch a.GetVerb() {
+		case "create":
+			out = append(out, fmt.Sprintf("create %s", a.(clienttesting.CreateAction).GetObject().(metav1.Object).GetName()))
+		case "update":
+			out = append(out, fmt.Sprintf("update %s/%s %s", a.GetResource().Resource, a.GetSubresource(), a.(clienttesting.UpdateAction).GetObject().(metav1.Object).GetName()))
+		case "delete":
+			out = append(out, fmt.Sprintf("delete %s", a.(clienttesting.DeleteAction).GetName()))
+		}
+	}
+	return out
+}
+
+func (h *harness) status(name string) insightsv1alpha1.ClusterOperatorProgressInsightStatus {
+	i, err := h.client.InsightsV1alpha1().ClusterOperatorProgressInsights().Get(context.Background(), name, metav1.GetOptions{})
+	must(h.t, err)
+	return i.Status
+}
+
+func operator(name, version string, payload bool) *configv1.ClusterOperator {
+	co := &configv1.ClusterOperator{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Status: configv1.ClusterOperatorStatus{
+			Versions: []configv1.OperandVersion{{Name: "operator", Version: version}},
+			Conditions: []configv1.ClusterOperatorStatusCondition{
+				{Type: configv1.OperatorAvailable, Status: configv1.ConditionTrue},
+				{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: "Rolling out"},
+			},
+		},
+	}
+	if payload {
+		co.Annotations = map[string]string{"include.release.openshift.io/self-managed-high-availability": "true"}
+	}
+	return co
+}
+
+func clusterVersion(desired string) *configv1.ClusterVersion {
+	return &configv1.ClusterVersion{ObjectMeta: metav1.ObjectMeta{Name: "version"}, Status: configv1.ClusterVersionStatus{Desired: configv1.Release{Version: desired}}}
+}
+
+func insight(name string) *insightsv1alpha1.ClusterOperatorProgressInsight {
+	return &insightsv1alpha1.ClusterOperatorProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid"}}
+}
+
+func TestSyncCreatesThenWritesAndThenLeavesAlone(t *testing.T) {
+	h := newHarness(t, clusterVersion("4.16.0"), operator("etcd", "4.15.3", true))
+	h.sync("etcd")
+	if diff := cmp.Diff([]string{"create etcd", "update clusteroperatorprogressinsights/status etcd"}, h.writes()); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+	if got := h.status("etcd").Conditions[0]; got.Reason != insightsv1alpha1.ClusterOperatorProgressing {
+		t.Errorf("Updating %s, want Progressing", got.Reason)
+	}
+
+	h.sync("etcd")
+	if w := h.writes(); len(w) != 0 {
+		t.Errorf("nothing changed, yet wrote %v", w)
+	}
+}
+
+func TestSyncFollowsTheTargetVersionAndTheMachineConfigOperatorImage(t *testing.T) {
+	mco := operator("machine-config", "4.16.0", true)
+	mco.Status.Versions = append(mco.Status.Versions, configv1.OperandVersion{Name: "operator-image", Version: "quay.io/mco:amd64"})
+	deployment := &appsv1.Deployment{
+		ObjectMeta: metav1.ObjectMeta{Namespace: assessment.MachineConfigOperatorNamespace, Name: "machine-config-operator"},
+		Spec: appsv1.DeploymentSpec{Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{
+			{Name: "kube-rbac-proxy", Image: "quay.io/proxy"},
+			{Name: "machine-config-operator", Image: "quay.io/mco:multi"},
+		}}}},
+	}
+	h := newHarness(t, clusterVersion("4.16.0"), mco, deployment)
+	h.sync("machine-config")
+	if got := h.status("machine-config").Conditions[0]; got.Reason != insightsv1alpha1.ClusterOperatorProgressing {
+		t.Errorf("machine-config at the target version but not the Deployment's image: Updating %s, want Progressing", got.Reason)
+	}
+
+	mco = mco.DeepCopy()
+	mco.Status.Versions[1].Version = "quay.io/mco:multi"
+	must(t, h.operators.Update(mco))
+	h.sync("machine-config")
+	if got := h.status("machine-config").Conditions[0]; got.Reason != insightsv1alpha1.ClusterOperatorUpdated {
+		t.Errorf("machine-config at the target version and image: Updating %s, want Updated", got.Reason)
+	}
+
+	must(t, h.versions.Update(clusterVersion("4.17.0")))
+	h.sync("machine-config")
+	if got := h.status("machine-config").Conditions[0]; got.Reason != insightsv1alpha1.ClusterOperatorProgressing {
+		t.Errorf("after the target moved on: Updating %s, want Progressing", got.Reason)
+	}
+}
+
+func TestSyncDeletesTheInsightOfAnOperatorGoneOrNoLongerInThePayload(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		objects []runtime.Object
+	}{
+		{name: "gone", objects: []runtime.Object{insight("etcd")}},
+		{name: "no longer in the payload", objects: []runtime.Object{insight("etcd"), operator("etcd", "4.16.0", false)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, append(tc.objects, clusterVersion("4.16.0"))...)
+			h.sync("etcd")
+			if diff := cmp.Diff([]string{"delete etcd"}, h.writes()); diff != "" {
+				t.Errorf("writes (-want +got):\n%s", diff)
+			}
+		})
+	}
+	t.Run("an add-on never gets one", func(t *testing.T) {
+		h := newHarness(t, clusterVersion("4.16.0"), operator("add-on", "1.0", false))
+		h.sync("add-on")
+		if w := h.writes(); len(w) != 0 {
+			t.Errorf("wrote %v for an add-on", w)
+		}
+	})
+}
+
+func TestSyncRequeuesAfterASecondWhenItLosesARace(t *testing.T) {
+	h := newHarness(t, clusterVersion("4.16.0"), operator("etcd", "4.15.3", true), insight("etcd"))
+	h.client.PrependReactor("update", "clusteroperatorprogressinsights", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewConflict(schema.GroupResource{Resource: "clusteroperatorprogressinsights"}, "etcd", fmt.Errorf("stale"))
+	})
+	if diff := cmp.Diff(map[any]time.Duration{"etcd": time.Second}, h.sync("etcd")); diff != "" {
+		t.Errorf("requeue (-want +got):\n%s", diff)
+	}
+}
+
+func TestTargetVersionChangesQueueEveryOperator(t *testing.T) {
+	h := newHarness(t, operator("etcd", "4.15.3", true), operator("dns", "4.15.3", true))
+	var queued []any
+	handler := h.controller.targetVersionHandler(func(k any) { queued = append(queued, k) })
+
+	handler.OnUpdate(clusterVersion("4.16.0"), clusterVersion("4.16.0"))
+	if len(queued) != 0 {
+		t.Errorf("a ClusterVersion change that kept the target queued %v", queued)
+	}
+	handler.OnUpdate(clusterVersion("4.16.0"), clusterVersion("4.17.0"))
+	if len(queued) != 2 {
+		t.Errorf("a new target queued %v, want both operators", queued)
+	}
+}
+
+func TestPeriodicResyncQueuesEveryOperatorAndInsight(t *testing.T) {
+	h := newHarness(t, operator("etcd", "4.15.3", true), insight("gone"))
+	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
+	defer q.ShutDown()
+	must(t, h.controller.sync(context.Background(), syncContext{key: factory.DefaultQueueKey, queue: q}))
+	if q.Len() != 2 {
+		t.Errorf("queued %d keys, want the operator and the orphaned insight", q.Len())
+	}
+}
