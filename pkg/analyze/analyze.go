@@ -14,7 +14,6 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
-	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 // Cluster is a recorded cluster state.
@@ -54,12 +53,7 @@ var kindOrder = map[string]int{
 // then by name. It sees the cluster as a freshly started operator would: no
 // insight written before.
 func Insights(c *Cluster, now time.Time) []Insight {
-	var operators []*configv1.ClusterOperator
-	for _, co := range c.ClusterOperators {
-		if assessment.IsPayloadOperator(co) {
-			operators = append(operators, co)
-		}
-	}
+	operators := payloadOperators(c)
 
 	var insights []Insight
 	target, mcoImage := "", c.machineConfigOperatorImage()
@@ -70,8 +64,9 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = append(insights, insight("ClusterOperatorProgressInsight", co.Name, assessment.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
-		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, assessment.ClusterVersionProgress(cv, operators, nil, now)))
-		for _, h := range health.ForClusterVersion(cv) {
+		status, healthInsights, _ := assessment.ControlPlane(cv, operators, nil, now)
+		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, status))
+		for _, h := range healthInsights {
 			// A condition whose start the cluster does not record starts
 			// when the operator first reports it: now.
 			if h.Status.StartedAt.IsZero() {
@@ -88,6 +83,16 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		return insights[i].Metadata.Name < insights[j].Metadata.Name
 	})
 	return insights
+}
+
+func payloadOperators(c *Cluster) []*configv1.ClusterOperator {
+	var operators []*configv1.ClusterOperator
+	for _, co := range c.ClusterOperators {
+		if assessment.IsPayloadOperator(co) {
+			operators = append(operators, co)
+		}
+	}
+	return operators
 }
 
 func (c *Cluster) machineConfigOperatorImage() string {

@@ -11,10 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"slices"
+
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current results")
@@ -105,6 +109,7 @@ func TestRecordedClusters(t *testing.T) {
 			status := insights[0].Status.(insightsv1alpha1.ClusterVersionProgressInsightStatus)
 			checkAgreesWithReference(t, c, &status)
 			checkOperatorsAgreeWithReference(t, c, insights)
+			checkHealthAgreesWithReference(t, c, insights)
 		})
 	}
 }
@@ -141,10 +146,9 @@ var (
 // assessment differs on purpose.
 var ourAssessment = map[string]insightsv1alpha1.ClusterVersionAssessment{
 	"Progressing": insightsv1alpha1.ClusterVersionAssessmentProgressing,
-	// The reference calls an update past its estimate "Stalled"; the
-	// insight API has no such value and reports the update as still
-	// progressing (its health insights say it is late).
-	"Stalled": insightsv1alpha1.ClusterVersionAssessmentProgressing,
+	// The reference calls an update with error-level problems "Stalled";
+	// the insight API's word for it is Degraded.
+	"Stalled": insightsv1alpha1.ClusterVersionAssessmentDegraded,
 }
 
 func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
@@ -276,6 +280,77 @@ func checkOperatorsAgreeWithReference(t *testing.T, c recordedCase, insights []I
 			t.Errorf("operator health (-reference +insights):\n%s", diff)
 		}
 	}
+}
+
+var healthTable = regexp.MustCompile(`(?s)= Update Health =\nSINCE\s+LEVEL\s+IMPACT\s+MESSAGE\n(.*?)(\n\n|$)`)
+
+// Where the health insights deliberately differ from the reference's rows.
+var (
+	// Rows the reference prints that this project has no insight for.
+	referenceOnly = map[*regexp.Regexp]string{
+		regexp.MustCompile(`^Update is proceeding well$`):                  "the reference's placeholder when it finds no problem; no problem, no insight",
+		regexp.MustCompile(`^Node .* is (degraded|not ready|unavailable)`): "node insights come with the node controller",
+		regexp.MustCompile(`^Outdated nodes in a paused pool`):             "pool insights come with the node controller",
+	}
+	// Insights this project writes that the reference does not print.
+	ours = map[string]string{
+		health.UpdateOverdue: "the reference shows an update past its estimate only as N/A in its estimate",
+	}
+)
+
+// checkHealthAgreesWithReference compares the health insights with the rows
+// of the reference's health table: level, impact and message.
+func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Insight) {
+	t.Helper()
+	type row struct{ level, impact, message string }
+	var want []row
+	if m := healthTable.FindStringSubmatch(c.output); m != nil {
+	rows:
+		for _, line := range strings.Split(strings.TrimSpace(m[1]), "\n") {
+			fields := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(line), 4)
+			if len(fields) != 4 {
+				t.Fatalf("cannot read health row %q", line)
+			}
+			for pattern := range referenceOnly {
+				if pattern.MatchString(fields[3]) {
+					continue rows
+				}
+			}
+			want = append(want, row{level: fields[1], impact: fields[2], message: fields[3]})
+		}
+	}
+	var got []row
+	for _, i := range insights {
+		if i.Kind != "UpdateHealthInsight" {
+			continue
+		}
+		s := i.Status.(insightsv1alpha1.UpdateHealthInsightStatus)
+		if _, deliberate := ours[problemOf(t, c, s.Impact.Summary)]; deliberate {
+			continue
+		}
+		got = append(got, row{level: string(s.Impact.Level), impact: string(s.Impact.Type), message: s.Impact.Summary})
+	}
+	less := func(a, b row) int { return strings.Compare(a.message, b.message) }
+	slices.SortFunc(want, less)
+	slices.SortFunc(got, less)
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(row{})); diff != "" {
+		t.Errorf("health (-reference +insights):\n%s", diff)
+	}
+}
+
+// problemOf finds the kind of problem of the control plane insight with the
+// given summary.
+func problemOf(t *testing.T, c recordedCase, summary string) string {
+	t.Helper()
+	for _, cv := range c.cluster.ClusterVersions {
+		_, insights, _ := assessment.ControlPlane(cv, payloadOperators(c.cluster), nil, c.now)
+		for _, i := range insights {
+			if i.Status.Impact.Summary == summary {
+				return i.Problem
+			}
+		}
+	}
+	return ""
 }
 
 // shortDuration prints a duration as the reference does: 1h12m, 28m, 1m29s.

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 const (
@@ -57,7 +58,7 @@ func operatorUpdating(co *configv1.ClusterOperator, desiredVersion, mcoImage str
 	c := metav1.Condition{Type: insightsv1alpha1.ClusterOperatorProgressInsightUpdating}
 	progressing := findCondition(co.Status.Conditions, configv1.OperatorProgressing)
 	if progressing != nil {
-		c.Message = truncate(progressing.Message, maxQuotedMessageLength)
+		c.Message = text.Truncate(progressing.Message, maxQuotedMessageLength)
 	}
 	switch {
 	case desiredVersion == "":
@@ -106,13 +107,13 @@ func operatorHealthy(co *configv1.ClusterOperator) metav1.Condition {
 		c.Message = "The ClusterOperator has no Available condition"
 	case available.Status != configv1.ConditionTrue:
 		c.Status, c.Reason = metav1.ConditionFalse, insightsv1alpha1.ClusterOperatorUnavailable
-		c.Message = truncate(available.Message, maxQuotedMessageLength)
+		c.Message = text.Truncate(available.Message, maxQuotedMessageLength)
 	case degraded != nil && degraded.Status == configv1.ConditionTrue:
 		c.Status, c.Reason = metav1.ConditionFalse, insightsv1alpha1.ClusterOperatorDegraded
-		c.Message = truncate(degraded.Message, maxQuotedMessageLength)
+		c.Message = text.Truncate(degraded.Message, maxQuotedMessageLength)
 	default:
 		c.Status, c.Reason = metav1.ConditionTrue, insightsv1alpha1.ClusterOperatorAsExpected
-		c.Message = truncate(available.Message, maxQuotedMessageLength)
+		c.Message = text.Truncate(available.Message, maxQuotedMessageLength)
 	}
 	return c
 }

@@ -4,13 +4,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/eta"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 const (
@@ -92,7 +92,7 @@ func updatingCondition(progressing *configv1.ClusterOperatorStatusCondition, las
 		return c
 	}
 	message := fmt.Sprintf("ClusterVersion has Progressing=%s(Reason=%s) | Message='%s'",
-		progressing.Status, progressing.Reason, truncate(progressing.Message, maxQuotedMessageLength))
+		progressing.Status, progressing.Reason, text.Truncate(progressing.Message, maxQuotedMessageLength))
 	if last == nil {
 		c.Message = message + " | ClusterVersion has no update history"
 		return c
@@ -131,18 +131,18 @@ func versions(cv *configv1.ClusterVersion) insightsv1alpha1.ControlPlaneUpdateVe
 	history := cv.Status.History
 	if len(history) == 0 {
 		return insightsv1alpha1.ControlPlaneUpdateVersions{
-			Target: insightsv1alpha1.Version{Version: truncate(cv.Status.Desired.Version, maxVersionLength)},
+			Target: insightsv1alpha1.Version{Version: text.Truncate(cv.Status.Desired.Version, maxVersionLength)},
 		}
 	}
 	v := insightsv1alpha1.ControlPlaneUpdateVersions{
-		Target: insightsv1alpha1.Version{Version: truncate(history[0].Version, maxVersionLength)},
+		Target: insightsv1alpha1.Version{Version: text.Truncate(history[0].Version, maxVersionLength)},
 	}
 	if len(history) == 1 {
 		v.Target.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.InstallationMetadata}}
 		return v
 	}
 
-	v.Previous = &insightsv1alpha1.Version{Version: truncate(history[1].Version, maxVersionLength)}
+	v.Previous = &insightsv1alpha1.Version{Version: text.Truncate(history[1].Version, maxVersionLength)}
 	if history[1].State == configv1.PartialUpdate {
 		v.Previous.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.PartialMetadata}}
 	}
@@ -260,18 +260,4 @@ func withTransitionTime(c metav1.Condition, current []metav1.Condition, now time
 func timePtr(t time.Time) *metav1.Time {
 	mt := metav1.NewTime(t)
 	return &mt
-}
-
-// truncate cuts s to at most max bytes without splitting a UTF-8 character,
-// marking the cut with an ellipsis.
-func truncate(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	const ellipsis = "…"
-	cut := max - len(ellipsis)
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + ellipsis
 }

@@ -19,8 +19,12 @@ const ForceInsightAnnotation = "oue.openshift.muller.dev/force-health-insight"
 
 // Insight is a desired UpdateHealthInsight.
 type Insight struct {
-	Name   string
-	Status insightsv1alpha1.UpdateHealthInsightStatus
+	Name string
+	// Problem names the kind of problem in CamelCase, e.g.
+	// ClusterOperatorDegraded: the reason a summary condition gives when
+	// this insight is the worst.
+	Problem string
+	Status  insightsv1alpha1.UpdateHealthInsightStatus
 }
 
 // ForClusterVersion returns the health insights that the ClusterVersion calls
@@ -29,7 +33,8 @@ type Insight struct {
 func ForClusterVersion(cv *configv1.ClusterVersion) []Insight {
 	var insights []Insight
 	if _, forced := cv.Annotations[ForceInsightAnnotation]; forced {
-		insights = append(insights, named("cv-", forcedInsight(cv)))
+		status := forcedInsight(cv)
+		insights = append(insights, Insight{Name: Name("cv-", &status), Problem: "ForcedHealthInsight", Status: status})
 	}
 	return insights
 }
@@ -53,19 +58,26 @@ func forcedInsight(cv *configv1.ClusterVersion) insightsv1alpha1.UpdateHealthIns
 	}
 }
 
-func named(prefix string, status insightsv1alpha1.UpdateHealthInsightStatus) Insight {
-	return Insight{Name: Name(prefix, &status), Status: status}
+// Name derives an insight's object name from its scope's objects and its
+// summary, as the ClusterVersion insight specification names them. The
+// result is a valid object name of fixed length.
+func Name(prefix string, status *insightsv1alpha1.UpdateHealthInsightStatus) string {
+	return hashName(prefix, status.Scope.Resources, status.Impact.Summary)
 }
 
-// Name derives an insight's object name from what identifies the problem:
-// the objects involved and the summary. The same problem keeps the same name
-// for its whole life; the result is a valid object name of fixed length.
-func Name(prefix string, status *insightsv1alpha1.UpdateHealthInsightStatus) string {
+// problemName derives an insight's object name from its scope's objects and
+// the kind of problem, not the summary: a summary may change (a new reason,
+// a worse level) while the problem stays the same object for its whole life.
+func problemName(prefix, problem string, resources []insightsv1alpha1.ResourceRef) string {
+	return hashName(prefix, resources, problem)
+}
+
+func hashName(prefix string, resources []insightsv1alpha1.ResourceRef, identity string) string {
 	h := sha256.New()
-	for _, r := range status.Scope.Resources {
+	for _, r := range resources {
 		// Separators that cannot occur in names keep the fields apart.
 		_, _ = io.WriteString(h, r.Group+"\x00"+r.Resource+"\x00"+r.Namespace+"\x00"+r.Name+"\x01")
 	}
-	_, _ = io.WriteString(h, "\x02"+status.Impact.Summary)
+	_, _ = io.WriteString(h, "\x02"+identity)
 	return prefix + hex.EncodeToString(h.Sum(nil))[:32]
 }

@@ -29,10 +29,11 @@ func midUpdateStatus() configv1.ClusterVersionStatus {
 		Desired:            configv1.Release{Version: toVersion, Image: "quay.io/release:" + toVersion},
 		ObservedGeneration: 1,
 		VersionHash:        "hash",
-		Conditions: []configv1.ClusterOperatorStatusCondition{{
-			Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Reason: "ClusterOperatorsUpdating",
-			Message: "Working towards " + toVersion, LastTransitionTime: updateStarted,
-		}},
+		Conditions: []configv1.ClusterOperatorStatusCondition{
+			{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Reason: "ClusterOperatorsUpdating",
+				Message: "Working towards " + toVersion, LastTransitionTime: updateStarted},
+			{Type: "Failing", Status: configv1.ConditionFalse, LastTransitionTime: updateStarted},
+		},
 		History: []configv1.UpdateHistory{
 			{Version: toVersion, Image: "quay.io/release:" + toVersion, State: configv1.PartialUpdate, StartedTime: updateStarted},
 			{Version: fromVersion, Image: "quay.io/release:" + fromVersion, State: configv1.CompletedUpdate,
@@ -171,7 +172,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 			t.Fatal(err)
 		}
 		network.Status.Conditions = append(network.Status.Conditions, configv1.ClusterOperatorStatusCondition{
-			Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue, Reason: "Broken", LastTransitionTime: metav1.Now(),
+			Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Reason: "Rolling", Message: "Rolling out", LastTransitionTime: metav1.Now(),
 		})
 		if _, err := configClient.ConfigV1().ClusterOperators().UpdateStatus(context.Background(), network, metav1.UpdateOptions{}); err != nil {
 			t.Fatal(err)
@@ -268,7 +269,7 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 		message string
 	}{
 		{name: "no Progressing condition", message: "ClusterVersion has no Progressing condition",
-			mutate: func(s *configv1.ClusterVersionStatus) { s.Conditions = nil }},
+			mutate: func(s *configv1.ClusterVersionStatus) { s.Conditions = s.Conditions[1:] }},
 		{name: "empty history", message: "ClusterVersion has no update history",
 			mutate: func(s *configv1.ClusterVersionStatus) { s.History = nil }},
 		{name: "Progressing=True but the latest entry is Completed", message: `state "Completed" and a completion time`,

@@ -28,7 +28,6 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 const (
@@ -123,9 +122,11 @@ func ownerKey(obj runtime.Object) []string {
 }
 
 // operatorEventHandler queues the ClusterVersion when a payload ClusterOperator
-// appears, goes, stops or starts being a payload operator, or reports a new
-// "operator" version: the only changes that move completion. Anything else a
-// ClusterOperator does is churn this controller does not need.
+// appears, goes, stops or starts being a payload operator, reports a new
+// "operator" version (the only changes that move completion), or changes its
+// Available or Degraded condition (which the control plane's health insights
+// report). Anything else a ClusterOperator does, such as its Progressing
+// messages, is churn this controller does not need.
 func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj interface{}) {
@@ -142,7 +143,7 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			wasPayload, isPayload := assessment.IsPayloadOperator(oldCO), assessment.IsPayloadOperator(newCO)
 			oldVersion, _ := assessment.OperatorVersion(oldCO)
 			newVersion, _ := assessment.OperatorVersion(newCO)
-			if wasPayload != isPayload || (isPayload && oldVersion != newVersion) {
+			if wasPayload != isPayload || (isPayload && (oldVersion != newVersion || healthChanged(oldCO, newCO))) {
 				enqueue(clusterVersionName)
 			}
 		},
@@ -155,6 +156,26 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			}
 		},
 	}
+}
+
+// healthChanged says whether the Available or Degraded condition changed.
+func healthChanged(oldCO, newCO *configv1.ClusterOperator) bool {
+	for _, t := range []configv1.ClusterStatusConditionType{configv1.OperatorAvailable, configv1.OperatorDegraded} {
+		o, n := condition(oldCO, t), condition(newCO, t)
+		if (o == nil) != (n == nil) || (o != nil && *o != *n) {
+			return true
+		}
+	}
+	return false
+}
+
+func condition(co *configv1.ClusterOperator, t configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
+	for i := range co.Status.Conditions {
+		if co.Status.Conditions[i].Type == t {
+			return &co.Status.Conditions[i]
+		}
+	}
+	return nil
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
@@ -202,7 +223,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if err != nil {
 		return err
 	}
-	desired := assessment.ClusterVersionProgress(cv, operators, &insight.Status, c.clock.Now())
+	now := c.clock.Now()
+	desired, healthInsights, next := assessment.ControlPlane(cv, operators, &insight.Status, now)
 	if assessment.ClusterVersionProgressChanged(&insight.Status, &desired) {
 		updated := insight.DeepCopy()
 		updated.Status = desired
@@ -218,7 +240,15 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		insight = written
 	}
 
-	return c.health.Sync(ctx, ownerReference(insight), health.ForClusterVersion(cv))
+	if err := c.health.Sync(ctx, ownerReference(insight), healthInsights); err != nil {
+		return err
+	}
+	// A problem that becomes worth reporting (or worse) with time alone is
+	// reported on time, not at the next event.
+	if !next.IsZero() {
+		syncCtx.Queue().AddAfter(name, next.Sub(now))
+	}
+	return nil
 }
 
 // delete removes the insight of a ClusterVersion that is gone, and its health

@@ -170,10 +170,10 @@ func clusterVersion(annotations map[string]string) *configv1.ClusterVersion {
 		ObjectMeta: metav1.ObjectMeta{Name: "version", Annotations: annotations},
 		Status: configv1.ClusterVersionStatus{
 			Desired: configv1.Release{Version: "4.16.0"},
-			Conditions: []configv1.ClusterOperatorStatusCondition{{
-				Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: "Working towards 4.16.0",
-				LastTransitionTime: metav1.NewTime(started),
-			}},
+			Conditions: []configv1.ClusterOperatorStatusCondition{
+				{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: "Working towards 4.16.0", LastTransitionTime: metav1.NewTime(started)},
+				{Type: "Failing", Status: configv1.ConditionFalse, LastTransitionTime: metav1.NewTime(started)},
+			},
 			History: []configv1.UpdateHistory{
 				{Version: "4.16.0", State: configv1.PartialUpdate, StartedTime: metav1.NewTime(started)},
 				{Version: "4.15.3", State: configv1.CompletedUpdate, StartedTime: metav1.NewTime(started.Add(-time.Hour)), CompletionTime: &metav1.Time{Time: started.Add(-10 * time.Minute)}},
@@ -205,9 +205,6 @@ func TestSyncCreatesTheInsightThenWritesItsStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(requeued) != 0 {
-		t.Errorf("requeued %v, want nothing", requeued)
-	}
 	want := []string{
 		"create clusterversionprogressinsights version",
 		"update clusterversionprogressinsights/status version",
@@ -218,7 +215,12 @@ func TestSyncCreatesTheInsightThenWritesItsStatus(t *testing.T) {
 	got := h.insight("version").Status
 	// The non-payload add-on does not count: 1 of 2.
 	if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing || got.CompletionPercent != 50 || got.EstimatedCompletedAt == nil {
-		t.Errorf("status %+v, want Progressing at 50%% with an estimate", got)
+		t.Fatalf("status %+v, want Progressing at 50%% with an estimate", got)
+	}
+	// Synced again the moment the update runs past its estimate.
+	wantRequeue := map[any]time.Duration{"version": got.EstimatedCompletedAt.Sub(h.clock.Now()) + time.Second}
+	if diff := cmp.Diff(wantRequeue, requeued); diff != "" {
+		t.Errorf("requeue (-want +got):\n%s", diff)
 	}
 }
 
@@ -370,9 +372,9 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 		co.Status.Versions[0].Version = v
 		return co
 	}
-	withCondition := func(co *configv1.ClusterOperator) *configv1.ClusterOperator {
+	withCondition := func(co *configv1.ClusterOperator, t configv1.ClusterStatusConditionType) *configv1.ClusterOperator {
 		co = co.DeepCopy()
-		co.Status.Conditions = append(co.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue})
+		co.Status.Conditions = append(co.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: t, Status: configv1.ConditionFalse})
 		return co
 	}
 	payloadCO := clusterOperator("etcd", "4.15.3", true)
@@ -385,7 +387,9 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 		{name: "payload operator added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(payloadCO, false) }, want: 1},
 		{name: "add-on added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(addOn, false) }, want: 0},
 		{name: "payload operator version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withVersion(payloadCO, "4.16.0")) }, want: 1},
-		{name: "payload operator condition changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO)) }, want: 0},
+		{name: "payload operator became degraded", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorDegraded)) }, want: 1},
+		{name: "payload operator became unavailable", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorAvailable)) }, want: 1},
+		{name: "payload operator Progressing changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorProgressing)) }, want: 0},
 		{name: "add-on version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(addOn, withVersion(addOn, "2.0")) }, want: 0},
 		{name: "operator became a payload operator", fire: func(h cache.ResourceEventHandler) {
 			h.OnUpdate(addOn, clusterOperator("add-on", "1.0", true))
@@ -469,5 +473,31 @@ func TestUpdateReplayWritesOncePerCompletionStep(t *testing.T) {
 	must(t, err)
 	if w := h.writes(); len(w) != 0 {
 		t.Errorf("idle cluster, yet wrote %v", w)
+	}
+}
+
+func TestSyncReportsADegradedOperatorAndRequeuesForItsEscalation(t *testing.T) {
+	co := clusterOperator("etcd", "4.15.3", true)
+	h := newHarness(t, clusterVersion(nil), co)
+	degradedSince := h.clock.Now().Add(-10 * time.Minute)
+	co.Status.Conditions = []configv1.ClusterOperatorStatusCondition{
+		{Type: configv1.OperatorAvailable, Status: configv1.ConditionTrue},
+		{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue, Reason: "Broken", LastTransitionTime: metav1.NewTime(degradedSince)},
+	}
+	must(t, h.operators.Update(co))
+
+	requeued, err := h.sync("version")
+	must(t, err)
+	list, err := h.client.InsightsV1alpha1().UpdateHealthInsights().List(context.Background(), metav1.ListOptions{})
+	must(t, err)
+	if len(list.Items) != 1 || list.Items[0].Status.Impact.Summary != "Cluster Operator etcd is degraded (Broken)" || list.Items[0].Status.Impact.Level != insightsv1alpha1.WarningImpactLevel {
+		t.Fatalf("health insights %+v, want one Warning about etcd", list.Items)
+	}
+	if !list.Items[0].Status.StartedAt.Time.Equal(degradedSince) {
+		t.Errorf("startedAt %v, want when etcd became degraded, %v", list.Items[0].Status.StartedAt, degradedSince)
+	}
+	// The escalation, 30 minutes away, comes before the estimate passes.
+	if d := requeued["version"]; d != 30*time.Minute {
+		t.Errorf("requeued after %v, want 30m, when the degradation becomes an error", d)
 	}
 }

@@ -1,0 +1,85 @@
+package assessment
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+// levelRank orders the levels that make the control plane unhealthy.
+var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
+	insightsv1alpha1.ErrorImpactLevel:    1,
+	insightsv1alpha1.CriticalImpactLevel: 2,
+}
+
+// WithControlPlaneHealth sets the Healthy condition of a ClusterVersion
+// insight's status from the control plane's health insights: False, with the
+// worst problem as its reason, when any Error or Critical insight is scoped
+// to the control plane. A progressing update that is not healthy is assessed
+// Degraded. current is the insight's status as last written, or nil.
+func WithControlPlaneHealth(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
+	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) {
+	var serious []health.Insight
+	for _, i := range insights {
+		if levelRank[i.Status.Impact.Level] > 0 && i.Status.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
+			serious = append(serious, i)
+		}
+	}
+	// The worst first: the highest level, then the longest-standing.
+	sort.SliceStable(serious, func(a, b int) bool {
+		sa, sb := &serious[a].Status, &serious[b].Status
+		if ra, rb := levelRank[sa.Impact.Level], levelRank[sb.Impact.Level]; ra != rb {
+			return ra > rb
+		}
+		return startedOrNow(sa, now).Before(startedOrNow(sb, now))
+	})
+
+	healthy := metav1.Condition{
+		Type:    insightsv1alpha1.ClusterVersionProgressInsightHealthy,
+		Status:  metav1.ConditionTrue,
+		Reason:  "AsExpected",
+		Message: "No error-level problem with the control plane update",
+	}
+	if len(serious) > 0 {
+		worst := serious[0]
+		healthy.Status, healthy.Reason, healthy.Message = metav1.ConditionFalse, worst.Problem, worst.Status.Impact.Summary
+		if more := len(serious) - 1; more > 0 {
+			healthy.Message += fmt.Sprintf(", and %d more error-level problems", more)
+		}
+		if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing {
+			status.Assessment = insightsv1alpha1.ClusterVersionAssessmentDegraded
+		}
+	}
+	var conditions []metav1.Condition
+	if current != nil {
+		conditions = current.Conditions
+	}
+	status.Conditions = append(status.Conditions, withTransitionTime(healthy, conditions, now))
+}
+
+func startedOrNow(s *insightsv1alpha1.UpdateHealthInsightStatus, now time.Time) time.Time {
+	if s.StartedAt.IsZero() {
+		return now
+	}
+	return s.StartedAt.Time
+}
+
+// ControlPlane assesses the control plane's update: the desired status of
+// the ClusterVersion's insight, the health insights the ClusterVersion
+// controller owns, and when either would next change by the passage of time
+// alone (a threshold expiring; zero for never). current is the insight's
+// status as last written, or nil.
+func ControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator,
+	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
+	status := ClusterVersionProgress(cv, operators, current, now)
+	insights, next := health.ForControlPlane(cv, operators, &status, now)
+	insights = append(health.ForClusterVersion(cv), insights...)
+	WithControlPlaneHealth(&status, insights, current, now)
+	return status, insights, next
+}

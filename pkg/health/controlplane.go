@@ -1,0 +1,206 @@
+package health
+
+import (
+	"fmt"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// How long a ClusterOperator may be unavailable or degraded before it is
+// reported, and before it is an error: the thresholds of the
+// ClusterOperatorDown and ClusterOperatorDegraded alerts and of
+// `oc adm upgrade status`. Operators blink during an update; a blink is not
+// a problem.
+const (
+	unavailableWarningAfter = 5 * time.Minute
+	unavailableErrorAfter   = 20 * time.Minute
+	degradedWarningAfter    = 5 * time.Minute
+	degradedErrorAfter      = 40 * time.Minute
+
+	// overdueErrorAfter is how far past its estimate an update is stalled
+	// rather than slow.
+	overdueErrorAfter = 10 * time.Minute
+
+	// What the insight API accepts.
+	maxSummaryLength     = 256
+	maxDescriptionLength = 4096
+
+	clusterOperatorDownRunbook     = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDown.md"
+	clusterOperatorDegradedRunbook = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDegraded.md"
+	updateTroubleshooting          = "https://docs.openshift.com/container-platform/latest/updating/troubleshooting_updates/gathering-data-cluster-update.html"
+	historyTroubleshooting         = updateTroubleshooting + "#gathering-clusterversion-history-cli_troubleshooting_updates"
+)
+
+// Kinds of control plane problems, which name the insights and the reason of
+// the control plane's Healthy condition.
+const (
+	ClusterVersionFailing      = "ClusterVersionFailing"
+	ClusterVersionMayBeFailing = "ClusterVersionMayBeFailing"
+	ClusterVersionNoFailing    = "ClusterVersionFailingUnknown"
+	PreviousUpdatePartial      = "PreviousUpdatePartial"
+	ClusterOperatorUnavailable = "ClusterOperatorUnavailable"
+	ClusterOperatorDegraded    = "ClusterOperatorDegraded"
+	UpdateOverdue              = "UpdateOverdue"
+)
+
+// ForControlPlane returns the health insights of the control plane's update
+// at now: the ClusterVersion failing, an update started over a partial one,
+// payload ClusterOperators unavailable or degraded for too long, and an
+// update past its estimate. progress is the ClusterVersion insight's status
+// as the assessment computed it. It also returns when the insights would
+// next change by the passage of time alone (a threshold expiring), or the
+// zero time.
+func ForControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, progress *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) ([]Insight, time.Time) {
+	updating := progress.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted
+	var next time.Time
+	wake := func(at time.Time) {
+		if at.After(now) && (next.IsZero() || at.Before(next)) {
+			next = at
+		}
+	}
+
+	insights := clusterVersionInsights(cv, updating)
+	if !updating {
+		return insights, next
+	}
+	for _, co := range operators {
+		if i, ok := operatorInsight(co, now, wake); ok {
+			insights = append(insights, i)
+		}
+	}
+	if i, ok := overdueInsight(cv, progress, now, wake); ok {
+		insights = append(insights, i)
+	}
+	return insights, next
+}
+
+func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insight {
+	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}}
+	var insights []Insight
+	failing := findCondition(cv.Status.Conditions, configv1.ClusterStatusConditionType("Failing"))
+	switch {
+	case failing != nil && failing.Status == configv1.ConditionTrue:
+		insights = append(insights, problem(ClusterVersionFailing, scope, failing.LastTransitionTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
+			fmt.Sprintf("Cluster Version %s is failing to proceed with the update (%s)", cv.Name, failing.Reason), failing.Message, clusterOperatorDegradedRunbook))
+	case failing != nil && failing.Status != configv1.ConditionFalse:
+		insights = append(insights, problem(ClusterVersionMayBeFailing, scope, failing.LastTransitionTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
+			fmt.Sprintf("Cluster Version %s may be failing to proceed with the update (%s)", cv.Name, failing.Reason), failing.Message, clusterOperatorDegradedRunbook))
+	case failing == nil && updating:
+		insights = append(insights, problem(ClusterVersionNoFailing, scope, metav1.Time{}, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
+			fmt.Sprintf("Cluster Version %s does not say whether the update is failing", cv.Name),
+			"The ClusterVersion has no Failing condition, so whether the cluster-version operator can apply the update is unknown. Check that the cluster-version operator is running.",
+			updateTroubleshooting))
+	}
+
+	history := cv.Status.History
+	if updating && len(history) > 1 && history[0].State == configv1.PartialUpdate && history[1].State == configv1.PartialUpdate {
+		lastCompleted := "unknown"
+		for _, h := range history[2:] {
+			if h.State == configv1.CompletedUpdate {
+				lastCompleted = h.Version
+				break
+			}
+		}
+		insights = append(insights, problem(PreviousUpdatePartial, scope, history[0].StartedTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.NoneImpactType,
+			fmt.Sprintf("Previous update to %s never completed, last complete update was %s", history[1].Version, lastCompleted),
+			fmt.Sprintf("Current update to %s was initiated while the previous update to version %s was still in progress", history[0].Version, history[1].Version),
+			historyTroubleshooting))
+	}
+	return insights
+}
+
+// operatorInsight reports a payload ClusterOperator unavailable, or else
+// degraded, for longer than its threshold.
+func operatorInsight(co *configv1.ClusterOperator, now time.Time, wake func(time.Time)) (Insight, bool) {
+	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusteroperators", Name: co.Name}}
+	if available := findCondition(co.Status.Conditions, configv1.OperatorAvailable); available != nil && available.Status == configv1.ConditionFalse {
+		level, ok := levelAfter(available.LastTransitionTime.Time, now, unavailableWarningAfter, unavailableErrorAfter, wake)
+		return problem(ClusterOperatorUnavailable, scope, available.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
+			fmt.Sprintf("Cluster Operator %s is unavailable (%s)", co.Name, available.Reason), available.Message, clusterOperatorDownRunbook), ok
+	}
+	if degraded := findCondition(co.Status.Conditions, configv1.OperatorDegraded); degraded != nil && degraded.Status == configv1.ConditionTrue {
+		level, ok := levelAfter(degraded.LastTransitionTime.Time, now, degradedWarningAfter, degradedErrorAfter, wake)
+		return problem(ClusterOperatorDegraded, scope, degraded.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
+			fmt.Sprintf("Cluster Operator %s is degraded (%s)", co.Name, degraded.Reason), degraded.Message, clusterOperatorDegradedRunbook), ok
+	}
+	return Insight{}, false
+}
+
+// levelAfter is the level of a condition that began at since: nothing before
+// warnAfter, Warning, then Error after errorAfter. It asks to be woken when
+// the level next changes.
+func levelAfter(since, now time.Time, warnAfter, errorAfter time.Duration, wake func(time.Time)) (insightsv1alpha1.InsightImpactLevel, bool) {
+	switch lasted := now.Sub(since); {
+	case lasted < warnAfter:
+		wake(since.Add(warnAfter))
+		return "", false
+	case lasted < errorAfter:
+		wake(since.Add(errorAfter))
+		return insightsv1alpha1.WarningImpactLevel, true
+	default:
+		return insightsv1alpha1.ErrorImpactLevel, true
+	}
+}
+
+// overdueInsight reports an update running past its estimated completion:
+// slow at first, stalled after ten minutes.
+func overdueInsight(cv *configv1.ClusterVersion, progress *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time, wake func(time.Time)) (Insight, bool) {
+	if progress.Assessment == insightsv1alpha1.ClusterVersionAssessmentUnknown || progress.EstimatedCompletedAt == nil {
+		return Insight{}, false
+	}
+	estimate := progress.EstimatedCompletedAt.Time
+	if !now.After(estimate) {
+		wake(estimate.Add(time.Second))
+		return Insight{}, false
+	}
+	level, impact := insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateSpeedImpactType
+	if now.Sub(estimate) > overdueErrorAfter {
+		level, impact = insightsv1alpha1.ErrorImpactLevel, insightsv1alpha1.UpdateStalledImpactType
+	} else {
+		wake(estimate.Add(overdueErrorAfter + time.Second))
+	}
+	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}}
+	target := progress.Versions.Target.Version
+	// The estimate moves with every sync; the insight starts when it is
+	// first reported, so that it is not rewritten each time.
+	return problem(UpdateOverdue, scope, metav1.Time{}, level, impact,
+		fmt.Sprintf("Update to %s is taking longer than estimated", target),
+		// The estimate itself moves with every sync: quoting it would
+		// rewrite the insight each time.
+		fmt.Sprintf("The update to %s has run past its estimated completion with %d%% of the control plane operators updated. Check the ClusterOperators that are not updated yet.",
+			target, progress.CompletionPercent),
+		updateTroubleshooting), true
+}
+
+func problem(kind string, scope []insightsv1alpha1.ResourceRef, since metav1.Time, level insightsv1alpha1.InsightImpactLevel,
+	impact insightsv1alpha1.InsightImpactType, summary, description, reference string) Insight {
+	return Insight{
+		Name:    problemName("cv-", kind, scope),
+		Problem: kind,
+		Status: insightsv1alpha1.UpdateHealthInsightStatus{
+			StartedAt: since,
+			Scope:     insightsv1alpha1.InsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: scope},
+			Impact: insightsv1alpha1.InsightImpact{
+				Level:       level,
+				Type:        impact,
+				Summary:     text.OneLine(summary, maxSummaryLength),
+				Description: text.Truncate(description, maxDescriptionLength),
+			},
+			Remediation: insightsv1alpha1.InsightRemediation{Reference: reference},
+		},
+	}
+}
+
+func findCondition(conditions []configv1.ClusterOperatorStatusCondition, t configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
+	for i := range conditions {
+		if conditions[i].Type == t {
+			return &conditions[i]
+		}
+	}
+	return nil
+}
