@@ -32,8 +32,8 @@ import (
 const (
 	machineConfigNamespace = "openshift-machine-config-operator"
 	manifestDir            = "../../manifests"
-	operatorNamespace = "openshift-update-insights"
-	serviceAccount    = "update-insights-operator"
+	operatorNamespace      = "openshift-update-insights"
+	serviceAccount         = "update-insights-operator"
 )
 
 var (

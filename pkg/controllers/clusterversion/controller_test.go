@@ -387,9 +387,15 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 		{name: "payload operator added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(payloadCO, false) }, want: 1},
 		{name: "add-on added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(addOn, false) }, want: 0},
 		{name: "payload operator version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withVersion(payloadCO, "4.16.0")) }, want: 1},
-		{name: "payload operator became degraded", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorDegraded)) }, want: 1},
-		{name: "payload operator became unavailable", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorAvailable)) }, want: 1},
-		{name: "payload operator Progressing changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorProgressing)) }, want: 0},
+		{name: "payload operator became degraded", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorDegraded))
+		}, want: 1},
+		{name: "payload operator became unavailable", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorAvailable))
+		}, want: 1},
+		{name: "payload operator Progressing changed", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorProgressing))
+		}, want: 0},
 		{name: "add-on version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(addOn, withVersion(addOn, "2.0")) }, want: 0},
 		{name: "operator became a payload operator", fire: func(h cache.ResourceEventHandler) {
 			h.OnUpdate(addOn, clusterOperator("add-on", "1.0", true))
