@@ -53,7 +53,7 @@ var kindOrder = map[string]int{
 // then by name. It sees the cluster as a freshly started operator would: no
 // insight written before.
 func Insights(c *Cluster, now time.Time) []Insight {
-	operators := payloadOperators(c)
+	operators := assessment.PayloadOperators(c.ClusterOperators)
 
 	var insights []Insight
 	target, mcoImage := "", c.machineConfigOperatorImage()
@@ -83,16 +83,6 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		return insights[i].Metadata.Name < insights[j].Metadata.Name
 	})
 	return insights
-}
-
-func payloadOperators(c *Cluster) []*configv1.ClusterOperator {
-	var operators []*configv1.ClusterOperator
-	for _, co := range c.ClusterOperators {
-		if assessment.IsPayloadOperator(co) {
-			operators = append(operators, co)
-		}
-	}
-	return operators
 }
 
 func (c *Cluster) machineConfigOperatorImage() string {

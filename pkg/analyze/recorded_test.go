@@ -343,7 +343,7 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Ins
 func problemOf(t *testing.T, c recordedCase, summary string) string {
 	t.Helper()
 	for _, cv := range c.cluster.ClusterVersions {
-		_, insights, _ := assessment.ControlPlane(cv, payloadOperators(c.cluster), nil, c.now)
+		_, insights, _ := assessment.ControlPlane(cv, assessment.PayloadOperators(c.cluster.ClusterOperators), nil, c.now)
 		for _, i := range insights {
 			if i.Status.Impact.Summary == summary {
 				return i.Problem

@@ -236,6 +236,17 @@ func IsPayloadOperator(co *configv1.ClusterOperator) bool {
 	return false
 }
 
+// PayloadOperators returns the payload ClusterOperators among operators.
+func PayloadOperators(operators []*configv1.ClusterOperator) []*configv1.ClusterOperator {
+	var payload []*configv1.ClusterOperator
+	for _, co := range operators {
+		if IsPayloadOperator(co) {
+			payload = append(payload, co)
+		}
+	}
+	return payload
+}
+
 func findCondition(conditions []configv1.ClusterOperatorStatusCondition, conditionType configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
 	for i := range conditions {
 		if conditions[i].Type == conditionType {

@@ -6,9 +6,7 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/wait"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -17,23 +15,9 @@ import (
 // satisfies ok (which sees nil while there is none).
 func waitForOperatorInsight(t testing.TB, name, what string, ok func(*insightsv1alpha1.ClusterOperatorProgressInsight) bool) *insightsv1alpha1.ClusterOperatorProgressInsight {
 	t.Helper()
-	var last *insightsv1alpha1.ClusterOperatorProgressInsight
-	err := wait.PollUntilContextTimeout(context.Background(), 20*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		i, err := insightsClient.InsightsV1alpha1().ClusterOperatorProgressInsights().Get(ctx, name, metav1.GetOptions{})
-		if apierrors.IsNotFound(err) {
-			last = nil
-			return ok(nil), nil
-		}
-		if err != nil {
-			return false, err
-		}
-		last = i
-		return ok(i), nil
-	})
-	if err != nil {
-		t.Fatalf("waiting for the insight of %s to be %s: %v; last seen: %+v", name, what, err, last)
-	}
-	return last
+	return waitFor(t, 30*time.Second, "the insight of "+name+" to be "+what, func(ctx context.Context) (*insightsv1alpha1.ClusterOperatorProgressInsight, error) {
+		return insightsClient.InsightsV1alpha1().ClusterOperatorProgressInsights().Get(ctx, name, metav1.GetOptions{})
+	}, ok)
 }
 
 func reason(i *insightsv1alpha1.ClusterOperatorProgressInsight, conditionType string) string {

@@ -116,26 +116,34 @@ func setOperatorVersion(t testing.TB, co *configv1.ClusterOperator, version stri
 	return updated
 }
 
-// waitForInsight waits until the insight named version satisfies ok.
-func waitForInsight(t testing.TB, timeout time.Duration, what string, ok func(*insightsv1alpha1.ClusterVersionProgressInsight) bool) *insightsv1alpha1.ClusterVersionProgressInsight {
+// waitFor polls get until ok accepts what it returns: the object, or nil
+// while it does not exist.
+func waitFor[T any](t testing.TB, timeout time.Duration, what string, get func(context.Context) (*T, error), ok func(*T) bool) *T {
 	t.Helper()
-	var last *insightsv1alpha1.ClusterVersionProgressInsight
+	var last *T
 	err := wait.PollUntilContextTimeout(context.Background(), 20*time.Millisecond, timeout, true, func(ctx context.Context) (bool, error) {
-		i, err := insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Get(ctx, "version", metav1.GetOptions{})
+		o, err := get(ctx)
 		if apierrors.IsNotFound(err) {
-			last = nil
-			return ok(nil), nil
+			o, err = nil, nil
 		}
 		if err != nil {
 			return false, err
 		}
-		last = i
-		return ok(i), nil
+		last = o
+		return ok(o), nil
 	})
 	if err != nil {
-		t.Fatalf("waiting %s for the insight to be %s: %v; last seen: %+v", timeout, what, err, last)
+		t.Fatalf("waiting %s for %s: %v; last seen: %+v", timeout, what, err, last)
 	}
 	return last
+}
+
+// waitForInsight waits until the insight named version satisfies ok.
+func waitForInsight(t testing.TB, timeout time.Duration, what string, ok func(*insightsv1alpha1.ClusterVersionProgressInsight) bool) *insightsv1alpha1.ClusterVersionProgressInsight {
+	t.Helper()
+	return waitFor(t, timeout, "the insight to be "+what, func(ctx context.Context) (*insightsv1alpha1.ClusterVersionProgressInsight, error) {
+		return insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Get(ctx, "version", metav1.GetOptions{})
+	}, ok)
 }
 
 func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {

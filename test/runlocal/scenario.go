@@ -92,13 +92,7 @@ func (s *scenario) describe() string {
 }
 
 func (s *scenario) payload() []*configv1.ClusterOperator {
-	var payload []*configv1.ClusterOperator
-	for _, co := range s.operators {
-		if assessment.IsPayloadOperator(co) {
-			payload = append(payload, co)
-		}
-	}
-	return payload
+	return assessment.PayloadOperators(s.operators)
 }
 
 func (s *scenario) updated() int {

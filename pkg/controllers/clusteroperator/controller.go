@@ -14,10 +14,8 @@ import (
 	"github.com/openshift/library-go/pkg/operator/events"
 	appsv1 "k8s.io/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/apimachinery/pkg/runtime"
 	appsinformers "k8s.io/client-go/informers/apps/v1"
 	appslisters "k8s.io/client-go/listers/apps/v1"
 	"k8s.io/client-go/tools/cache"
@@ -26,6 +24,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -37,10 +36,6 @@ const (
 	clusterVersionName = "version"
 
 	machineConfig = "machine-config"
-
-	// raceRequeueDelay is how soon a sync that lost a race with another
-	// writer (AlreadyExists, Conflict) runs again, against fresher caches.
-	raceRequeueDelay = time.Second
 
 	resyncInterval = 10 * time.Minute
 )
@@ -85,18 +80,10 @@ func New(
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(c.sync).
-		WithInformersQueueKeysFunc(nameKey, clusterOperators.Informer(), insights.Informer()).
+		WithInformersQueueKeysFunc(queue.ByName, clusterOperators.Informer(), insights.Informer()).
 		WithBareInformers(clusterVersions.Informer(), deployments.Informer()).
 		ResyncEvery(resyncInterval).
 		ToController(controllerName, recorder), nil
-}
-
-func nameKey(obj runtime.Object) []string {
-	o, err := meta.Accessor(obj)
-	if err != nil {
-		return nil
-	}
-	return []string{o.GetName()}
 }
 
 // targetVersionHandler queues every ClusterOperator when the ClusterVersion's
@@ -177,8 +164,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		created, err := c.client.ClusterOperatorProgressInsights().Create(ctx, &insightsv1alpha1.ClusterOperatorProgressInsight{
 			ObjectMeta: metav1.ObjectMeta{Name: name},
 		}, metav1.CreateOptions{})
-		if apierrors.IsAlreadyExists(err) {
-			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+		if queue.RequeueIfRaced(syncCtx, name, err) {
 			return nil
 		}
 		if err != nil {
@@ -195,8 +181,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	updated := insight.DeepCopy()
 	updated.Status = desired
 	_, err = c.client.ClusterOperatorProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-	if apierrors.IsConflict(err) {
-		syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+	if queue.RequeueIfRaced(syncCtx, name, err) {
 		return nil
 	}
 	if err != nil {
@@ -233,15 +218,11 @@ func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
 	if err != nil {
 		return err
 	}
-	for _, co := range operators {
-		syncCtx.Queue().Add(co.Name)
-	}
 	insights, err := c.insights.List(labels.Everything())
 	if err != nil {
 		return err
 	}
-	for _, insight := range insights {
-		syncCtx.Queue().Add(insight.Name)
-	}
+	queue.AddNames(syncCtx, operators)
+	queue.AddNames(syncCtx, insights)
 	return nil
 }

@@ -10,7 +10,6 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
-	"github.com/openshift/library-go/pkg/operator/events"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -20,34 +19,16 @@ import (
 	appslisters "k8s.io/client-go/listers/apps/v1"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
-	"k8s.io/client-go/util/workqueue"
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue/queuetest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 )
 
 var now = time.Date(2024, 8, 2, 9, 20, 0, 0, time.UTC)
-
-type recordingQueue struct {
-	workqueue.RateLimitingInterface
-	addedAfter map[any]time.Duration
-}
-
-func (q *recordingQueue) AddAfter(item any, d time.Duration) { q.addedAfter[item] = d }
-
-type syncContext struct {
-	key   string
-	queue *recordingQueue
-}
-
-func (s syncContext) Queue() workqueue.RateLimitingInterface { return s.queue }
-func (s syncContext) QueueKey() string                       { return s.key }
-func (s syncContext) Recorder() events.Recorder {
-	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(now))
-}
 
 type harness struct {
 	t           *testing.T
@@ -113,12 +94,12 @@ func (h *harness) refresh() {
 
 func (h *harness) sync(key string) map[any]time.Duration {
 	h.t.Helper()
-	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
-	defer q.ShutDown()
+	syncCtx := queuetest.NewSyncContext(key)
+	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	must(h.t, h.controller.sync(context.Background(), syncContext{key: key, queue: q}))
+	must(h.t, h.controller.sync(context.Background(), syncCtx))
 	h.refresh()
-	return q.addedAfter
+	return syncCtx.Q.AddedAfter
 }
 
 func (h *harness) writes() []string {
@@ -266,10 +247,10 @@ func TestTargetVersionChangesQueueEveryOperator(t *testing.T) {
 
 func TestPeriodicResyncQueuesEveryOperatorAndInsight(t *testing.T) {
 	h := newHarness(t, operator("etcd", "4.15.3", true), insight("gone"))
-	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
-	defer q.ShutDown()
-	must(t, h.controller.sync(context.Background(), syncContext{key: factory.DefaultQueueKey, queue: q}))
-	if q.Len() != 2 {
-		t.Errorf("queued %d keys, want the operator and the orphaned insight", q.Len())
+	syncCtx := queuetest.NewSyncContext(factory.DefaultQueueKey)
+	defer syncCtx.Q.ShutDown()
+	must(t, h.controller.sync(context.Background(), syncCtx))
+	if diff := cmp.Diff([]string{"etcd", "gone"}, syncCtx.Drain()); diff != "" {
+		t.Errorf("queued (-want +got):\n%s", diff)
 	}
 }

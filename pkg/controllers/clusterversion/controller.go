@@ -25,6 +25,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -39,10 +40,6 @@ const (
 	// clusterVersionName is the name of the one ClusterVersion of a cluster,
 	// under which ClusterOperator changes are queued.
 	clusterVersionName = "version"
-
-	// raceRequeueDelay is how soon a sync that lost a race with another
-	// writer (AlreadyExists, Conflict) runs again, against fresher caches.
-	raceRequeueDelay = time.Second
 
 	// ResyncInterval is how often every insight is recomputed without any
 	// event, which keeps the estimated completion time fresh.
@@ -89,19 +86,11 @@ func New(
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(c.sync).
-		WithInformersQueueKeysFunc(nameKey, clusterVersions.Informer(), insights.Informer()).
+		WithInformersQueueKeysFunc(queue.ByName, clusterVersions.Informer(), insights.Informer()).
 		WithInformersQueueKeysFunc(ownerKey, healthInsights.Informer()).
 		WithBareInformers(clusterOperators.Informer()).
 		ResyncEvery(ResyncInterval).
 		ToController(controllerName, recorder), nil
-}
-
-func nameKey(obj runtime.Object) []string {
-	o, err := meta.Accessor(obj)
-	if err != nil {
-		return nil
-	}
-	return []string{o.GetName()}
 }
 
 // ownerKey queues the ClusterVersion whose insight owns a health insight of
@@ -208,8 +197,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		created, err := c.client.ClusterVersionProgressInsights().Create(ctx, &insightsv1alpha1.ClusterVersionProgressInsight{
 			ObjectMeta: metav1.ObjectMeta{Name: name},
 		}, metav1.CreateOptions{})
-		if apierrors.IsAlreadyExists(err) {
-			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+		if queue.RequeueIfRaced(syncCtx, name, err) {
 			return nil
 		}
 		if err != nil {
@@ -229,8 +217,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		updated := insight.DeepCopy()
 		updated.Status = desired
 		written, err := c.client.ClusterVersionProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-		if apierrors.IsConflict(err) {
-			syncCtx.Queue().AddAfter(name, raceRequeueDelay)
+		if queue.RequeueIfRaced(syncCtx, name, err) {
 			return nil
 		}
 		if err != nil {
@@ -272,16 +259,12 @@ func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
 	if err != nil {
 		return err
 	}
-	for _, cv := range cvs {
-		syncCtx.Queue().Add(cv.Name)
-	}
 	insights, err := c.insights.List(labels.Everything())
 	if err != nil {
 		return err
 	}
-	for _, insight := range insights {
-		syncCtx.Queue().Add(insight.Name)
-	}
+	queue.AddNames(syncCtx, cvs)
+	queue.AddNames(syncCtx, insights)
 	return nil
 }
 

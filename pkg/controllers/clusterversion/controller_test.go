@@ -10,44 +10,24 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
-	"github.com/openshift/library-go/pkg/operator/events"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
-	"k8s.io/client-go/util/workqueue"
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue/queuetest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
-
-// recordingQueue is a work queue that remembers delayed additions.
-type recordingQueue struct {
-	workqueue.RateLimitingInterface
-	addedAfter map[any]time.Duration
-}
-
-func (q *recordingQueue) AddAfter(item any, d time.Duration) { q.addedAfter[item] = d }
-
-type syncContext struct {
-	key   string
-	queue *recordingQueue
-}
-
-func (s syncContext) Queue() workqueue.RateLimitingInterface { return s.queue }
-func (s syncContext) QueueKey() string                       { return s.key }
-func (s syncContext) Recorder() events.Recorder {
-	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(started))
-}
 
 // harness runs the controller's sync against a fake clientset, with indexers
 // standing in for the informers' caches.
@@ -124,12 +104,12 @@ func (h *harness) refreshInsightCaches() {
 
 // sync runs one sync of key and returns the queue's delayed additions.
 func (h *harness) sync(key string) (map[any]time.Duration, error) {
-	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
-	defer q.ShutDown()
+	syncCtx := queuetest.NewSyncContext(key)
+	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	err := h.controller.sync(context.Background(), syncContext{key: key, queue: q})
+	err := h.controller.sync(context.Background(), syncCtx)
 	h.refreshInsightCaches()
-	return q.addedAfter, err
+	return syncCtx.Q.AddedAfter, err
 }
 
 // writes lists the fake server's write actions as "verb resource[/subresource] name".
@@ -352,16 +332,10 @@ func TestForcedHealthInsightLifecycle(t *testing.T) {
 
 func TestPeriodicResyncQueuesEveryClusterVersionAndInsight(t *testing.T) {
 	h := newHarness(t, clusterVersion(nil), insightObject("orphan"))
-	q := &recordingQueue{RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()), addedAfter: map[any]time.Duration{}}
-	defer q.ShutDown()
-	must(t, h.controller.sync(context.Background(), syncContext{key: factory.DefaultQueueKey, queue: q}))
-	var queued []string
-	for q.Len() > 0 {
-		item, _ := q.Get()
-		queued = append(queued, item.(string))
-		q.Done(item)
-	}
-	if diff := cmp.Diff([]string{"version", "orphan"}, queued); diff != "" {
+	syncCtx := queuetest.NewSyncContext(factory.DefaultQueueKey)
+	defer syncCtx.Q.ShutDown()
+	must(t, h.controller.sync(context.Background(), syncCtx))
+	if diff := cmp.Diff([]string{"version", "orphan"}, syncCtx.Drain()); diff != "" {
 		t.Errorf("queued (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,52 @@
+// Package queuetest runs a controller's sync in a unit test: a sync context
+// with a chosen key, whose queue remembers what was queued for later.
+package queuetest
+
+import (
+	"time"
+
+	"github.com/openshift/library-go/pkg/operator/events"
+	"k8s.io/client-go/util/workqueue"
+	clocktesting "k8s.io/utils/clock/testing"
+)
+
+// Queue is a work queue that records delayed additions instead of waiting.
+type Queue struct {
+	workqueue.RateLimitingInterface
+	AddedAfter map[any]time.Duration
+}
+
+// AddAfter records item and its delay.
+func (q *Queue) AddAfter(item any, d time.Duration) { q.AddedAfter[item] = d }
+
+// SyncContext is a factory.SyncContext for one sync of Key.
+type SyncContext struct {
+	Key string
+	Q   *Queue
+}
+
+// NewSyncContext returns a sync context for key with an empty queue; shut
+// the queue down when done.
+func NewSyncContext(key string) SyncContext {
+	return SyncContext{Key: key, Q: &Queue{
+		RateLimitingInterface: workqueue.NewRateLimitingQueue(workqueue.DefaultControllerRateLimiter()),
+		AddedAfter:            map[any]time.Duration{},
+	}}
+}
+
+func (s SyncContext) Queue() workqueue.RateLimitingInterface { return s.Q }
+func (s SyncContext) QueueKey() string                       { return s.Key }
+func (s SyncContext) Recorder() events.Recorder {
+	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(time.Time{}))
+}
+
+// Drain returns the keys queued for now, in order.
+func (s SyncContext) Drain() []string {
+	var keys []string
+	for s.Q.Len() > 0 {
+		item, _ := s.Q.Get()
+		keys = append(keys, item.(string))
+		s.Q.Done(item)
+	}
+	return keys
+}
