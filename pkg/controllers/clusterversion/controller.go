@@ -1,5 +1,5 @@
 // Package clusterversion maintains one ClusterVersionProgressInsight per
-// ClusterVersion, and the health insights the ClusterVersion calls for.
+// ClusterVersion, and the control plane's health insights.
 package clusterversion
 
 import (
