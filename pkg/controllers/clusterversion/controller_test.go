@@ -440,6 +440,7 @@ func TestUpdateReplayWritesOncePerCompletionStep(t *testing.T) {
 	countWrites()
 	conditionChanges := 1
 
+	t.Logf("%d status writes for %d distinct completion values and %d condition change", statusWrites, len(completions), conditionChanges)
 	if max := len(completions) + conditionChanges; statusWrites > max {
 		t.Errorf("%d status writes for %d distinct completion values and %d condition changes, want at most %d", statusWrites, len(completions), conditionChanges, max)
 	}
