@@ -50,6 +50,27 @@ func watchInsight(ctx context.Context, c *clients) *observer {
 		AddFunc:    show,
 		UpdateFunc: func(_, obj any) { show(obj) },
 	})
+	// Health insights are shown as they come and go.
+	health := factory.Insights().V1alpha1().UpdateHealthInsights().Informer()
+	_, _ = health.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) {
+			if i, ok := obj.(*insightsv1alpha1.UpdateHealthInsight); ok && i.Status.Impact.Summary != "" {
+				say("health: %s, %s: %s", i.Status.Impact.Level, i.Status.Impact.Type, i.Status.Impact.Summary)
+			}
+		},
+		UpdateFunc: func(oldObj, newObj any) {
+			o, ok1 := oldObj.(*insightsv1alpha1.UpdateHealthInsight)
+			n, ok2 := newObj.(*insightsv1alpha1.UpdateHealthInsight)
+			if ok1 && ok2 && (o.Status.Impact.Summary != n.Status.Impact.Summary || o.Status.Impact.Level != n.Status.Impact.Level) {
+				say("health: %s, %s: %s", n.Status.Impact.Level, n.Status.Impact.Type, n.Status.Impact.Summary)
+			}
+		},
+		DeleteFunc: func(obj any) {
+			if i, ok := obj.(*insightsv1alpha1.UpdateHealthInsight); ok {
+				say("health: resolved: %s", i.Status.Impact.Summary)
+			}
+		},
+	})
 	factory.Start(ctx.Done())
 	return o
 }

@@ -121,6 +121,8 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	completed := waitForCompleted(ctx, seen, time.Minute)
+	// A moment for the health insights the completion resolves to go.
+	sleep(ctx, time.Second)
 	stopDisplay()
 	if o.check {
 		if !seen.progressing() || !completed {
