@@ -23,9 +23,9 @@ all: build
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests, integration tests against a real kube-apiserver and etcd,
-## and a non-interactive run of run-local.
-test: test-unit test-integration test-run-local
+## test: unit tests, a non-interactive run of run-local, and integration tests
+## against a real kube-apiserver and etcd.
+test: test-unit test-run-local test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/...
