@@ -88,10 +88,12 @@ func startOperator(t testing.TB) *operatorProcess {
 // cleanly and in time.
 func (p *operatorProcess) stop(t testing.TB, within time.Duration) {
 	t.Helper()
+	start := time.Now()
 	code, err := p.Stop(within)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Logf("the operator exited %s after SIGTERM", time.Since(start).Round(time.Millisecond))
 	if code != 0 {
 		t.Errorf("the operator exited with code %d after SIGTERM, want 0", code)
 	}
@@ -162,10 +164,11 @@ func TestOnlyOneInstanceLeadsAndAStandbyTakesOver(t *testing.T) {
 		t.Fatal("the standby started its controllers while another instance held the lease")
 	}
 
+	stopped := time.Now()
 	first.stop(t, 10*time.Second)
 	secondHolder := waitForHolder(t, 30*time.Second, func(h string) bool { return h != "" && h != firstHolder })
 	second.waitForOutput(t, "operator started", 30*time.Second)
-	t.Logf("lease passed from %s to %s", firstHolder, secondHolder)
+	t.Logf("lease passed from %s to %s %s after the leader was told to stop", firstHolder, secondHolder, time.Since(stopped).Round(time.Millisecond))
 
 	second.stop(t, 10*time.Second)
 }
