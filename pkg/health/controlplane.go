@@ -41,7 +41,7 @@ const (
 const (
 	ClusterVersionFailing      = "ClusterVersionFailing"
 	ClusterVersionMayBeFailing = "ClusterVersionMayBeFailing"
-	ClusterVersionNoFailing    = "ClusterVersionFailingUnknown"
+	ClusterVersionNoFailing    = "ClusterVersionNoFailing"
 	PreviousUpdatePartial      = "PreviousUpdatePartial"
 	ClusterOperatorUnavailable = "ClusterOperatorUnavailable"
 	ClusterOperatorDegraded    = "ClusterOperatorDegraded"
