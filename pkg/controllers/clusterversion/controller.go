@@ -224,6 +224,10 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 			return fmt.Errorf("writing the status of ClusterVersionProgressInsight %s: %w", name, err)
 		}
 		klog.V(2).InfoS("Updated ClusterVersionProgressInsight", "name", name, "assessment", desired.Assessment, "completion", desired.CompletionPercent)
+		if desired.Assessment == insightsv1alpha1.ClusterVersionAssessmentUnknown {
+			// An administrator reading the logs learns why, not only what.
+			klog.InfoS("Cannot tell whether the control plane is updating", "clusterVersion", name, "why", desired.Conditions[0].Message)
+		}
 		insight = written
 	}
 

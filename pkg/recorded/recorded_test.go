@@ -1,0 +1,96 @@
+package recorded
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/runtime"
+)
+
+const clusterOperator = `apiVersion: config.openshift.io/v1
+kind: ClusterOperator
+metadata:
+  name: %s
+`
+
+func co(name string) string { return strings.ReplaceAll(clusterOperator, "%s", name) }
+
+func names(t *testing.T, objs []runtime.Object) []string {
+	t.Helper()
+	var out []string
+	for _, o := range objs {
+		m, err := meta.Accessor(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m.GetName())
+	}
+	return out
+}
+
+func TestRead(t *testing.T) {
+	testCases := []struct {
+		name    string
+		content string
+		want    []string
+	}{
+		{name: "one object", content: co("etcd"), want: []string{"etcd"}},
+		{name: "documents, comments and empty ones", content: "# recorded\n---\n" + co("etcd") + "---\n# nothing here\n---\n" + co("dns"), want: []string{"etcd", "dns"}},
+		{name: "a v1 List", content: "apiVersion: v1\nkind: List\nitems:\n- apiVersion: config.openshift.io/v1\n  kind: ClusterOperator\n  metadata:\n    name: etcd\n- apiVersion: v1\n  kind: Node\n  metadata:\n    name: worker-0\n", want: []string{"etcd", "worker-0"}},
+		{name: "a typed list", content: "apiVersion: config.openshift.io/v1\nkind: ClusterOperatorList\nitems:\n- metadata:\n    name: etcd\n", want: []string{"etcd"}},
+		{name: "JSON", content: `{"apiVersion": "config.openshift.io/v1", "kind": "ClusterOperator", "metadata": {"name": "etcd"}}`, want: []string{"etcd"}},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "objects.yaml")
+			if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			objs, err := Read(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, names(t, objs)); diff != "" {
+				t.Errorf("objects (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestReadFolderReadsItsObjectFilesInOrder(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{"b.yaml": co("b"), "a.yml": co("a"), "c.json": `{"apiVersion":"config.openshift.io/v1","kind":"ClusterOperator","metadata":{"name":"c"}}`, "notes.txt": "not read"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "sub.yaml"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	objs, err := Read(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"a", "b", "c"}, names(t, objs)); diff != "" {
+		t.Errorf("objects (-want +got):\n%s", diff)
+	}
+}
+
+func TestReadNamesTheFileAtFault(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.yaml"), []byte(co("fine")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "b.yaml")
+	if err := os.WriteFile(bad, []byte("kind: [unclosed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Read(dir)
+	if err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("error %v does not name %s", err, bad)
+	}
+}
