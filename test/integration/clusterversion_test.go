@@ -348,3 +348,30 @@ func TestOnlyTheLeaderWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestOversizedInputStillGivesAValidInsight feeds the operator a
+// ClusterVersion with a huge Progressing message and a garbage version too
+// long for the insight API, and checks that it still writes an insight the
+// API server accepts, with both cut to fit.
+func TestOversizedInputStillGivesAValidInsight(t *testing.T) {
+	op := startOperator(t)
+	status := midUpdateStatus()
+	status.Conditions[0].Message = strings.Repeat("Working towards the target… ", 4000)
+	garbage := strings.Repeat("4.16.0-garbage", 30)
+	status.Desired.Version = garbage
+	status.History[0].Version = garbage
+	createClusterVersion(t, nil, status)
+
+	insight := waitForInsight(t, 30*time.Second, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
+	})
+	if msg := insight.Status.Conditions[0].Message; len(msg) > 4500 || !strings.HasSuffix(msg, "…'") {
+		t.Errorf("Updating message of %d bytes ending %q, want the quoted message cut near 4 KiB", len(msg), msg[len(msg)-10:])
+	}
+	if v := insight.Status.Versions.Target.Version; len(v) > 256 || !strings.HasPrefix(garbage, strings.TrimSuffix(v, "…")) {
+		t.Errorf("target version %q (%d bytes), want the garbage cut to at most 256", v, len(v))
+	}
+	if out := op.output.String(); strings.Contains(out, "is invalid") {
+		t.Errorf("the API server rejected a write of the operator:\n%s", out)
+	}
+}
