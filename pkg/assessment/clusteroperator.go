@@ -5,6 +5,7 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	appsv1 "k8s.io/api/apps/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -56,7 +57,7 @@ func ClusterOperatorProgress(co *configv1.ClusterOperator, desiredVersion, mcoIm
 
 func operatorUpdating(co *configv1.ClusterOperator, desiredVersion, mcoImage string) metav1.Condition {
 	c := metav1.Condition{Type: insightsv1alpha1.ClusterOperatorProgressInsightUpdating}
-	progressing := findCondition(co.Status.Conditions, configv1.OperatorProgressing)
+	progressing := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorProgressing)
 	if progressing != nil {
 		c.Message = text.Truncate(progressing.Message, maxQuotedMessageLength)
 	}
@@ -99,8 +100,8 @@ func operatorUpdated(co *configv1.ClusterOperator, desiredVersion, mcoImage stri
 
 func operatorHealthy(co *configv1.ClusterOperator) metav1.Condition {
 	c := metav1.Condition{Type: insightsv1alpha1.ClusterOperatorProgressInsightHealthy}
-	available := findCondition(co.Status.Conditions, configv1.OperatorAvailable)
-	degraded := findCondition(co.Status.Conditions, configv1.OperatorDegraded)
+	available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
+	degraded := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorDegraded)
 	switch {
 	case available == nil:
 		c.Status, c.Reason = metav1.ConditionUnknown, insightsv1alpha1.ClusterOperatorCannotDetermine

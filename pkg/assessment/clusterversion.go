@@ -6,6 +6,7 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -37,7 +38,7 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 		last = &cv.Status.History[0]
 	}
 
-	updating := updatingCondition(findCondition(cv.Status.Conditions, configv1.OperatorProgressing), last)
+	updating := updatingCondition(v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.OperatorProgressing), last)
 	status := insightsv1alpha1.ClusterVersionProgressInsightStatus{
 		Conditions: []metav1.Condition{withTransitionTime(updating, current.Conditions, now)},
 		Name:       cv.Name,
@@ -179,7 +180,7 @@ func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion stri
 	var latest time.Time
 	var pending []*configv1.ClusterOperator
 	for _, co := range operators {
-		if c := findCondition(co.Status.Conditions, configv1.OperatorProgressing); c != nil && c.LastTransitionTime.After(latest) {
+		if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorProgressing); c != nil && c.LastTransitionTime.After(latest) {
 			latest = c.LastTransitionTime.Time
 		}
 		if !isUpdated(co, desiredVersion) {
@@ -187,7 +188,7 @@ func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion stri
 		}
 	}
 	if len(pending) == 1 && pending[0].Name == machineConfigOperator {
-		if c := findCondition(pending[0].Status.Conditions, configv1.OperatorProgressing); c != nil && c.Status == configv1.ConditionTrue {
+		if c := v1helpers.FindStatusCondition(pending[0].Status.Conditions, configv1.OperatorProgressing); c != nil && c.Status == configv1.ConditionTrue {
 			latest = c.LastTransitionTime.Time
 		}
 	}
@@ -245,15 +246,6 @@ func PayloadOperators(operators []*configv1.ClusterOperator) []*configv1.Cluster
 		}
 	}
 	return payload
-}
-
-func findCondition(conditions []configv1.ClusterOperatorStatusCondition, conditionType configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
-	for i := range conditions {
-		if conditions[i].Type == conditionType {
-			return &conditions[i]
-		}
-	}
-	return nil
 }
 
 // withTransitionTime keeps the transition time of the current condition of

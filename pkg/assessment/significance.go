@@ -3,6 +3,7 @@ package assessment
 import (
 	"time"
 
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -34,22 +35,13 @@ func conditionsChanged(current, desired []metav1.Condition) bool {
 	}
 	for i := range desired {
 		d := &desired[i]
-		c := findMetaCondition(current, d.Type)
+		c := meta.FindStatusCondition(current, d.Type)
 		if c == nil || c.Status != d.Status || c.Reason != d.Reason || c.Message != d.Message ||
 			timeChanged(&c.LastTransitionTime, &d.LastTransitionTime) {
 			return true
 		}
 	}
 	return false
-}
-
-func findMetaCondition(conditions []metav1.Condition, conditionType string) *metav1.Condition {
-	for i := range conditions {
-		if conditions[i].Type == conditionType {
-			return &conditions[i]
-		}
-	}
-	return nil
 }
 
 func timeChanged(a, b *metav1.Time) bool {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -82,7 +83,7 @@ func ForControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterO
 func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insight {
 	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}}
 	var insights []Insight
-	failing := findCondition(cv.Status.Conditions, configv1.ClusterStatusConditionType("Failing"))
+	failing := v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.ClusterStatusConditionType("Failing"))
 	switch {
 	case failing != nil && failing.Status == configv1.ConditionTrue:
 		insights = append(insights, problem(ClusterVersionFailing, scope, failing.LastTransitionTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
@@ -118,12 +119,12 @@ func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insigh
 // degraded, for longer than its threshold.
 func operatorInsight(co *configv1.ClusterOperator, now time.Time, wake func(time.Time)) (Insight, bool) {
 	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusteroperators", Name: co.Name}}
-	if available := findCondition(co.Status.Conditions, configv1.OperatorAvailable); available != nil && available.Status == configv1.ConditionFalse {
+	if available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable); available != nil && available.Status == configv1.ConditionFalse {
 		level, ok := levelAfter(available.LastTransitionTime.Time, now, unavailableWarningAfter, unavailableErrorAfter, wake)
 		return problem(ClusterOperatorUnavailable, scope, available.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
 			fmt.Sprintf("Cluster Operator %s is unavailable (%s)", co.Name, available.Reason), available.Message, clusterOperatorDownRunbook), ok
 	}
-	if degraded := findCondition(co.Status.Conditions, configv1.OperatorDegraded); degraded != nil && degraded.Status == configv1.ConditionTrue {
+	if degraded := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorDegraded); degraded != nil && degraded.Status == configv1.ConditionTrue {
 		level, ok := levelAfter(degraded.LastTransitionTime.Time, now, degradedWarningAfter, degradedErrorAfter, wake)
 		return problem(ClusterOperatorDegraded, scope, degraded.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
 			fmt.Sprintf("Cluster Operator %s is degraded (%s)", co.Name, degraded.Reason), degraded.Message, clusterOperatorDegradedRunbook), ok
@@ -194,13 +195,4 @@ func problem(kind string, scope []insightsv1alpha1.ResourceRef, since metav1.Tim
 			Remediation: insightsv1alpha1.InsightRemediation{Reference: reference},
 		},
 	}
-}
-
-func findCondition(conditions []configv1.ClusterOperatorStatusCondition, t configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
-	for i := range conditions {
-		if conditions[i].Type == t {
-			return &conditions[i]
-		}
-	}
-	return nil
 }

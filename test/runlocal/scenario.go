@@ -7,6 +7,7 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -149,7 +150,8 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) err
 		}
 	}
 	sort.SliceStable(pending, func(i, j int) bool {
-		return progressing(pending[i]) && !progressing(pending[j])
+		return v1helpers.IsStatusConditionTrue(pending[i].Status.Conditions, configv1.OperatorProgressing) &&
+			!v1helpers.IsStatusConditionTrue(pending[j].Status.Conditions, configv1.OperatorProgressing)
 	})
 	say("playing the update forward: %d operators, one every %s", len(pending), step)
 
@@ -215,15 +217,6 @@ func updateOperator(ctx context.Context, c *clients, name string, change func(*c
 	})
 }
 
-func progressing(co *configv1.ClusterOperator) bool {
-	for _, c := range co.Status.Conditions {
-		if c.Type == configv1.OperatorProgressing {
-			return c.Status == configv1.ConditionTrue
-		}
-	}
-	return false
-}
-
 func setCondition(status *configv1.ClusterOperatorStatus, t configv1.ClusterStatusConditionType, s configv1.ConditionStatus, message string) {
 	status.Conditions = withCondition(status.Conditions, t, s, message)
 }
@@ -232,6 +225,8 @@ func setCVCondition(status *configv1.ClusterVersionStatus, s configv1.ConditionS
 	status.Conditions = withCondition(status.Conditions, configv1.OperatorProgressing, s, message)
 }
 
+// withCondition is v1helpers.SetStatusCondition but for the reason, which it
+// keeps: the recorded reasons read better than none.
 func withCondition(conditions []configv1.ClusterOperatorStatusCondition, t configv1.ClusterStatusConditionType, s configv1.ConditionStatus, message string) []configv1.ClusterOperatorStatusCondition {
 	for i := range conditions {
 		if conditions[i].Type == t {

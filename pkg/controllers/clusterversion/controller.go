@@ -10,6 +10,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -150,21 +151,12 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 // healthChanged says whether the Available or Degraded condition changed.
 func healthChanged(oldCO, newCO *configv1.ClusterOperator) bool {
 	for _, t := range []configv1.ClusterStatusConditionType{configv1.OperatorAvailable, configv1.OperatorDegraded} {
-		o, n := condition(oldCO, t), condition(newCO, t)
+		o, n := v1helpers.FindStatusCondition(oldCO.Status.Conditions, t), v1helpers.FindStatusCondition(newCO.Status.Conditions, t)
 		if (o == nil) != (n == nil) || (o != nil && *o != *n) {
 			return true
 		}
 	}
 	return false
-}
-
-func condition(co *configv1.ClusterOperator, t configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
-	for i := range co.Status.Conditions {
-		if co.Status.Conditions[i].Type == t {
-			return &co.Status.Conditions[i]
-		}
-	}
-	return nil
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
