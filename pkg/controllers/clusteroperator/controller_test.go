@@ -23,7 +23,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue/queuetest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 )
@@ -94,7 +94,7 @@ func (h *harness) refresh() {
 
 func (h *harness) sync(key string) map[any]time.Duration {
 	h.t.Helper()
-	syncCtx := queuetest.NewSyncContext(key)
+	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
 	must(h.t, h.controller.sync(context.Background(), syncCtx))
@@ -102,20 +102,7 @@ func (h *harness) sync(key string) map[any]time.Duration {
 	return syncCtx.Q.AddedAfter
 }
 
-func (h *harness) writes() []string {
-	var out []string
-	for _, a := range h.client.Actions() {
-		switch a.GetVerb() {
-		case "create":
-			out = append(out, fmt.Sprintf("create %s", a.(clienttesting.CreateAction).GetObject().(metav1.Object).GetName()))
-		case "update":
-			out = append(out, fmt.Sprintf("update %s/%s %s", a.GetResource().Resource, a.GetSubresource(), a.(clienttesting.UpdateAction).GetObject().(metav1.Object).GetName()))
-		case "delete":
-			out = append(out, fmt.Sprintf("delete %s", a.(clienttesting.DeleteAction).GetName()))
-		}
-	}
-	return out
-}
+func (h *harness) writes() []string { return controllertest.Writes(h.client.Actions()) }
 
 func (h *harness) status(name string) insightsv1alpha1.ClusterOperatorProgressInsightStatus {
 	i, err := h.client.InsightsV1alpha1().ClusterOperatorProgressInsights().Get(context.Background(), name, metav1.GetOptions{})
@@ -151,7 +138,7 @@ func insight(name string) *insightsv1alpha1.ClusterOperatorProgressInsight {
 func TestSyncCreatesThenWritesAndThenLeavesAlone(t *testing.T) {
 	h := newHarness(t, clusterVersion("4.16.0"), operator("etcd", "4.15.3", true))
 	h.sync("etcd")
-	if diff := cmp.Diff([]string{"create etcd", "update clusteroperatorprogressinsights/status etcd"}, h.writes()); diff != "" {
+	if diff := cmp.Diff([]string{"create clusteroperatorprogressinsights etcd", "update clusteroperatorprogressinsights/status etcd"}, h.writes()); diff != "" {
 		t.Errorf("writes (-want +got):\n%s", diff)
 	}
 	if got := h.status("etcd").Conditions[0]; got.Reason != insightsv1alpha1.ClusterOperatorProgressing {
@@ -206,7 +193,7 @@ func TestSyncDeletesTheInsightOfAnOperatorGoneOrNoLongerInThePayload(t *testing.
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, append(tc.objects, clusterVersion("4.16.0"))...)
 			h.sync("etcd")
-			if diff := cmp.Diff([]string{"delete etcd"}, h.writes()); diff != "" {
+			if diff := cmp.Diff([]string{"delete clusteroperatorprogressinsights etcd"}, h.writes()); diff != "" {
 				t.Errorf("writes (-want +got):\n%s", diff)
 			}
 		})
@@ -247,7 +234,7 @@ func TestTargetVersionChangesQueueEveryOperator(t *testing.T) {
 
 func TestPeriodicResyncQueuesEveryOperatorAndInsight(t *testing.T) {
 	h := newHarness(t, operator("etcd", "4.15.3", true), insight("gone"))
-	syncCtx := queuetest.NewSyncContext(factory.DefaultQueueKey)
+	syncCtx := controllertest.NewSyncContext(factory.DefaultQueueKey)
 	defer syncCtx.Q.ShutDown()
 	must(t, h.controller.sync(context.Background(), syncCtx))
 	if diff := cmp.Diff([]string{"etcd", "gone"}, syncCtx.Drain()); diff != "" {

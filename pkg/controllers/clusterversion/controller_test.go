@@ -19,9 +19,9 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue/queuetest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
@@ -104,7 +104,7 @@ func (h *harness) refreshInsightCaches() {
 
 // sync runs one sync of key and returns the queue's delayed additions.
 func (h *harness) sync(key string) (map[any]time.Duration, error) {
-	syncCtx := queuetest.NewSyncContext(key)
+	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
 	err := h.controller.sync(context.Background(), syncCtx)
@@ -113,31 +113,7 @@ func (h *harness) sync(key string) (map[any]time.Duration, error) {
 }
 
 // writes lists the fake server's write actions as "verb resource[/subresource] name".
-func (h *harness) writes() []string {
-	var out []string
-	for _, a := range h.client.Actions() {
-		if a.GetVerb() == "list" || a.GetVerb() == "watch" || a.GetVerb() == "get" {
-			continue
-		}
-		r := a.GetResource().Resource
-		if a.GetSubresource() != "" {
-			r += "/" + a.GetSubresource()
-		}
-		name := ""
-		switch a := a.(type) {
-		case clienttesting.CreateAction:
-			o, _ := a.GetObject().(interface{ GetName() string })
-			name = o.GetName()
-		case clienttesting.UpdateAction:
-			o, _ := a.GetObject().(interface{ GetName() string })
-			name = o.GetName()
-		case clienttesting.DeleteAction:
-			name = a.GetName()
-		}
-		out = append(out, fmt.Sprintf("%s %s %s", a.GetVerb(), r, name))
-	}
-	return out
-}
+func (h *harness) writes() []string { return controllertest.Writes(h.client.Actions()) }
 
 func (h *harness) insight(name string) *insightsv1alpha1.ClusterVersionProgressInsight {
 	i, err := h.client.InsightsV1alpha1().ClusterVersionProgressInsights().Get(context.Background(), name, metav1.GetOptions{})
@@ -332,7 +308,7 @@ func TestForcedHealthInsightLifecycle(t *testing.T) {
 
 func TestPeriodicResyncQueuesEveryClusterVersionAndInsight(t *testing.T) {
 	h := newHarness(t, clusterVersion(nil), insightObject("orphan"))
-	syncCtx := queuetest.NewSyncContext(factory.DefaultQueueKey)
+	syncCtx := controllertest.NewSyncContext(factory.DefaultQueueKey)
 	defer syncCtx.Q.ShutDown()
 	must(t, h.controller.sync(context.Background(), syncCtx))
 	if diff := cmp.Diff([]string{"version", "orphan"}, syncCtx.Drain()); diff != "" {

@@ -1,11 +1,14 @@
-// Package queuetest runs a controller's sync in a unit test: a sync context
-// with a chosen key, whose queue remembers what was queued for later.
-package queuetest
+// Package controllertest runs a controller's sync in a unit test: a sync
+// context with a chosen key, whose queue remembers what was queued for later,
+// and a readable list of what the sync wrote to a fake clientset.
+package controllertest
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/openshift/library-go/pkg/operator/events"
+	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/util/workqueue"
 	clocktesting "k8s.io/utils/clock/testing"
 )
@@ -49,4 +52,29 @@ func (s SyncContext) Drain() []string {
 		s.Q.Done(item)
 	}
 	return keys
+}
+
+// Writes describes the write actions among a fake clientset's actions, each
+// as "verb resource[/subresource] name".
+func Writes(actions []clienttesting.Action) []string {
+	var out []string
+	for _, a := range actions {
+		var name string
+		switch a.GetVerb() {
+		case "create":
+			name = a.(clienttesting.CreateAction).GetObject().(interface{ GetName() string }).GetName()
+		case "update":
+			name = a.(clienttesting.UpdateAction).GetObject().(interface{ GetName() string }).GetName()
+		case "delete":
+			name = a.(clienttesting.DeleteAction).GetName()
+		default:
+			continue
+		}
+		resource := a.GetResource().Resource
+		if a.GetSubresource() != "" {
+			resource += "/" + a.GetSubresource()
+		}
+		out = append(out, fmt.Sprintf("%s %s %s", a.GetVerb(), resource, name))
+	}
+	return out
 }
