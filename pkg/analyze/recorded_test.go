@@ -320,12 +320,13 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Ins
 		}
 	}
 	var got []row
+	kinds := problems(c)
 	for _, i := range insights {
 		if i.Kind != "UpdateHealthInsight" {
 			continue
 		}
 		s := i.Status.(insightsv1alpha1.UpdateHealthInsightStatus)
-		if _, deliberate := ours[problemOf(t, c, s.Impact.Summary)]; deliberate {
+		if _, deliberate := ours[kinds[s.Impact.Summary]]; deliberate {
 			continue
 		}
 		got = append(got, row{level: string(s.Impact.Level), impact: string(s.Impact.Type), message: s.Impact.Summary})
@@ -338,19 +339,17 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Ins
 	}
 }
 
-// problemOf finds the kind of problem of the control plane insight with the
-// given summary.
-func problemOf(t *testing.T, c recordedCase, summary string) string {
-	t.Helper()
+// problems maps the summary of each control plane health insight of the
+// recorded cluster to its kind of problem.
+func problems(c recordedCase) map[string]string {
+	kinds := map[string]string{}
 	for _, cv := range c.cluster.ClusterVersions {
 		_, insights, _ := assessment.ControlPlane(cv, assessment.PayloadOperators(c.cluster.ClusterOperators), nil, c.now)
 		for _, i := range insights {
-			if i.Status.Impact.Summary == summary {
-				return i.Problem
-			}
+			kinds[i.Status.Impact.Summary] = i.Problem
 		}
 	}
-	return ""
+	return kinds
 }
 
 // shortDuration prints a duration as the reference does: 1h12m, 28m, 1m29s.
