@@ -14,6 +14,8 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
 )
 
 // Cluster is a recorded cluster state.
@@ -66,15 +68,9 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	for _, cv := range c.ClusterVersions {
 		status, healthInsights, _ := assessment.ControlPlane(cv, operators, nil, now)
 		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, status))
-		for _, h := range healthInsights {
-			// A condition whose start the cluster does not record starts
-			// when the operator first reports it: now.
-			if h.Status.StartedAt.IsZero() {
-				h.Status.StartedAt.Time = now
-			}
-			insights = append(insights, insight("UpdateHealthInsight", h.Name, h.Status))
-		}
+		insights = appendHealth(insights, healthInsights, now)
 	}
+	insights = append(insights, c.nodeInsights(target, now)...)
 
 	sort.SliceStable(insights, func(i, j int) bool {
 		if ki, kj := kindOrder[insights[i].Kind], kindOrder[insights[j].Kind]; ki != kj {
@@ -82,6 +78,49 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		}
 		return insights[i].Metadata.Name < insights[j].Metadata.Name
 	})
+	return insights
+}
+
+// nodeInsights returns the insights of the pools and their nodes. A pool
+// with an invalid node selector has no nodes, as in the operator.
+func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
+	pools, _ := nodeassessment.NewPools(c.MachineConfigPools)
+	versions := nodeassessment.VersionsOf(c.MachineConfigs)
+	var insights []Insight
+	members := map[string][]*insightsv1alpha1.NodeProgressInsightStatus{}
+	for _, node := range c.Nodes {
+		pool := pools.Of(node.Labels)
+		if pool == nil {
+			continue
+		}
+		a := nodeassessment.Assess(nodeassessment.Input{
+			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodeassessment.DefaultPerNodeTime, Now: now,
+		})
+		insights = append(insights, insight("NodeProgressInsight", node.Name, a.Status))
+		members[pool.Name] = append(members[pool.Name], &a.Status)
+		healthInsights, _ := health.ForNode(&a, now)
+		insights = appendHealth(insights, healthInsights, now)
+	}
+	for _, pool := range c.MachineConfigPools {
+		if pools.Get(pool.Name) == nil {
+			continue
+		}
+		status := nodeassessment.Pool(pool, members[pool.Name], nil, now)
+		insights = append(insights, insight("MachineConfigPoolProgressInsight", pool.Name, status))
+		insights = appendHealth(insights, health.ForPool(&status), now)
+	}
+	return insights
+}
+
+// appendHealth appends health insights. A condition whose start the cluster
+// does not record starts when the operator first reports it: now.
+func appendHealth(insights []Insight, healthInsights []health.Insight, now time.Time) []Insight {
+	for _, h := range healthInsights {
+		if h.Status.StartedAt.IsZero() {
+			h.Status.StartedAt.Time = now
+		}
+		insights = append(insights, insight("UpdateHealthInsight", h.Name, h.Status))
+	}
 	return insights
 }
 

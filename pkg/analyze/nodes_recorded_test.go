@@ -1,0 +1,213 @@
+package analyze
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// nodeRow is a row of the reference's node tables.
+type nodeRow struct {
+	Pool, Assessment, Phase, Version, Est, Message string
+}
+
+// Where the node rows deliberately differ from the reference's.
+var (
+	// ourPhase is how a node's Updating reason reads in the reference.
+	ourPhase = map[string]string{
+		insightsv1alpha1.NodeDraining:  "Draining",
+		insightsv1alpha1.NodeUpdating:  "Updating",
+		insightsv1alpha1.NodeRebooting: "Rebooting",
+		insightsv1alpha1.NodePaused:    "Paused",
+		insightsv1alpha1.NodePending:   "Pending",
+		insightsv1alpha1.NodeCompleted: "Updated",
+		// The reference calls a node whose current configuration (and so
+		// version) it cannot tell Pending; the insight says it cannot
+		// determine the phase, which is what is known.
+		insightsv1alpha1.NodeCannotDetermine: "Pending",
+	}
+)
+
+var nodeTableHeader = regexp.MustCompile(`(?m)^(Control Plane Nodes|Worker Pool Nodes: (\S+))\n(NAME +ASSESSMENT +PHASE +VERSION +EST +MESSAGE)\n`)
+
+// referenceNodeRows reads the node tables of the reference's detailed
+// output, by node name.
+func referenceNodeRows(t *testing.T, detailed string) map[string]nodeRow {
+	t.Helper()
+	rows := map[string]nodeRow{}
+	for _, m := range nodeTableHeader.FindAllStringSubmatchIndex(detailed, -1) {
+		pool := "master"
+		if m[4] >= 0 {
+			pool = detailed[m[4]:m[5]]
+		}
+		header := detailed[m[6]:m[7]]
+		columns := []int{0}
+		for _, name := range []string{"ASSESSMENT", "PHASE", "VERSION", "EST", "MESSAGE"} {
+			columns = append(columns, strings.Index(header, name))
+		}
+		body := detailed[m[1]:]
+		if end := strings.Index(body, "\n\n"); end >= 0 {
+			body = body[:end]
+		}
+		for _, line := range strings.Split(strings.TrimRight(body, "\n"), "\n") {
+			field := func(i int) string {
+				start, end := columns[i], len(line)
+				if i+1 < len(columns) {
+					end = min(columns[i+1], len(line))
+				}
+				if start >= len(line) {
+					return ""
+				}
+				return strings.TrimSpace(line[start:end])
+			}
+			rows[field(0)] = nodeRow{Pool: pool, Assessment: field(1), Phase: field(2), Version: field(3), Est: field(4), Message: field(5)}
+		}
+	}
+	return rows
+}
+
+// asReferenceRow renders a node insight as the reference's row: the
+// assessment is derived from the conditions the way a client reads them.
+func asReferenceRow(s *insightsv1alpha1.NodeProgressInsightStatus) nodeRow {
+	updating := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
+	row := nodeRow{Pool: s.PoolResource.Name, Phase: ourPhase[updating.Reason], Version: s.Version, Est: "?", Message: s.Message}
+	switch {
+	case meta.IsStatusConditionTrue(s.Conditions, insightsv1alpha1.NodeProgressInsightDegraded):
+		row.Assessment = "Degraded"
+	case meta.IsStatusConditionFalse(s.Conditions, insightsv1alpha1.NodeProgressInsightAvailable) && updating.Status != metav1.ConditionTrue:
+		row.Assessment = "Unavailable"
+	case updating.Reason == insightsv1alpha1.NodePaused:
+		row.Assessment = "Excluded"
+	case updating.Status == metav1.ConditionTrue:
+		row.Assessment = "Progressing"
+	case updating.Reason == insightsv1alpha1.NodeCompleted:
+		row.Assessment = "Completed"
+	default:
+		row.Assessment = "Outdated"
+	}
+	switch {
+	case s.EstimatedToComplete != nil:
+		row.Est = "+" + shortDuration(s.EstimatedToComplete.Duration)
+	case updating.Reason == insightsv1alpha1.NodeCompleted || updating.Reason == insightsv1alpha1.NodePaused:
+		row.Est = "-"
+	}
+	if row.Version == "" {
+		row.Version = "?"
+	}
+	return row
+}
+
+// checkNodesAgreeWithReference compares every node insight with its row in
+// the reference's node tables, and the set of nodes with the set of rows.
+func checkNodesAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+	t.Helper()
+	want := referenceNodeRows(t, c.detailed)
+	got := map[string]nodeRow{}
+	poolDone := map[string]bool{}
+	for _, i := range insights {
+		switch s := i.Status.(type) {
+		case insightsv1alpha1.NodeProgressInsightStatus:
+			got[s.Name] = asReferenceRow(&s)
+		case insightsv1alpha1.MachineConfigPoolProgressInsightStatus:
+			poolDone[s.Name] = s.Assessment == insightsv1alpha1.PoolCompleted
+		}
+	}
+	// The reference prints no table for a control plane whose nodes are
+	// all updated, only a line saying so.
+	if strings.Contains(c.detailed, "All control plane nodes successfully updated") {
+		if !poolDone["master"] {
+			t.Errorf("reference says all control plane nodes are updated; the master pool insight does not")
+		}
+		for name, row := range got {
+			if row.Pool == "master" {
+				delete(got, name)
+			}
+		}
+	}
+	if c.output == "The cluster is not updating.\n" {
+		if len(want) != 0 {
+			t.Fatalf("reference prints nodes for a cluster it says is not updating")
+		}
+		for name, row := range got {
+			if row.Assessment != "Completed" {
+				t.Errorf("node %s: %+v in a cluster that is not updating", name, row)
+			}
+		}
+		return
+	}
+	if len(want) == 0 {
+		t.Fatalf("no node table in the reference output")
+	}
+	for name, row := range got {
+		// The insight API caps the message at 100 characters, cut with an
+		// ellipsis; the reference prints the whole reason.
+		if cut, ok := strings.CutSuffix(row.Message, "…"); ok && strings.HasPrefix(want[name].Message, cut) {
+			row.Message = want[name].Message
+			got[name] = row
+		}
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("node rows (-reference +insights):\n%s", diff)
+	}
+}
+
+var poolRow = regexp.MustCompile(`(?m)^(\S+) +(\S+) +(\d+)% \((\d+)/(\d+)\) +(.+)$`)
+
+// checkPoolsAgreeWithReference compares the pool insights with the rows of
+// the reference's worker pool table: assessment, completion and counts.
+func checkPoolsAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+	t.Helper()
+	want := map[string]string{}
+	if start := strings.Index(c.detailed, "WORKER POOL "); start >= 0 {
+		table := c.detailed[start:]
+		table = table[:strings.Index(table, "\n\n")]
+		for _, m := range poolRow.FindAllStringSubmatch(table, -1) {
+			want[m[1]] = fmt.Sprintf("%s %s%% (%s/%s) %s", m[2], m[3], m[4], m[5], m[6])
+		}
+	}
+	got := map[string]string{}
+	for _, i := range insights {
+		s, ok := i.Status.(insightsv1alpha1.MachineConfigPoolProgressInsightStatus)
+		// The reference has no row for the control plane's pool, nor for
+		// a pool without nodes (a compact cluster's worker pool); the
+		// insights describe every pool.
+		if !ok || s.ScopeType == insightsv1alpha1.ScopeTypeControlPlane || summary(&s, insightsv1alpha1.NodesTotal) == 0 {
+			continue
+		}
+		got[s.Name] = asReferencePoolRow(&s)
+	}
+	if c.output == "The cluster is not updating.\n" {
+		want = got
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("worker pool rows (-reference +insights):\n%s", diff)
+	}
+}
+
+func asReferencePoolRow(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) string {
+	total, outdated := summary(s, insightsv1alpha1.NodesTotal), summary(s, insightsv1alpha1.NodesOutdated)
+	status := fmt.Sprintf("%d Available, %d Progressing, %d Draining", summary(s, insightsv1alpha1.NodesAvailable),
+		summary(s, insightsv1alpha1.NodesProgressing), summary(s, insightsv1alpha1.NodesDraining))
+	for _, t := range []insightsv1alpha1.NodeSummaryType{insightsv1alpha1.NodesExcluded, insightsv1alpha1.NodesDegraded} {
+		if n := summary(s, t); n > 0 {
+			status += fmt.Sprintf(", %d %s", n, t)
+		}
+	}
+	return fmt.Sprintf("%s %d%% (%d/%d) %s", s.Assessment, s.CompletionPercent, total-outdated, total, status)
+}
+
+func summary(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, t insightsv1alpha1.NodeSummaryType) int32 {
+	for _, sum := range s.Summaries {
+		if sum.Type == t {
+			return sum.Count
+		}
+	}
+	return 0
+}

@@ -1,0 +1,132 @@
+package health
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+)
+
+func nodeAssessment(updating bool, degradedReason string, unavailable *nodeassessment.Unavailability) *nodeassessment.Assessment {
+	return &nodeassessment.Assessment{
+		Status: insightsv1alpha1.NodeProgressInsightStatus{
+			Name:      "worker-1",
+			ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
+			Conditions: []metav1.Condition{
+				{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionTrue, LastTransitionTime: metav1.NewTime(now.Add(-time.Hour))},
+				{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse, LastTransitionTime: metav1.NewTime(now.Add(-2 * time.Minute))},
+			},
+		},
+		Updating:       updating,
+		DegradedReason: degradedReason,
+		Unavailable:    unavailable,
+	}
+}
+
+func notReady(ago time.Duration) *nodeassessment.Unavailability {
+	c := &corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionFalse, Reason: "KubeletNotReady", Message: "kubelet is still setting up stuff"}
+	return &nodeassessment.Unavailability{Reason: nodeassessment.ReasonNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
+}
+
+type healthRow struct {
+	Problem, Level, Type, Summary string
+	Since                         time.Time
+}
+
+func rows(insights []Insight) []healthRow {
+	var out []healthRow
+	for _, i := range insights {
+		out = append(out, healthRow{Problem: i.Problem, Level: string(i.Status.Impact.Level), Type: string(i.Status.Impact.Type), Summary: i.Status.Impact.Summary, Since: i.Status.StartedAt.Time})
+	}
+	return out
+}
+
+func TestForNode(t *testing.T) {
+	testCases := []struct {
+		name     string
+		node     *nodeassessment.Assessment
+		want     []healthRow
+		wantNext time.Time
+	}{
+		{
+			name: "degraded: an error that stalls the update, since the daemon said so",
+			node: nodeAssessment(true, "failed to drain node: worker-1 after 1 hour", nil),
+			want: []healthRow{{Problem: NodeDegraded, Level: "Error", Type: "Update Stalled", Summary: "Node worker-1 is degraded", Since: now.Add(-time.Hour)}},
+		},
+		{
+			name:     "not ready for less than five minutes: not yet, but soon",
+			node:     nodeAssessment(false, "", notReady(4*time.Minute)),
+			wantNext: now.Add(time.Minute),
+		},
+		{
+			name: "not ready for more than five minutes: slows the update",
+			node: nodeAssessment(false, "", notReady(22*time.Minute)),
+			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 is not ready", Since: now.Add(-22 * time.Minute)}},
+		},
+		{
+			name: "not ready while updating: the update's own reboot",
+			node: nodeAssessment(true, "", notReady(22*time.Minute)),
+		},
+		{
+			name: "disk pressure for over a minute",
+			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonDiskPressure, Since: now.Add(-90 * time.Second)}),
+			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 is under disk pressure", Since: now.Add(-90 * time.Second)}},
+		},
+		{
+			name: "network unavailable, since unknown: since the insight saw it",
+			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonNetworkUnavailable}),
+			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable", Since: now.Add(-2 * time.Minute)}},
+		},
+		{
+			name: "cordoned by an administrator: not a problem by itself",
+			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonUnschedulable}),
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			insights, next := ForNode(tc.node, now)
+			if diff := cmp.Diff(tc.want, rows(insights)); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+			if !next.Equal(tc.wantNext) {
+				t.Errorf("next change at %v, want %v", next, tc.wantNext)
+			}
+			for _, i := range insights {
+				if i.Status.Scope.Resources[0] != (insightsv1alpha1.ResourceRef{Resource: "nodes", Name: "worker-1"}) || i.Status.Remediation.Reference == "" || i.Status.Impact.Description == "" {
+					t.Errorf("incomplete insight: %+v", i.Status)
+				}
+			}
+		})
+	}
+}
+
+func TestNodeInsightNamesAreStable(t *testing.T) {
+	degraded, _ := ForNode(nodeAssessment(true, "one reason", nil), now)
+	worse, _ := ForNode(nodeAssessment(true, "another reason", nil), now.Add(time.Hour))
+	if degraded[0].Name != worse[0].Name {
+		t.Errorf("a node's degradation changed name with its reason: %s, %s", degraded[0].Name, worse[0].Name)
+	}
+}
+
+func TestForPool(t *testing.T) {
+	pool := func(assessment insightsv1alpha1.PoolAssessment) *insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
+		return &insightsv1alpha1.MachineConfigPoolProgressInsightStatus{
+			Name: "worker", ScopeType: insightsv1alpha1.ScopeTypeWorkerPool, Assessment: assessment,
+			Conditions: []metav1.Condition{{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, LastTransitionTime: metav1.NewTime(now.Add(-time.Minute))}},
+		}
+	}
+	want := []healthRow{{Problem: PausedPoolOutdated, Level: "Warning", Type: "Update Stalled", Summary: "Outdated nodes in a paused pool 'worker' will not be updated", Since: now.Add(-time.Minute)}}
+	if diff := cmp.Diff(want, rows(ForPool(pool(insightsv1alpha1.PoolExcluded)))); diff != "" {
+		t.Errorf("excluded pool (-want +got):\n%s", diff)
+	}
+	for _, a := range []insightsv1alpha1.PoolAssessment{insightsv1alpha1.PoolCompleted, insightsv1alpha1.PoolProgressing, insightsv1alpha1.PoolDegraded} {
+		if got := ForPool(pool(a)); len(got) != 0 {
+			t.Errorf("%s pool: %+v, want no insight", a, rows(got))
+		}
+	}
+}

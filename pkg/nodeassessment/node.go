@@ -1,0 +1,371 @@
+package nodeassessment
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// What the machine-config daemon and controller say on a node, and on the
+// rendered MachineConfigs the node's configurations name.
+const (
+	AnnotationPrefix              = "machineconfiguration.openshift.io/"
+	CurrentConfigAnnotation       = AnnotationPrefix + "currentConfig"
+	DesiredConfigAnnotation       = AnnotationPrefix + "desiredConfig"
+	StateAnnotation               = AnnotationPrefix + "state"
+	ReasonAnnotation              = AnnotationPrefix + "reason"
+	DesiredDrainAnnotation        = AnnotationPrefix + "desiredDrain"
+	LastAppliedDrainAnnotation    = AnnotationPrefix + "lastAppliedDrain"
+	CurrentImageAnnotation        = AnnotationPrefix + "currentImage"
+	DesiredImageAnnotation        = AnnotationPrefix + "desiredImage"
+	ReleaseImageVersionAnnotation = AnnotationPrefix + "release-image-version"
+
+	stateDone           = "Done"
+	stateWorking        = "Working"
+	stateRebooting      = "Rebooting"
+	stateDegraded       = "Degraded"
+	stateUnreconcilable = "Unreconcilable"
+
+	// drainVerb starts the desiredDrain of a node the controller wants
+	// drained ("drain-<config>"), as opposed to "uncordon-<config>".
+	drainVerb = "drain"
+)
+
+// Reasons of the Available and Degraded conditions.
+const (
+	ReasonAsExpected                        = "AsExpected"
+	ReasonNotReady                          = "NotReady"
+	ReasonDiskPressure                      = "DiskPressure"
+	ReasonNetworkUnavailable                = "NetworkUnavailable"
+	ReasonUnschedulable                     = "Unschedulable"
+	ReasonMachineConfigDaemonProcessing     = "MachineConfigDaemonProcessing"
+	ReasonMachineConfigDaemonDegraded       = "MachineConfigDaemonDegraded"
+	ReasonMachineConfigDaemonUnreconcilable = "MachineConfigDaemonUnreconcilable"
+)
+
+var degradedReasons = map[string]string{
+	stateDegraded:       ReasonMachineConfigDaemonDegraded,
+	stateUnreconcilable: ReasonMachineConfigDaemonUnreconcilable,
+}
+
+const (
+	// What the insight API accepts.
+	maxMessageLength          = 100
+	maxConditionMessageLength = 4096
+
+	// DefaultPerNodeTime is how long a node's update is expected to take
+	// before any node of its pool has been seen to finish: the figure
+	// `oc adm upgrade status` gives a draining node.
+	DefaultPerNodeTime = 10 * time.Minute
+)
+
+// Versions tells the OpenShift version a rendered MachineConfig belongs to.
+type Versions map[string]string
+
+// VersionsOf reads the release-image-version annotation of MachineConfigs.
+func VersionsOf(configs []*machineconfigurationv1.MachineConfig) Versions {
+	versions := make(Versions, len(configs))
+	for _, mc := range configs {
+		if v, ok := mc.Annotations[ReleaseImageVersionAnnotation]; ok && v != "" {
+			versions[mc.Name] = v
+		}
+	}
+	return versions
+}
+
+// Input is what a node's assessment depends on.
+type Input struct {
+	Node *corev1.Node
+	Pool *machineconfigurationv1.MachineConfigPool
+	// Versions of the rendered MachineConfigs.
+	Versions Versions
+	// Target is the version the ClusterVersion desires; empty when there is
+	// no ClusterVersion.
+	Target string
+	// Previous is the node's insight as last written, nil if there is none:
+	// it keeps the conditions' transition times.
+	Previous *insightsv1alpha1.NodeProgressInsightStatus
+	// PerNode is how long one node of the pool takes to update.
+	PerNode time.Duration
+	Now     time.Time
+}
+
+// Unavailability is why a node cannot run workloads, and since when (zero
+// when the node does not say).
+type Unavailability struct {
+	Reason  string
+	Message string
+	// Condition is the node condition behind it, if any.
+	Condition *corev1.NodeCondition
+	Since     time.Time
+}
+
+// Assessment is a node's desired insight status and what the pool and the
+// health insights need to know about it.
+type Assessment struct {
+	Status insightsv1alpha1.NodeProgressInsightStatus
+	// Updating is true while the node is on its way to the target version.
+	Updating bool
+	// Unavailable is why the node cannot run workloads, nil if it can.
+	Unavailable *Unavailability
+	// DegradedReason is the machine-config daemon's full reason when the
+	// node is degraded.
+	DegradedReason string
+	// Finished is how long the node took to update when this assessment is
+	// the one that sees it finish; zero otherwise.
+	Finished time.Duration
+}
+
+// Assess computes a node's insight status.
+func Assess(in Input) Assessment {
+	node := in.Node
+	annotations := node.Annotations
+	state := annotations[StateAnnotation]
+	currentVersion, foundCurrent := in.Versions[annotations[CurrentConfigAnnotation]]
+	desiredVersion, foundDesired := in.Versions[annotations[DesiredConfigAnnotation]]
+
+	a := Assessment{}
+	updated := foundCurrent && in.Target != "" && currentVersion == in.Target
+	a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target
+	if state == stateDegraded || state == stateUnreconcilable {
+		a.DegradedReason = annotations[ReasonAnnotation]
+		if a.DegradedReason == "" {
+			a.DegradedReason = "The machine-config daemon reports the node " + state + " without a reason"
+		}
+	}
+	a.Unavailable = unavailability(node, state)
+
+	c := conditions{previous: in.Previous, now: in.Now}
+	updating := c.updating(in, a.Updating, updated, foundCurrent, currentVersion)
+	c.set(updating)
+	if a.DegradedReason != "" {
+		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionTrue,
+			Reason: degradedReasons[state], Message: text.Truncate(a.DegradedReason, maxConditionMessageLength)})
+	} else {
+		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionFalse,
+			Reason: ReasonAsExpected, Message: "The machine-config daemon reports no problem"})
+	}
+	if u := a.Unavailable; u != nil {
+		c.setSince(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse,
+			Reason: u.Reason, Message: text.Truncate(u.Message, maxConditionMessageLength)}, u.Since)
+	} else {
+		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionTrue,
+			Reason: ReasonAsExpected, Message: "The node is ready and schedulable"})
+	}
+
+	a.Status = insightsv1alpha1.NodeProgressInsightStatus{
+		Conditions:   c.list,
+		Name:         node.Name,
+		PoolResource: PoolResource(in.Pool.Name),
+		ScopeType:    ScopeType(in.Pool.Name),
+		Message:      message(&a, node.Name),
+	}
+	if foundCurrent {
+		a.Status.Version = text.Truncate(currentVersion, 256)
+	}
+
+	started := c.get(insightsv1alpha1.NodeProgressInsightUpdating).LastTransitionTime.Time
+	if a.Updating && a.DegradedReason == "" {
+		a.Status.EstimatedToComplete = &metav1.Duration{Duration: remaining(in.PerNode, in.Now.Sub(started))}
+	}
+	if previous := previousCondition(in.Previous, insightsv1alpha1.NodeProgressInsightUpdating); updated &&
+		previous != nil && previous.Status == metav1.ConditionTrue {
+		a.Finished = in.Now.Sub(previous.LastTransitionTime.Time)
+	}
+	return a
+}
+
+// isDraining is the machine-config controller asking for a drain the daemon
+// has not yet done, or an updating node whose daemon has not yet begun:
+// `oc adm upgrade status` reports the latter as draining too, rather than
+// as done.
+func isDraining(annotations map[string]string, updating bool) bool {
+	desired, applied := annotations[DesiredDrainAnnotation], annotations[LastAppliedDrainAnnotation]
+	if desired == "" || applied == "" {
+		return false
+	}
+	if desired != applied && strings.SplitN(desired, "-", 2)[0] == drainVerb {
+		return true
+	}
+	return updating && annotations[StateAnnotation] == stateDone
+}
+
+// unavailability follows the machine-config controller's notion of an
+// unavailable node: not ready, under disk pressure, without network,
+// cordoned, or being worked on by its daemon. A daemon that gave up
+// (Degraded, Unreconcilable) does not make the node unavailable.
+func unavailability(node *corev1.Node, state string) *Unavailability {
+	ready := false
+	for i := range node.Status.Conditions {
+		cond := &node.Status.Conditions[i]
+		since := cond.LastTransitionTime.Time
+		switch {
+		case cond.Type == corev1.NodeReady && cond.Status != corev1.ConditionTrue:
+			return &Unavailability{Reason: ReasonNotReady, Message: "Not ready", Condition: cond, Since: since}
+		case cond.Type == corev1.NodeDiskPressure && cond.Status != corev1.ConditionFalse:
+			return &Unavailability{Reason: ReasonDiskPressure, Message: "Disk pressure", Condition: cond, Since: since}
+		case cond.Type == corev1.NodeNetworkUnavailable && cond.Status != corev1.ConditionFalse:
+			return &Unavailability{Reason: ReasonNetworkUnavailable, Message: "Network unavailable", Condition: cond, Since: since}
+		case cond.Type == corev1.NodeReady:
+			ready = true
+		}
+	}
+	if !ready {
+		// A node whose kubelet never reported readiness is not ready.
+		return &Unavailability{Reason: ReasonNotReady, Message: "Not ready"}
+	}
+	if node.Spec.Unschedulable {
+		return &Unavailability{Reason: ReasonUnschedulable, Message: "Node is marked unschedulable"}
+	}
+	if state == stateDegraded || state == stateUnreconcilable {
+		return nil
+	}
+	a := node.Annotations
+	done := a[CurrentConfigAnnotation] != "" && a[CurrentConfigAnnotation] == a[DesiredConfigAnnotation] &&
+		a[CurrentImageAnnotation] == a[DesiredImageAnnotation] && state == stateDone
+	if !done {
+		return &Unavailability{Reason: ReasonMachineConfigDaemonProcessing, Message: "Machine Config Daemon is processing the node"}
+	}
+	return nil
+}
+
+// message is the one-line note on the node: what is wrong with it, if
+// anything. The daemon's reasons name the node, which the insight already
+// is; like `oc adm upgrade status` the name gives way to "<node>" so the
+// reason fits.
+func message(a *Assessment, nodeName string) string {
+	switch {
+	case a.DegradedReason != "":
+		return text.OneLine(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength)
+	case a.Unavailable != nil && !a.Updating:
+		return text.OneLine(a.Unavailable.Message, maxMessageLength)
+	}
+	return ""
+}
+
+// replaceName replaces name where it stands as a whole node name, not
+// where it is part of a longer word or name.
+func replaceName(s, name, with string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, name)
+		if i < 0 || name == "" {
+			b.WriteString(s)
+			return b.String()
+		}
+		end := i + len(name)
+		// A dot after the name may end a sentence rather than continue a name.
+		continues := end < len(s) && isNameByte(s[end]) && (s[end] != '.' || end+1 < len(s) && isNameByte(s[end+1]))
+		if (i > 0 && isNameByte(s[i-1])) || continues {
+			b.WriteString(s[:end])
+		} else {
+			b.WriteString(s[:i] + with)
+		}
+		s = s[end:]
+	}
+}
+
+// isNameByte says whether b can be part of a node name (a DNS subdomain).
+func isNameByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '-' || b == '.'
+}
+
+// remaining is what is left of a node's expected update time, in whole
+// minutes so the estimate does not churn, and never less than a minute: a
+// node past its expected time is expected to finish any moment.
+func remaining(perNode, elapsed time.Duration) time.Duration {
+	if perNode <= 0 {
+		perNode = DefaultPerNodeTime
+	}
+	left := perNode - elapsed
+	if left < time.Minute {
+		return time.Minute
+	}
+	return ((left + time.Minute - 1) / time.Minute) * time.Minute
+}
+
+// conditions builds a status's conditions, keeping a condition's transition
+// time while its status does not change.
+type conditions struct {
+	previous *insightsv1alpha1.NodeProgressInsightStatus
+	now      time.Time
+	list     []metav1.Condition
+}
+
+func (c *conditions) set(cond metav1.Condition) {
+	c.setSince(cond, time.Time{})
+}
+
+// setSince sets a condition that turned to its status at since, when the
+// cluster says; otherwise at its previous transition or now.
+func (c *conditions) setSince(cond metav1.Condition, since time.Time) {
+	if previous := previousCondition(c.previous, cond.Type); previous != nil && previous.Status == cond.Status {
+		cond.LastTransitionTime = previous.LastTransitionTime
+	} else {
+		cond.LastTransitionTime = metav1.NewTime(c.now)
+	}
+	if !since.IsZero() && !since.After(c.now) {
+		cond.LastTransitionTime = metav1.NewTime(since)
+	}
+	c.list = append(c.list, cond)
+}
+
+func (c *conditions) get(conditionType string) *metav1.Condition {
+	return meta.FindStatusCondition(c.list, conditionType)
+}
+
+func previousCondition(previous *insightsv1alpha1.NodeProgressInsightStatus, conditionType string) *metav1.Condition {
+	if previous == nil {
+		return nil
+	}
+	return meta.FindStatusCondition(previous.Conditions, conditionType)
+}
+
+// updating is the Updating condition: the node's phase in the update.
+func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, currentVersion string) metav1.Condition {
+	cond := metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightUpdating}
+	annotations := in.Node.Annotations
+	switch {
+	case in.Target == "":
+		cond.Status, cond.Reason = metav1.ConditionUnknown, insightsv1alpha1.NodeCannotDetermine
+		cond.Message = "There is no ClusterVersion target version to compare the node with"
+	case !foundCurrent:
+		cond.Status, cond.Reason = metav1.ConditionUnknown, insightsv1alpha1.NodeCannotDetermine
+		cond.Message = currentUnknown(annotations[CurrentConfigAnnotation])
+	case updated:
+		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodeCompleted
+		cond.Message = "The node is at version " + in.Target
+	case updating && isDraining(annotations, updating):
+		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeDraining
+		cond.Message = "The node is being drained before its update to " + in.Target
+	case updating && annotations[StateAnnotation] == stateRebooting:
+		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeRebooting
+		cond.Message = "The node is rebooting into version " + in.Target
+	case updating:
+		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeUpdating
+		cond.Message = "The node is updating to " + in.Target
+	case in.Pool.Spec.Paused:
+		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePaused
+		cond.Message = fmt.Sprintf("The node is at version %s; its pool %s is paused, so it will not be updated to %s", currentVersion, in.Pool.Name, in.Target)
+	default:
+		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePending
+		cond.Message = fmt.Sprintf("The node is at version %s and waits to be updated to %s", currentVersion, in.Target)
+	}
+	cond.Message = text.Truncate(cond.Message, maxConditionMessageLength)
+	return cond
+}
+
+func currentUnknown(config string) string {
+	if config == "" {
+		return "The machine-config daemon has not reported the node's current configuration"
+	}
+	return fmt.Sprintf("The node's current configuration %s has no known OpenShift version", config)
+}

@@ -1,0 +1,130 @@
+package nodeassessment
+
+import (
+	"fmt"
+	"time"
+
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// Reasons of a pool's Updating and Healthy conditions.
+const (
+	PoolReasonProgressing   = "Progressing"
+	PoolReasonCompleted     = "Completed"
+	PoolReasonPending       = "Pending"
+	PoolReasonPaused        = "Paused"
+	PoolReasonNodesDegraded = "NodesDegraded"
+)
+
+// counts are a pool's nodes by state.
+type counts struct {
+	total, updated, available, progressing, draining, excluded, degraded int32
+}
+
+func count(nodes []*insightsv1alpha1.NodeProgressInsightStatus) counts {
+	var c counts
+	for _, n := range nodes {
+		c.total++
+		updating := meta.FindStatusCondition(n.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
+		degraded := meta.IsStatusConditionTrue(n.Conditions, insightsv1alpha1.NodeProgressInsightDegraded)
+		if meta.IsStatusConditionTrue(n.Conditions, insightsv1alpha1.NodeProgressInsightAvailable) {
+			c.available++
+		}
+		if degraded {
+			c.degraded++
+		}
+		if updating == nil {
+			continue
+		}
+		switch updating.Reason {
+		case insightsv1alpha1.NodeCompleted:
+			c.updated++
+		case insightsv1alpha1.NodePaused:
+			c.excluded++
+		case insightsv1alpha1.NodeDraining:
+			c.draining++
+		}
+		// A degraded node is stuck, not progressing, even mid-drain.
+		if updating.Status == metav1.ConditionTrue && !degraded {
+			c.progressing++
+		}
+	}
+	return c
+}
+
+// Pool computes a pool's insight status from the statuses of its nodes.
+// previous is the pool's insight as last written, nil if none: it keeps the
+// conditions' transition times.
+func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*insightsv1alpha1.NodeProgressInsightStatus, previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
+	c := count(nodes)
+	outdated := c.total - c.updated
+
+	status := insightsv1alpha1.MachineConfigPoolProgressInsightStatus{
+		Name:              pool.Name,
+		ScopeType:         ScopeType(pool.Name),
+		CompletionPercent: 100,
+		Summaries: []insightsv1alpha1.NodeSummary{
+			{Type: insightsv1alpha1.NodesTotal, Count: c.total},
+			{Type: insightsv1alpha1.NodesAvailable, Count: c.available},
+			{Type: insightsv1alpha1.NodesProgressing, Count: c.progressing},
+			{Type: insightsv1alpha1.NodesOutdated, Count: outdated},
+			{Type: insightsv1alpha1.NodesDraining, Count: c.draining},
+			{Type: insightsv1alpha1.NodesExcluded, Count: c.excluded},
+			{Type: insightsv1alpha1.NodesDegraded, Count: c.degraded},
+		},
+	}
+	if c.total > 0 {
+		// Floored, like the control plane's: 100% only when every node is.
+		status.CompletionPercent = c.updated * 100 / c.total
+	}
+
+	updating := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, Status: metav1.ConditionFalse}
+	switch {
+	case outdated == 0:
+		updating.Reason, updating.Message = PoolReasonCompleted, fmt.Sprintf("All %d nodes are updated", c.total)
+	case pool.Spec.Paused && c.progressing == 0:
+		updating.Reason, updating.Message = PoolReasonPaused, fmt.Sprintf("The pool is paused; %d of %d nodes are outdated and will not be updated", outdated, c.total)
+	case c.progressing > 0 || c.updated > 0 || c.degraded > 0:
+		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonProgressing
+		updating.Message = fmt.Sprintf("%d of %d nodes are updated, %d are updating", c.updated, c.total, c.progressing)
+	default:
+		updating.Reason, updating.Message = PoolReasonPending, fmt.Sprintf("None of the %d nodes has started to update", c.total)
+	}
+
+	healthy := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightHealthy, Status: metav1.ConditionTrue,
+		Reason: ReasonAsExpected, Message: "No node is degraded"}
+	if c.degraded > 0 {
+		healthy.Status, healthy.Reason = metav1.ConditionFalse, PoolReasonNodesDegraded
+		healthy.Message = fmt.Sprintf("%d of %d nodes are degraded", c.degraded, c.total)
+	}
+
+	switch {
+	case c.degraded > 0:
+		status.Assessment = insightsv1alpha1.PoolDegraded
+	case pool.Spec.Paused && outdated > 0:
+		status.Assessment = insightsv1alpha1.PoolExcluded
+	case outdated == 0:
+		status.Assessment = insightsv1alpha1.PoolCompleted
+	case updating.Status == metav1.ConditionTrue:
+		status.Assessment = insightsv1alpha1.PoolProgressing
+	default:
+		status.Assessment = insightsv1alpha1.PoolPending
+	}
+
+	var previousConditions []metav1.Condition
+	if previous != nil {
+		previousConditions = previous.Conditions
+	}
+	for _, cond := range []metav1.Condition{updating, healthy} {
+		cond.LastTransitionTime = metav1.NewTime(now)
+		if p := meta.FindStatusCondition(previousConditions, cond.Type); p != nil && p.Status == cond.Status {
+			cond.LastTransitionTime = p.LastTransitionTime
+		}
+		status.Conditions = append(status.Conditions, cond)
+	}
+	return status
+}
