@@ -71,12 +71,15 @@ func New(
 	if err := payload.AddIndex(clusterOperators.Informer()); err != nil {
 		return nil, fmt.Errorf("indexing payload ClusterOperators: %w", err)
 	}
+	if err := healthinsights.AddIndexers(healthInsights.Informer()); err != nil {
+		return nil, fmt.Errorf("indexing health insights: %w", err)
+	}
 	c := &Controller{
 		clusterVersions: clusterVersions.Lister(),
 		operators:       clusterOperators.Informer().GetIndexer(),
 		insights:        insights.Lister(),
 		client:          client,
-		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Lister(), clock),
+		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
 		clock:           clock,
 	}
 

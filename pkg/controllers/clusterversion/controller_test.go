@@ -49,7 +49,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 		cvs:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
 		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, payload.Indexers()),
 		insights:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		health:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		health:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
 	}
 	var insightObjects []runtime.Object
 	for _, o := range objects {
@@ -70,7 +70,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 		operators:       h.operators,
 		insights:        insightslisters.NewClusterVersionProgressInsightLister(h.insights),
 		client:          c,
-		health:          healthinsights.NewSyncer(healthInsightManager, c, insightslisters.NewUpdateHealthInsightLister(h.health), h.clock),
+		health:          healthinsights.NewSyncer(healthInsightManager, c, h.health, h.clock),
 		clock:           h.clock,
 	}
 	return h

@@ -9,15 +9,15 @@ import (
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
-	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
@@ -25,17 +25,52 @@ import (
 // reconciles only its own.
 const ManagerLabel = "insight-manager"
 
+// ownerIndex finds a manager's health insights by owner. A manager such as
+// the node controller owns thousands of insights, a few per owner: a sync
+// must not scan them all.
+const ownerIndex = "managerAndOwner"
+
+// Indexers are the indexes a Syncer needs on the health insight informer.
+func Indexers() cache.Indexers {
+	return cache.Indexers{ownerIndex: func(obj any) ([]string, error) {
+		o, err := meta.Accessor(obj)
+		if err != nil {
+			return nil, err
+		}
+		var keys []string
+		for _, ref := range o.GetOwnerReferences() {
+			keys = append(keys, ownerKey(o.GetLabels()[ManagerLabel], ref.Kind, ref.Name))
+		}
+		return keys, nil
+	}}
+}
+
+// AddIndexers adds the Syncer's indexes to the health insight informer,
+// once however many controllers share it. The informer must not have
+// started.
+func AddIndexers(informer cache.SharedIndexInformer) error {
+	if _, ok := informer.GetIndexer().GetIndexers()[ownerIndex]; ok {
+		return nil
+	}
+	return informer.AddIndexers(Indexers())
+}
+
+func ownerKey(manager, kind, name string) string {
+	return manager + "/" + kind + "/" + name
+}
+
 // Syncer reconciles the health insights of one manager.
 type Syncer struct {
 	manager string
 	client  insightsclient.UpdateHealthInsightsGetter
-	lister  insightslisters.UpdateHealthInsightLister
+	indexer cache.Indexer
 	clock   clock.PassiveClock
 }
 
-// NewSyncer returns a Syncer for the insights labelled insight-manager=manager.
-func NewSyncer(manager string, client insightsclient.UpdateHealthInsightsGetter, lister insightslisters.UpdateHealthInsightLister, clock clock.PassiveClock) *Syncer {
-	return &Syncer{manager: manager, client: client, lister: lister, clock: clock}
+// NewSyncer returns a Syncer for the insights labelled insight-manager=manager,
+// found in an indexer that has the Syncer's Indexers.
+func NewSyncer(manager string, client insightsclient.UpdateHealthInsightsGetter, indexer cache.Indexer, clock clock.PassiveClock) *Syncer {
+	return &Syncer{manager: manager, client: client, indexer: indexer, clock: clock}
 }
 
 // Sync makes the manager's insights owned by owner exactly the desired ones.
@@ -69,17 +104,14 @@ func (s *Syncer) Sync(ctx context.Context, owner metav1.OwnerReference, desired 
 
 // owned returns the manager's insights that belong to owner, by name.
 func (s *Syncer) owned(owner metav1.OwnerReference) (map[string]*insightsv1alpha1.UpdateHealthInsight, error) {
-	all, err := s.lister.List(labels.SelectorFromSet(labels.Set{ManagerLabel: s.manager}))
+	objects, err := s.indexer.ByIndex(ownerIndex, ownerKey(s.manager, owner.Kind, owner.Name))
 	if err != nil {
 		return nil, err
 	}
-	owned := make(map[string]*insightsv1alpha1.UpdateHealthInsight, len(all))
-	for _, insight := range all {
-		for _, ref := range insight.OwnerReferences {
-			if ref.Kind == owner.Kind && ref.Name == owner.Name {
-				owned[insight.Name] = insight
-				break
-			}
+	owned := make(map[string]*insightsv1alpha1.UpdateHealthInsight, len(objects))
+	for _, obj := range objects {
+		if insight, ok := obj.(*insightsv1alpha1.UpdateHealthInsight); ok {
+			owned[insight.Name] = insight
 		}
 	}
 	return owned, nil

@@ -13,7 +13,6 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
-	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
@@ -91,13 +90,13 @@ func TestSync(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			client := fake.NewSimpleClientset(tc.existing...)
-			indexer := cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})
+			indexer := cache.NewIndexer(cache.MetaNamespaceKeyFunc, Indexers())
 			for _, o := range tc.existing {
 				if err := indexer.Add(o); err != nil {
 					t.Fatal(err)
 				}
 			}
-			s := NewSyncer("mine", client.InsightsV1alpha1(), insightslisters.NewUpdateHealthInsightLister(indexer), clocktesting.NewFakePassiveClock(now))
+			s := NewSyncer("mine", client.InsightsV1alpha1(), indexer, clocktesting.NewFakePassiveClock(now))
 			if err := s.Sync(context.Background(), owner("version"), tc.desired); err != nil {
 				t.Fatal(err)
 			}
