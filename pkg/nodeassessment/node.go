@@ -68,13 +68,33 @@ const (
 )
 
 // Versions tells the OpenShift version a rendered MachineConfig belongs to.
-type Versions map[string]string
+type Versions interface {
+	// Of returns the version of the named MachineConfig, and whether it
+	// is known.
+	Of(config string) (string, bool)
+}
 
-// VersionsOf reads the release-image-version annotation of MachineConfigs.
-func VersionsOf(configs []*machineconfigurationv1.MachineConfig) Versions {
-	versions := make(Versions, len(configs))
+// VersionMap is Versions held in a map from MachineConfig name to version.
+type VersionMap map[string]string
+
+// Of returns the version of the named MachineConfig.
+func (m VersionMap) Of(config string) (string, bool) {
+	v, ok := m[config]
+	return v, ok
+}
+
+// VersionOf reads the version of a rendered MachineConfig from its
+// release-image-version annotation.
+func VersionOf(mc *machineconfigurationv1.MachineConfig) (string, bool) {
+	v := mc.Annotations[ReleaseImageVersionAnnotation]
+	return v, v != ""
+}
+
+// VersionsOf reads the versions of MachineConfigs.
+func VersionsOf(configs []*machineconfigurationv1.MachineConfig) VersionMap {
+	versions := make(VersionMap, len(configs))
 	for _, mc := range configs {
-		if v, ok := mc.Annotations[ReleaseImageVersionAnnotation]; ok && v != "" {
+		if v, ok := VersionOf(mc); ok {
 			versions[mc.Name] = v
 		}
 	}
@@ -129,8 +149,8 @@ func Assess(in Input) Assessment {
 	node := in.Node
 	annotations := node.Annotations
 	state := annotations[StateAnnotation]
-	currentVersion, foundCurrent := in.Versions[annotations[CurrentConfigAnnotation]]
-	desiredVersion, foundDesired := in.Versions[annotations[DesiredConfigAnnotation]]
+	currentVersion, foundCurrent := in.Versions.Of(annotations[CurrentConfigAnnotation])
+	desiredVersion, foundDesired := in.Versions.Of(annotations[DesiredConfigAnnotation])
 
 	a := Assessment{}
 	updated := foundCurrent && in.Target != "" && currentVersion == in.Target

@@ -27,7 +27,7 @@ const (
 	previous  = "4.16.0-ec.2"
 )
 
-var versions = Versions{oldConfig: previous, newConfig: target, otherNew: target}
+var versions = VersionMap{oldConfig: previous, newConfig: target, otherNew: target}
 
 func mcd(current, desired, state, desiredDrain, lastAppliedDrain, reason string) map[string]string {
 	a := map[string]string{
@@ -228,7 +228,7 @@ func TestAssess(t *testing.T) {
 		{
 			name:     "current configuration without a version",
 			node:     testNode("n", mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig, ""), healthy(), false),
-			versions: Versions{},
+			versions: VersionMap{},
 			want:     summary{Updating: "Unknown", UpdatingReason: "CannotDetermine", Degraded: "AsExpected", Available: "AsExpected", AvailableSince: now},
 		},
 		{
@@ -328,7 +328,7 @@ func TestVersionsOf(t *testing.T) {
 		{ObjectMeta: metav1.ObjectMeta{Name: "99-worker-ssh"}},
 		{ObjectMeta: metav1.ObjectMeta{Name: "empty", Annotations: map[string]string{ReleaseImageVersionAnnotation: ""}}},
 	}
-	if diff := cmp.Diff(Versions{newConfig: target}, VersionsOf(configs)); diff != "" {
+	if diff := cmp.Diff(VersionMap{newConfig: target}, VersionsOf(configs)); diff != "" {
 		t.Errorf("versions (-want +got):\n%s", diff)
 	}
 }

@@ -9,8 +9,11 @@ import (
 
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions"
+	machineconfigurationclient "github.com/openshift/client-go/machineconfiguration/clientset/versioned"
+	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions"
 	"github.com/openshift/library-go/pkg/controller/controllercmd"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	"k8s.io/apimachinery/pkg/api/meta"
 	kubeinformers "k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
@@ -19,6 +22,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 )
@@ -40,6 +44,10 @@ const (
 	// client-side limit, is what protects the server.
 	clientQPS   = 200
 	clientBurst = 400
+
+	// nodeWorkers sync nodes and pools in parallel, so that one node's
+	// slow write does not hold back the others.
+	nodeWorkers = 10
 )
 
 // RunOperator builds the informers and controllers, starts them, and blocks
@@ -57,16 +65,33 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 	if err != nil {
 		return err
 	}
+	// Node insights get a client, and so a rate limit, of their own: the
+	// thousands of writes of a large cluster's first sync must not queue
+	// the control plane's insights behind them.
+	nodeInsightsClient, err := insightsclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
+	machineConfigurationClient, err := machineconfigurationclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
 
 	kubeClient, err := kubernetes.NewForConfig(protoConfig(kubeConfig))
 	if err != nil {
 		return err
 	}
 
-	configInformers := configinformers.NewSharedInformerFactory(configClient, resyncPeriod)
+	configInformers := configinformers.NewSharedInformerFactoryWithOptions(configClient, resyncPeriod,
+		configinformers.WithTransform(stripManagedFields))
 	machineConfigOperatorInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
-		kubeinformers.WithNamespace(assessment.MachineConfigOperatorNamespace))
-	insightInformers := insightinformers.NewSharedInformerFactory(insightsClient, resyncPeriod)
+		kubeinformers.WithNamespace(assessment.MachineConfigOperatorNamespace), kubeinformers.WithTransform(stripManagedFields))
+	nodeInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
+		kubeinformers.WithTransform(node.StripNode))
+	machineConfigurationInformers := machineconfigurationinformers.NewSharedInformerFactoryWithOptions(machineConfigurationClient, resyncPeriod,
+		machineconfigurationinformers.WithTransform(node.StripMachineConfiguration))
+	insightInformers := insightinformers.NewSharedInformerFactoryWithOptions(insightsClient, resyncPeriod,
+		insightinformers.WithTransform(stripManagedFields))
 
 	clusterVersionController, err := clusterversion.New(
 		configInformers.Config().V1().ClusterVersions(),
@@ -94,29 +119,59 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 		return err
 	}
 
+	nodeController, err := node.New(
+		nodeInformers.Core().V1().Nodes(),
+		machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
+		machineConfigurationInformers.Machineconfiguration().V1().MachineConfigs(),
+		configInformers.Config().V1().ClusterVersions(),
+		insightInformers.Insights().V1alpha1().NodeProgressInsights(),
+		insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
+		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
+		nodeInsightsClient.InsightsV1alpha1(),
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
+	if err != nil {
+		return err
+	}
+
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far.
-	configInformers.Start(ctx.Done())
-	machineConfigOperatorInformers.Start(ctx.Done())
-	insightInformers.Start(ctx.Done())
+	factories := []interface {
+		Start(<-chan struct{})
+		Shutdown()
+	}{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
+	for _, f := range factories {
+		f.Start(ctx.Done())
+	}
 
 	var controllers sync.WaitGroup
-	for _, c := range []factory.Controller{clusterVersionController, clusterOperatorController} {
+	for c, workers := range map[factory.Controller]int{clusterVersionController: 1, clusterOperatorController: 1, nodeController: nodeWorkers} {
 		controllers.Add(1)
 		go func() {
 			defer controllers.Done()
-			c.Run(ctx, 1)
+			c.Run(ctx, workers)
 		}()
 	}
 
 	klog.Info("operator started")
 	<-ctx.Done()
 	controllers.Wait()
-	configInformers.Shutdown()
-	machineConfigOperatorInformers.Shutdown()
-	insightInformers.Shutdown()
+	for _, f := range factories {
+		f.Shutdown()
+	}
 	klog.Info("operator stopped")
 	return nil
+}
+
+// stripManagedFields drops what the API server keeps of who wrote which
+// field: the operator never reads it, and it is a good part of every cached
+// object.
+func stripManagedFields(obj any) (any, error) {
+	if o, err := meta.Accessor(obj); err == nil {
+		o.SetManagedFields(nil)
+	}
+	return obj, nil
 }
 
 // protoConfig asks for protobuf, which built-in kinds such as Deployments

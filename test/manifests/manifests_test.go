@@ -232,10 +232,15 @@ func TestRBACIsLeastPrivilege(t *testing.T) {
 		}
 	}
 
-	for _, resource := range []string{"clusterversions", "clusteroperators"} {
-		verbs := verbsFor(clusterRules, "config.openshift.io", resource)
-		if !sameSet(verbs, readOnly) {
-			t.Errorf("config.openshift.io/%s verbs are %v, want exactly %v", resource, verbs, readOnly)
+	for _, input := range []struct{ group, resource string }{
+		{"config.openshift.io", "clusterversions"},
+		{"config.openshift.io", "clusteroperators"},
+		{"", "nodes"},
+		{"machineconfiguration.openshift.io", "machineconfigpools"},
+		{"machineconfiguration.openshift.io", "machineconfigs"},
+	} {
+		if verbs := verbsFor(clusterRules, input.group, input.resource); !sameSet(verbs, readOnly) {
+			t.Errorf("%s/%s verbs are %v, want exactly %v", input.group, input.resource, verbs, readOnly)
 		}
 	}
 	full := []string{"get", "list", "watch", "create", "update", "patch", "delete"}

@@ -268,5 +268,5 @@ func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
 }
 
 func ownerReference(insight *insightsv1alpha1.ClusterVersionProgressInsight) metav1.OwnerReference {
-	return *metav1.NewControllerRef(insight, insightsv1alpha1.SchemeGroupVersion.WithKind("ClusterVersionProgressInsight"))
+	return healthinsights.OwnerReference("ClusterVersionProgressInsight", insight.Name, insight.UID)
 }

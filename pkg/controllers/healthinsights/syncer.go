@@ -11,10 +11,12 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
+	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -57,6 +59,21 @@ func AddIndexers(informer cache.SharedIndexInformer) error {
 
 func ownerKey(manager, kind, name string) string {
 	return manager + "/" + kind + "/" + name
+}
+
+// OwnerReference makes an insight the owner of health insights, so that
+// garbage collection removes them with it. It does not block the owner's
+// deletion: that would need permission on the owner's finalizers, which
+// OpenShift's OwnerReferencesPermissionEnforcement checks, for nothing this
+// operator needs.
+func OwnerReference(kind, name string, uid types.UID) metav1.OwnerReference {
+	return metav1.OwnerReference{
+		APIVersion: insightsv1alpha1.SchemeGroupVersion.String(),
+		Kind:       kind,
+		Name:       name,
+		UID:        uid,
+		Controller: ptr.To(true),
+	}
 }
 
 // Syncer reconciles the health insights of one manager.

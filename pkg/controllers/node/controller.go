@@ -1,0 +1,218 @@
+// Package node maintains a NodeProgressInsight per Node in a
+// MachineConfigPool, a MachineConfigPoolProgressInsight per pool, and their
+// health insights.
+package node
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions/machineconfiguration/v1"
+	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/labels"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+)
+
+const (
+	controllerName = "NodeProgressInsightController"
+
+	// healthInsightManager labels the health insights of this controller.
+	healthInsightManager = "node"
+
+	clusterVersionName = "version"
+
+	// Queue keys: a node's and a pool's work are separate keys, so that
+	// workers take them in parallel and no node waits behind another.
+	nodeKeyPrefix = "node/"
+	poolKeyPrefix = "pool/"
+
+	// estimateRefresh is how often a node in progress is looked at again
+	// by the clock alone: its estimate counts down in whole minutes.
+	estimateRefresh = time.Minute
+
+	resyncInterval = 10 * time.Minute
+
+	// configIndex finds the nodes whose current or desired configuration
+	// is a given MachineConfig.
+	configIndex = "machineConfig"
+)
+
+// Controller maintains the node and pool insights.
+type Controller struct {
+	nodes           corelisters.NodeLister
+	nodeIndexer     cache.Indexer
+	pools           machineconfigurationlisters.MachineConfigPoolLister
+	configs         machineconfigurationlisters.MachineConfigLister
+	clusterVersions configlisters.ClusterVersionLister
+	nodeInsights    insightslisters.NodeProgressInsightLister
+	poolInsights    insightslisters.MachineConfigPoolProgressInsightLister
+	client          insightsclient.InsightsV1alpha1Interface
+	health          *healthinsights.Syncer
+	perNode         *nodeassessment.PerNodeTimes
+	clock           clock.PassiveClock
+}
+
+// New returns the controller, registered with the informers it reads. The
+// informers must not have started yet.
+func New(
+	nodes coreinformers.NodeInformer,
+	pools machineconfigurationinformers.MachineConfigPoolInformer,
+	configs machineconfigurationinformers.MachineConfigInformer,
+	clusterVersions configinformers.ClusterVersionInformer,
+	nodeInsights insightinformers.NodeProgressInsightInformer,
+	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
+	healthInsights insightinformers.UpdateHealthInsightInformer,
+	client insightsclient.InsightsV1alpha1Interface,
+	recorder events.Recorder,
+	clock clock.PassiveClock,
+) (factory.Controller, error) {
+	if err := nodes.Informer().AddIndexers(cache.Indexers{configIndex: configsOfNode}); err != nil {
+		return nil, fmt.Errorf("indexing nodes: %w", err)
+	}
+	if err := healthinsights.AddIndexers(healthInsights.Informer()); err != nil {
+		return nil, fmt.Errorf("indexing health insights: %w", err)
+	}
+	c := &Controller{
+		nodes:           nodes.Lister(),
+		nodeIndexer:     nodes.Informer().GetIndexer(),
+		pools:           pools.Lister(),
+		configs:         configs.Lister(),
+		clusterVersions: clusterVersions.Lister(),
+		nodeInsights:    nodeInsights.Lister(),
+		poolInsights:    poolInsights.Lister(),
+		client:          client,
+		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
+		perNode:         &nodeassessment.PerNodeTimes{},
+		clock:           clock,
+	}
+
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	q := syncCtx.Queue()
+	for informer, handler := range map[cache.SharedIndexInformer]cache.ResourceEventHandler{
+		nodes.Informer():           c.nodeHandler(q.Add),
+		pools.Informer():           c.poolHandler(q.Add),
+		configs.Informer():         c.configHandler(q.Add),
+		clusterVersions.Informer(): c.targetVersionHandler(q.Add),
+		nodeInsights.Informer():    deletionHandler(nodeKeyPrefix, q.Add),
+		poolInsights.Informer():    deletionHandler(poolKeyPrefix, q.Add),
+	} {
+		if _, err := informer.AddEventHandler(handler); err != nil {
+			return nil, err
+		}
+	}
+	return factory.New().
+		WithSyncContext(syncCtx).
+		WithSync(c.sync).
+		WithBareInformers(nodes.Informer(), pools.Informer(), configs.Informer(), clusterVersions.Informer(),
+			nodeInsights.Informer(), poolInsights.Informer(), healthInsights.Informer()).
+		ResyncEvery(resyncInterval).
+		ToController(controllerName, recorder), nil
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	key := syncCtx.QueueKey()
+	switch {
+	case key == factory.DefaultQueueKey:
+		return c.queueEverything(syncCtx.Queue().Add)
+	case strings.HasPrefix(key, nodeKeyPrefix):
+		return c.syncNode(ctx, syncCtx, strings.TrimPrefix(key, nodeKeyPrefix))
+	case strings.HasPrefix(key, poolKeyPrefix):
+		return c.syncPool(ctx, syncCtx, strings.TrimPrefix(key, poolKeyPrefix))
+	}
+	klog.ErrorS(nil, "Ignoring an unknown queue key", "key", key)
+	return nil
+}
+
+// state is what every assessment of one sync shares.
+type state struct {
+	pools    *nodeassessment.Pools
+	versions nodeassessment.Versions
+	target   string
+	now      time.Time
+}
+
+func (c *Controller) state() (*state, error) {
+	all, err := c.pools.List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	pools, errs := nodeassessment.NewPools(all)
+	for _, err := range errs {
+		// The pool is left out until it is fixed; the others carry on.
+		klog.ErrorS(err, "Ignoring a MachineConfigPool")
+	}
+	s := &state{pools: pools, versions: listerVersions{c.configs}, now: c.clock.Now()}
+	if cv, err := c.clusterVersions.Get(clusterVersionName); err == nil {
+		s.target = cv.Status.Desired.Version
+	} else if !apierrors.IsNotFound(err) {
+		return nil, err
+	}
+	return s, nil
+}
+
+// listerVersions reads MachineConfig versions from the informer's cache.
+type listerVersions struct {
+	configs machineconfigurationlisters.MachineConfigLister
+}
+
+func (v listerVersions) Of(config string) (string, bool) {
+	if config == "" {
+		return "", false
+	}
+	mc, err := v.configs.Get(config)
+	if err != nil {
+		return "", false
+	}
+	return nodeassessment.VersionOf(mc)
+}
+
+// queueEverything handles the periodic resync: every node and pool, and
+// every insight (whose node or pool may be gone), is synced again.
+func (c *Controller) queueEverything(add func(any)) error {
+	nodes, err := c.nodes.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	pools, err := c.pools.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	nodeInsights, err := c.nodeInsights.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	poolInsights, err := c.poolInsights.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	for _, n := range nodes {
+		add(nodeKeyPrefix + n.Name)
+	}
+	for _, i := range nodeInsights {
+		add(nodeKeyPrefix + i.Name)
+	}
+	for _, p := range pools {
+		add(poolKeyPrefix + p.Name)
+	}
+	for _, i := range poolInsights {
+		add(poolKeyPrefix + i.Name)
+	}
+	return nil
+}

@@ -1,0 +1,181 @@
+package node
+
+import (
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	apiequality "k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+
+	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+)
+
+// Each handler queues only the work an event can change: a node's own
+// change its key, a MachineConfig's the nodes that use it, a pool's or the
+// target version's every node.
+
+// configsOfNode indexes a node under the configurations it is at and is
+// going to.
+func configsOfNode(obj any) ([]string, error) {
+	node, ok := obj.(*corev1.Node)
+	if !ok {
+		return nil, nil
+	}
+	var configs []string
+	for _, a := range []string{nodeassessment.CurrentConfigAnnotation, nodeassessment.DesiredConfigAnnotation} {
+		if c := node.Annotations[a]; c != "" {
+			configs = append(configs, c)
+		}
+	}
+	return configs, nil
+}
+
+func (c *Controller) nodeHandler(add func(any)) cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj any) {
+			if node, ok := obj.(*corev1.Node); ok {
+				add(nodeKeyPrefix + node.Name)
+			}
+		},
+		UpdateFunc: func(oldObj, newObj any) {
+			old, ok1 := oldObj.(*corev1.Node)
+			node, ok2 := newObj.(*corev1.Node)
+			// The caches hold stripped nodes: an update that changed only
+			// what was stripped (a heartbeat, an image list) is no change.
+			if ok1 && ok2 && !sameAssessedFields(old, node) {
+				add(nodeKeyPrefix + node.Name)
+			}
+		},
+		DeleteFunc: func(obj any) {
+			if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
+				add(nodeKeyPrefix + o.GetName())
+			}
+		},
+	}
+}
+
+func sameAssessedFields(a, b *corev1.Node) bool {
+	return apiequality.Semantic.DeepEqual(a.Labels, b.Labels) &&
+		apiequality.Semantic.DeepEqual(a.Annotations, b.Annotations) &&
+		a.Spec.Unschedulable == b.Spec.Unschedulable &&
+		apiequality.Semantic.DeepEqual(a.Status.Conditions, b.Status.Conditions)
+}
+
+// poolHandler queues a pool, and every node when the pool's membership or
+// pausing changes: a node's pool and phase depend on them.
+func (c *Controller) poolHandler(add func(any)) cache.ResourceEventHandler {
+	changed := func(obj any) {
+		if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
+			add(poolKeyPrefix + o.GetName())
+		}
+		c.queueAllNodes(add)
+	}
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: changed,
+		UpdateFunc: func(oldObj, newObj any) {
+			old, ok1 := oldObj.(*machineconfigurationv1.MachineConfigPool)
+			pool, ok2 := newObj.(*machineconfigurationv1.MachineConfigPool)
+			if ok1 && ok2 && (old.Spec.Paused != pool.Spec.Paused || !apiequality.Semantic.DeepEqual(old.Spec.NodeSelector, pool.Spec.NodeSelector)) {
+				changed(newObj)
+			}
+		},
+		DeleteFunc: changed,
+	}
+}
+
+// configHandler queues the nodes at or going to a MachineConfig whose
+// version appears, changes or goes.
+func (c *Controller) configHandler(add func(any)) cache.ResourceEventHandler {
+	changed := func(obj any) {
+		o, err := meta.Accessor(tombstoneObject(obj))
+		if err != nil {
+			return
+		}
+		nodes, err := c.nodeIndexer.ByIndex(configIndex, o.GetName())
+		if err != nil {
+			klog.ErrorS(err, "Finding the nodes of a MachineConfig", "machineConfig", o.GetName())
+			return
+		}
+		for _, n := range nodes {
+			if node, ok := n.(*corev1.Node); ok {
+				add(nodeKeyPrefix + node.Name)
+			}
+		}
+	}
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: changed,
+		UpdateFunc: func(oldObj, newObj any) {
+			old, ok1 := oldObj.(*machineconfigurationv1.MachineConfig)
+			mc, ok2 := newObj.(*machineconfigurationv1.MachineConfig)
+			if !ok1 || !ok2 {
+				return
+			}
+			before, _ := nodeassessment.VersionOf(old)
+			after, _ := nodeassessment.VersionOf(mc)
+			if before != after {
+				changed(newObj)
+			}
+		},
+		DeleteFunc: changed,
+	}
+}
+
+// targetVersionHandler queues every node and pool when the ClusterVersion's
+// target version changes.
+func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHandler {
+	all := func() {
+		c.queueAllNodes(add)
+		pools, err := c.pools.List(labels.Everything())
+		if err != nil {
+			klog.ErrorS(err, "Listing MachineConfigPools")
+			return
+		}
+		for _, p := range pools {
+			add(poolKeyPrefix + p.Name)
+		}
+	}
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(any) { all() },
+		UpdateFunc: func(oldObj, newObj any) {
+			old, ok1 := oldObj.(*configv1.ClusterVersion)
+			cv, ok2 := newObj.(*configv1.ClusterVersion)
+			if ok1 && ok2 && cv.Name == clusterVersionName && old.Status.Desired.Version != cv.Status.Desired.Version {
+				all()
+			}
+		},
+		DeleteFunc: func(any) { all() },
+	}
+}
+
+func (c *Controller) queueAllNodes(add func(any)) {
+	nodes, err := c.nodes.List(labels.Everything())
+	if err != nil {
+		klog.ErrorS(err, "Listing nodes")
+		return
+	}
+	for _, n := range nodes {
+		add(nodeKeyPrefix + n.Name)
+	}
+}
+
+// deletionHandler queues the node or pool of an insight deleted by someone
+// else, so that it comes back. The controller's own writes need no sync.
+func deletionHandler(prefix string, add func(any)) cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		DeleteFunc: func(obj any) {
+			if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
+				add(prefix + o.GetName())
+			}
+		},
+	}
+}
+
+func tombstoneObject(obj any) any {
+	if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+		return tombstone.Obj
+	}
+	return obj
+}
