@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -17,12 +18,16 @@ import (
 type observer struct {
 	sawProgressing atomic.Bool
 	completed      chan struct{}
+
+	mu             sync.Mutex
+	poolsCompleted map[string]bool
+	poolsChanged   chan struct{}
 }
 
 func (o *observer) progressing() bool { return o.sawProgressing.Load() }
 
 func watchInsight(ctx context.Context, c *clients) *observer {
-	o := &observer{completed: make(chan struct{})}
+	o := &observer{completed: make(chan struct{}), poolsCompleted: map[string]bool{}, poolsChanged: make(chan struct{}, 1)}
 	factory := insightinformers.NewSharedInformerFactory(c.insights, 0)
 	informer := factory.Insights().V1alpha1().ClusterVersionProgressInsights().Informer()
 	var done atomic.Bool
@@ -71,8 +76,94 @@ func watchInsight(ctx context.Context, c *clients) *observer {
 			}
 		},
 	})
+	watchPools(factory.Insights().V1alpha1().MachineConfigPoolProgressInsights().Informer(), o)
+	watchNodes(factory.Insights().V1alpha1().NodeProgressInsights().Informer())
 	factory.Start(ctx.Done())
 	return o
+}
+
+// watchPools prints a pool's insight when its assessment or completion
+// changes, and remembers which pools completed.
+func watchPools(informer cache.SharedIndexInformer, o *observer) {
+	shown := map[string]string{}
+	show := func(obj any) {
+		i, ok := obj.(*insightsv1alpha1.MachineConfigPoolProgressInsight)
+		if !ok || i.Status.Assessment == "" {
+			return
+		}
+		line := fmt.Sprintf("%-11s %3d%%", i.Status.Assessment, i.Status.CompletionPercent)
+		for _, s := range i.Status.Summaries {
+			if s.Type == insightsv1alpha1.NodesTotal || s.Type == insightsv1alpha1.NodesProgressing || s.Type == insightsv1alpha1.NodesDegraded {
+				line += fmt.Sprintf("  %s %d", s.Type, s.Count)
+			}
+		}
+		if shown[i.Name] == line {
+			return
+		}
+		shown[i.Name] = line
+		say("pool %s: %s", i.Name, line)
+		o.mu.Lock()
+		o.poolsCompleted[i.Name] = i.Status.Assessment == insightsv1alpha1.PoolCompleted
+		o.mu.Unlock()
+		select {
+		case o.poolsChanged <- struct{}{}:
+		default:
+		}
+	}
+	_, _ = informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    show,
+		UpdateFunc: func(_, obj any) { show(obj) },
+	})
+}
+
+// watchNodes prints a node's phase as it changes.
+func watchNodes(informer cache.SharedIndexInformer) {
+	shown := map[string]string{}
+	show := func(obj any) {
+		i, ok := obj.(*insightsv1alpha1.NodeProgressInsight)
+		if !ok || len(i.Status.Conditions) == 0 {
+			return
+		}
+		line := i.Status.Conditions[0].Reason
+		if i.Status.EstimatedToComplete != nil {
+			line += fmt.Sprintf(" (est. %s)", i.Status.EstimatedToComplete.Duration)
+		}
+		if shown[i.Name] != line {
+			shown[i.Name] = line
+			say("node %s (%s): %s", i.Name, i.Status.PoolResource.Name, line)
+		}
+	}
+	_, _ = informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    show,
+		UpdateFunc: func(_, obj any) { show(obj) },
+	})
+}
+
+func (o *observer) allPoolsCompleted(pools int) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	done := 0
+	for _, completed := range o.poolsCompleted {
+		if completed {
+			done++
+		}
+	}
+	return done == pools
+}
+
+// waitForPools waits until the insights of all pools say Completed.
+func waitForPools(ctx context.Context, o *observer, pools int, timeout time.Duration) bool {
+	deadline := time.After(timeout)
+	for !o.allPoolsCompleted(pools) {
+		select {
+		case <-o.poolsChanged:
+		case <-ctx.Done():
+			return false
+		case <-deadline:
+			return false
+		}
+	}
+	return true
 }
 
 func describe(s *insightsv1alpha1.ClusterVersionProgressInsightStatus) string {

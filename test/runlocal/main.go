@@ -20,6 +20,7 @@ import (
 	"time"
 
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	machineconfigurationclient "github.com/openshift/client-go/machineconfiguration/clientset/versioned"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -121,14 +122,16 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	completed := waitForCompleted(ctx, seen, time.Minute)
+	poolsCompleted := waitForPools(ctx, seen, len(scenario.nodes.pools), time.Minute)
 	// A moment for the health insights the completion resolves to go.
 	sleep(ctx, time.Second)
 	stopDisplay()
 	if o.check {
-		if !seen.progressing() || !completed {
-			return fmt.Errorf("want the insight to go from Progressing to Completed; saw Progressing=%t, Completed=%t", seen.progressing(), completed)
+		if !seen.progressing() || !completed || !poolsCompleted {
+			return fmt.Errorf("want the insight to go from Progressing to Completed, and every pool to complete; saw Progressing=%t, Completed=%t, pools completed=%t",
+				seen.progressing(), completed, poolsCompleted)
 		}
-		say("check passed: the insight went from Progressing to Completed")
+		say("check passed: the insight went from Progressing to Completed, and every pool completed")
 	}
 	if ctx.Err() != nil {
 		say("interrupted")
@@ -139,9 +142,10 @@ func run(ctx context.Context, o options) (err error) {
 // clients talk to the local cluster without client-side throttling: the
 // player writes in bursts and the display must not lag.
 type clients struct {
-	kube     kubernetes.Interface
-	config   configclient.Interface
-	insights insightsclient.Interface
+	kube                 kubernetes.Interface
+	config               configclient.Interface
+	machineConfiguration machineconfigurationclient.Interface
+	insights             insightsclient.Interface
 }
 
 func newClients(cfg *rest.Config) (*clients, error) {
@@ -153,6 +157,9 @@ func newClients(cfg *rest.Config) (*clients, error) {
 		return nil, err
 	}
 	if c.config, err = configclient.NewForConfig(cfg); err != nil {
+		return nil, err
+	}
+	if c.machineConfiguration, err = machineconfigurationclient.NewForConfig(cfg); err != nil {
 		return nil, err
 	}
 	if c.insights, err = insightsclient.NewForConfig(cfg); err != nil {

@@ -14,6 +14,7 @@ import (
 	"k8s.io/client-go/util/retry"
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
 	"github.com/update-insights/update-insights-operator/pkg/recorded"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
@@ -25,6 +26,7 @@ const operatorNamespace = process.Namespace
 type scenario struct {
 	cv        *configv1.ClusterVersion
 	operators []*configv1.ClusterOperator
+	nodes     *nodes
 }
 
 func loadScenario(prefix string, now time.Time) (*scenario, error) {
@@ -40,15 +42,11 @@ func loadScenario(prefix string, now time.Time) (*scenario, error) {
 		return nil, fmt.Errorf("%s-cv.yaml: holds a %T, not a ClusterVersion", prefix, objs[0])
 	}
 	s := &scenario{cv: cv}
-	if objs, err = recorded.Read(prefix + "-co.yaml"); err != nil {
+	if s.operators, err = readAll[*configv1.ClusterOperator](prefix + "-co.yaml"); err != nil {
 		return nil, err
 	}
-	for _, o := range objs {
-		co, ok := o.(*configv1.ClusterOperator)
-		if !ok {
-			return nil, fmt.Errorf("%s-co.yaml: holds a %T, not a ClusterOperator", prefix, o)
-		}
-		s.operators = append(s.operators, co)
+	if s.nodes, err = loadNodes(prefix); err != nil {
+		return nil, err
 	}
 	s.shift(now)
 	return s, nil
@@ -124,6 +122,9 @@ func (s *scenario) create(ctx context.Context, c *clients) error {
 			return fmt.Errorf("writing ClusterOperator %s status: %w", co.Name, err)
 		}
 	}
+	if err := s.nodes.create(ctx, c); err != nil {
+		return err
+	}
 	fresh := &configv1.ClusterVersion{ObjectMeta: freshMeta(s.cv.ObjectMeta), Spec: s.cv.Spec}
 	created, err := c.config.ConfigV1().ClusterVersions().Create(ctx, fresh, metav1.CreateOptions{})
 	if err != nil {
@@ -141,7 +142,9 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 }
 
 // play updates the pending payload operators one by one, those already
-// progressing first, and then completes the update.
+// progressing first, rolls the control plane nodes, completes the update,
+// and then rolls the worker nodes: the ClusterVersion does not wait for
+// worker pools.
 func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) error {
 	var pending []*configv1.ClusterOperator
 	for _, co := range s.payload() {
@@ -178,7 +181,25 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) err
 		}
 	}
 
+	if err := s.nodes.roll(ctx, c, nodeassessment.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
+		return err
+	}
 	say("the ClusterVersion reports the update completed")
+	if err := s.complete(ctx, c); err != nil {
+		return err
+	}
+	for _, p := range s.nodes.pools {
+		if p.Name == nodeassessment.MasterPool {
+			continue
+		}
+		if err := s.nodes.roll(ctx, c, p.Name, s.target(), step); err != nil || ctx.Err() != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *scenario) complete(ctx context.Context, c *clients) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
 		if err != nil {
