@@ -99,7 +99,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	if err := c.health.Sync(ctx, healthinsights.OwnerReference("NodeProgressInsight", insight.Name, insight.UID), healthInsights); err != nil {
 		return err
 	}
-	if a.Updating {
+	if a.Status.EstimatedToComplete != nil {
 		syncCtx.Queue().AddAfter(key, estimateRefresh)
 	}
 	if !next.IsZero() {
