@@ -30,6 +30,9 @@ Prints a v1 List of the insights.`,
 		Example: `  update-insights-operator analyze \
     --cluster-version must-gather/cluster-scoped-resources/config.openshift.io/clusterversions \
     --cluster-operators must-gather/cluster-scoped-resources/config.openshift.io/clusteroperators \
+    --machine-config-pools must-gather/cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools \
+    --machine-configs must-gather/cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigs \
+    --nodes must-gather/cluster-scoped-resources/core/nodes \
     --now 2024-08-02T10:13:00.000368975Z`,
 		Args: cobra.NoArgs,
 		// The caller prints the error, on one line; usage would bury it.
