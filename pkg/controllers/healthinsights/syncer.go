@@ -6,6 +6,7 @@ package healthinsights
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -104,7 +105,7 @@ func (s *Syncer) Sync(ctx context.Context, owner metav1.OwnerReference, desired 
 		current, ok := existing[d.Name]
 		delete(existing, d.Name)
 		if ok {
-			errs = append(errs, s.update(ctx, current, d))
+			errs = append(errs, s.update(ctx, owner, current, d))
 		} else {
 			errs = append(errs, s.create(ctx, owner, d))
 		}
@@ -158,7 +159,18 @@ func (s *Syncer) create(ctx context.Context, owner metav1.OwnerReference, d *hea
 	return nil
 }
 
-func (s *Syncer) update(ctx context.Context, current *insightsv1alpha1.UpdateHealthInsight, d *health.Insight) error {
+func (s *Syncer) update(ctx context.Context, owner metav1.OwnerReference, current *insightsv1alpha1.UpdateHealthInsight, d *health.Insight) error {
+	// An owner deleted by someone else and recreated has a new UID; the
+	// garbage collector would delete the insight with the old owner.
+	if !slices.ContainsFunc(current.OwnerReferences, func(ref metav1.OwnerReference) bool { return ref.UID == owner.UID }) {
+		adopted := current.DeepCopy()
+		adopted.OwnerReferences = []metav1.OwnerReference{owner}
+		written, err := s.client.UpdateHealthInsights().Update(ctx, adopted, metav1.UpdateOptions{})
+		if err != nil {
+			return fmt.Errorf("making the recreated %s %s the owner of health insight %s: %w", owner.Kind, owner.Name, d.Name, err)
+		}
+		current = written
+	}
 	status := d.Status
 	if status.StartedAt.IsZero() {
 		status.StartedAt = current.Status.StartedAt

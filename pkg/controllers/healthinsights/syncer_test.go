@@ -124,3 +124,27 @@ func TestSync(t *testing.T) {
 		})
 	}
 }
+
+func TestSyncMovesInsightsToARecreatedOwner(t *testing.T) {
+	stale := existing("b", "mine", "version", status("B", now))
+	stale.OwnerReferences[0].UID = "uid-of-the-deleted-owner"
+	client := fake.NewSimpleClientset(stale)
+	indexer := cache.NewIndexer(cache.MetaNamespaceKeyFunc, Indexers())
+	if err := indexer.Add(stale); err != nil {
+		t.Fatal(err)
+	}
+	s := NewSyncer("mine", client.InsightsV1alpha1(), indexer, clocktesting.NewFakePassiveClock(now))
+	if err := s.Sync(context.Background(), owner("version"), []health.Insight{{Name: "b", Status: status("B", now)}}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(client.Actions()); n != 1 {
+		t.Errorf("%d actions, want the one update of the owner: %v", n, client.Actions())
+	}
+	got, err := client.InsightsV1alpha1().UpdateHealthInsights().Get(context.Background(), "b", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]metav1.OwnerReference{owner("version")}, got.OwnerReferences); diff != "" {
+		t.Errorf("owner references (-want +got):\n%s", diff)
+	}
+}
