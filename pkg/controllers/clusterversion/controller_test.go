@@ -17,6 +17,7 @@ import (
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
@@ -277,7 +278,9 @@ func TestForcedHealthInsightLifecycle(t *testing.T) {
 		t.Errorf("labels %v, want insight-manager=clusterversion", uhi.Labels)
 	}
 	owner := h.insight("version")
-	wantOwner := []metav1.OwnerReference{*metav1.NewControllerRef(owner, insightsv1alpha1.SchemeGroupVersion.WithKind("ClusterVersionProgressInsight"))}
+	// The insight is its controller, without blocking its deletion.
+	wantOwner := []metav1.OwnerReference{{APIVersion: insightsv1alpha1.SchemeGroupVersion.String(), Kind: "ClusterVersionProgressInsight",
+		Name: owner.Name, UID: owner.UID, Controller: ptr.To(true)}}
 	if diff := cmp.Diff(wantOwner, uhi.OwnerReferences); diff != "" {
 		t.Errorf("owner references (-want +got):\n%s", diff)
 	}
