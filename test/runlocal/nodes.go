@@ -8,11 +8,9 @@ import (
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/util/retry"
 
 	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
-	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
 // nodes are the recorded cluster's pools, rendered configurations and nodes.
@@ -20,38 +18,6 @@ type nodes struct {
 	pools   []*machineconfigurationv1.MachineConfigPool
 	configs []*machineconfigurationv1.MachineConfig
 	nodes   []*corev1.Node
-}
-
-func loadNodes(prefix string) (*nodes, error) {
-	n := &nodes{}
-	var err error
-	if n.pools, err = readAll[*machineconfigurationv1.MachineConfigPool](prefix + "-mcp.yaml"); err != nil {
-		return nil, err
-	}
-	if n.configs, err = readAll[*machineconfigurationv1.MachineConfig](prefix + "-mc.yaml"); err != nil {
-		return nil, err
-	}
-	if n.nodes, err = readAll[*corev1.Node](prefix + "-node.yaml"); err != nil {
-		return nil, err
-	}
-	return n, nil
-}
-
-// readAll reads a recorded file that must hold objects of one kind.
-func readAll[T runtime.Object](path string) ([]T, error) {
-	objs, err := recorded.Read(path)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]T, 0, len(objs))
-	for _, o := range objs {
-		t, ok := o.(T)
-		if !ok {
-			return nil, fmt.Errorf("%s: holds a %T among objects of another kind", path, o)
-		}
-		out = append(out, t)
-	}
-	return out, nil
 }
 
 // create writes the pools, configurations and nodes, nodes ready as of now.

@@ -13,9 +13,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/util/retry"
 
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
-	"github.com/update-insights/update-insights-operator/pkg/recorded"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
@@ -30,23 +30,23 @@ type scenario struct {
 }
 
 func loadScenario(prefix string, now time.Time) (*scenario, error) {
-	objs, err := recorded.Read(prefix + "-cv.yaml")
+	c, err := analyze.Load(analyze.Paths{
+		ClusterVersions:    prefix + "-cv.yaml",
+		ClusterOperators:   prefix + "-co.yaml",
+		MachineConfigPools: prefix + "-mcp.yaml",
+		MachineConfigs:     prefix + "-mc.yaml",
+		Nodes:              prefix + "-node.yaml",
+	})
 	if err != nil {
 		return nil, err
 	}
-	if len(objs) != 1 {
-		return nil, fmt.Errorf("%s-cv.yaml: want one ClusterVersion, found %d objects", prefix, len(objs))
+	if len(c.ClusterVersions) != 1 {
+		return nil, fmt.Errorf("%s-cv.yaml: want one ClusterVersion, found %d", prefix, len(c.ClusterVersions))
 	}
-	cv, ok := objs[0].(*configv1.ClusterVersion)
-	if !ok {
-		return nil, fmt.Errorf("%s-cv.yaml: holds a %T, not a ClusterVersion", prefix, objs[0])
-	}
-	s := &scenario{cv: cv}
-	if s.operators, err = readAll[*configv1.ClusterOperator](prefix + "-co.yaml"); err != nil {
-		return nil, err
-	}
-	if s.nodes, err = loadNodes(prefix); err != nil {
-		return nil, err
+	s := &scenario{
+		cv:        c.ClusterVersions[0],
+		operators: c.ClusterOperators,
+		nodes:     &nodes{pools: c.MachineConfigPools, configs: c.MachineConfigs, nodes: c.Nodes},
 	}
 	s.shift(now)
 	return s, nil
