@@ -1,7 +1,8 @@
 // Package recorded reads cluster objects recorded in files: `oc get -o yaml`
 // output (a single object, a typed list or a `v1 List`), several YAML
 // documents in one file, or a folder of such files, as a must-gather's
-// cluster-scoped-resources folders hold them.
+// cluster-scoped-resources folders hold them. It reads the insights too, so
+// that what `analyze` prints can be read back.
 package recorded
 
 import (
@@ -22,13 +23,15 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"k8s.io/client-go/kubernetes/scheme"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
 var decoder = newDecoder()
 
 func newDecoder() runtime.Decoder {
 	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, configv1.Install, machineconfigurationv1.Install} {
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, configv1.Install, machineconfigurationv1.Install, insightsv1alpha1.AddToScheme} {
 		if err := add(s); err != nil {
 			panic(err)
 		}

@@ -5,10 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/runtime"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
 const clusterOperator = `apiVersion: config.openshift.io/v1
@@ -92,5 +95,57 @@ func TestReadNamesTheFileAtFault(t *testing.T) {
 	_, err := Read(dir)
 	if err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("error %v does not name %s", err, bad)
+	}
+}
+
+// What `analyze` prints: a v1 List of insights with only a name and a status.
+const insights = `apiVersion: v1
+kind: List
+items:
+- apiVersion: openshift.muller.dev/v1alpha1
+  kind: ClusterVersionProgressInsight
+  metadata:
+    name: version
+  status:
+    assessment: Progressing
+    completionPercent: 42
+    name: version
+    versions:
+      target:
+        version: 4.16.1
+- apiVersion: openshift.muller.dev/v1alpha1
+  kind: NodeProgressInsight
+  metadata:
+    name: worker-0
+  status:
+    name: worker-0
+    estimatedToComplete: 10m0s
+`
+
+func TestReadDecodesInsights(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "insights.yaml")
+	if err := os.WriteFile(path, []byte(insights), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	objs, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(objs) != 2 {
+		t.Fatalf("got %d objects, want 2", len(objs))
+	}
+	cv, ok := objs[0].(*insightsv1alpha1.ClusterVersionProgressInsight)
+	if !ok {
+		t.Fatalf("first object is a %T, want a ClusterVersionProgressInsight", objs[0])
+	}
+	if cv.Status.CompletionPercent != 42 || cv.Status.Versions.Target.Version != "4.16.1" {
+		t.Errorf("ClusterVersionProgressInsight status decoded as %+v", cv.Status)
+	}
+	node, ok := objs[1].(*insightsv1alpha1.NodeProgressInsight)
+	if !ok {
+		t.Fatalf("second object is a %T, want a NodeProgressInsight", objs[1])
+	}
+	if node.Status.EstimatedToComplete == nil || node.Status.EstimatedToComplete.Duration != 10*time.Minute {
+		t.Errorf("NodeProgressInsight estimate decoded as %v", node.Status.EstimatedToComplete)
 	}
 }
