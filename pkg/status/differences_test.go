@@ -1,0 +1,139 @@
+package status_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// difference is a way in which this project's output deliberately differs
+// from the reference's.
+type difference struct {
+	// files are the reference files it occurs in: case name and suffix.
+	files []string
+	// ours matches what this project prints; reference is what the
+	// reference prints instead, with ours' submatches as ${1}, ${2}...
+	ours      *regexp.Regexp
+	reference string
+	reason    string
+}
+
+func (d *difference) appliesTo(file string) bool { return slices.Contains(d.files, file) }
+
+// both names a case's output without and with details.
+func both(name string) []string { return []string{name + ".output", name + ".detailed-output"} }
+
+const (
+	degraded = "4.14.1-degraded"
+	paused   = "4.14.1-paused-worker-pool"
+	early    = "4.15.0-ec2-early"
+	compact  = "4.16.0-compact"
+	pdb      = "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining"
+)
+
+// Why the differences exist, once each.
+const (
+	floored = "the insight floors completion, the reference rounds it: " +
+		"97% would claim an operator more than is updated"
+	overdue = "this project reports an update past its estimate as a health insight; " +
+		"the reference shows it only as N/A in the estimate"
+	operatorSince = "SINCE is when the insight saw the operator start updating: " +
+		"a freshly computed insight (analyze, or an operator just started) saw it now; " +
+		"the reference reads the ClusterOperator's own condition. The column widths follow"
+	operatorReason = "the insight does not carry the ClusterOperator's Progressing reason, so REASON is -"
+	undated        = "the reference does not date this problem; the operator dates a problem " +
+		"whose start the cluster does not record from when it first reports it, here now"
+	cutMessage = "the insight API caps a node's message at 100 characters, cut with an ellipsis"
+	nodePhase  = "the insight cannot determine these nodes' phase (no configuration reported), " +
+		"and says so; the reference calls them Pending"
+	description = "the description is this project's wording: it quotes the node's own reason " +
+		"and says why an unavailable node matters"
+)
+
+var differences = []difference{
+	{
+		files:     both(degraded),
+		ours:      regexp.MustCompile(`(?m)^Completion:      96% `),
+		reference: "Completion:      97% ",
+		reason:    floored,
+	},
+	{
+		files:     both(compact),
+		ours:      regexp.MustCompile(`(?m)^Completion:      90% `),
+		reference: "Completion:      91% ",
+		reason:    floored,
+	},
+	{
+		files:  []string{degraded + ".output"},
+		ours:   regexp.MustCompile(`(?m)^now       Error     Update Stalled     Update to 4\.14\.1 is taking longer than estimated\n`),
+		reason: overdue,
+	},
+	{
+		files:  []string{degraded + ".detailed-output"},
+		ours:   regexp.MustCompile(`(?m)^Message: Update to 4\.14\.1 is taking longer than estimated\n(  .*\n)+\n`),
+		reason: overdue,
+	},
+	{
+		files: []string{degraded + ".detailed-output"},
+		ours: regexp.MustCompile(`(?m)^NAME             SINCE   REASON   MESSAGE\n` +
+			`machine-config   now     -        Working towards 4\.14\.1$`),
+		reference: "NAME             SINCE     REASON   MESSAGE\n" +
+			"machine-config   1h4m41s   -        Working towards 4.14.1",
+		reason: operatorSince,
+	},
+	{
+		files: []string{early + ".detailed-output"},
+		ours: regexp.MustCompile(`(?m)^NAME             SINCE   REASON   MESSAGE\n` +
+			`etcd             now     -        (.*)\n` +
+			`kube-apiserver   now     -        (.*)$`),
+		reference: "NAME             SINCE   REASON          MESSAGE\n" +
+			"etcd             45s     NodeInstaller   ${1}\n" +
+			"kube-apiserver   6m8s    NodeInstaller   ${2}",
+		reason: operatorSince + "; " + operatorReason,
+	},
+	{
+		files:     []string{paused + ".output"},
+		ours:      regexp.MustCompile(`(?m)^now     (Warning   Update Stalled   Outdated nodes in a paused pool 'worker' will not be updated)$`),
+		reference: "-       ${1}",
+		reason:    undated,
+	},
+	{
+		files:     []string{paused + ".detailed-output"},
+		ours:      regexp.MustCompile(`(?m)^(Message: Outdated nodes in a paused pool 'worker' will not be updated\n)  Since:       now$`),
+		reference: "${1}  Since:       -",
+		reason:    undated,
+	},
+	{
+		files:     []string{pdb + ".output"},
+		ours:      regexp.MustCompile(`(?m)^now      (Error     Update Stalled   Node \S+ is degraded)$`),
+		reference: "-        ${1}",
+		reason:    undated,
+	},
+	{
+		files:     []string{pdb + ".detailed-output"},
+		ours:      regexp.MustCompile(`(?m)^(Message: Node \S+ is degraded\n)  Since:       now$`),
+		reference: "${1}  Since:       -",
+		reason:    undated,
+	},
+	{
+		files:     both(pdb),
+		ours:      regexp.MustCompile(`(?m)^(\S+ +Degraded +Draining +4\.16\.0-ec\.2 +\? +failed to drain node: <node> after 1 hour\. Please see machine-config-controller logs for more inf)…$`),
+		reference: "${1}ormation",
+		reason:    cutMessage,
+	},
+	{
+		files:     both(pdb),
+		ours:      regexp.MustCompile(`(?m)^(build0-gstfj-ci-(prowjobs-worker-d-ddnxd|tests-worker-b-d9vz2) +Unavailable +)Unknown `),
+		reference: "${1}Pending ",
+		reason:    nodePhase,
+	},
+	{
+		files: []string{pdb + ".detailed-output"},
+		ours: regexp.MustCompile(`(?m)^  Description: Node has a Ready=False condition with reason "KubeletNotReady" and message "kubelet is still setting up stuff"\. ` +
+			`An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time\.$`),
+		reference: `  Description: Node has a Ready!=True condition with Reason "Not ready" and message "kubelet is still setting up stuff"`,
+		reason:    description,
+	},
+}
+
+func lines(s string) []string { return strings.Split(s, "\n") }

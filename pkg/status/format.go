@@ -1,0 +1,162 @@
+package status
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// unknown stands for a value the insights do not tell, as in the reference.
+const unknown = "?"
+
+// shortDuration prints a duration as the reference does: 1h12m, 28m,
+// 1h0m17s, 1m29s, 6s.
+func shortDuration(d time.Duration) string {
+	s := d.String()
+	switch {
+	case strings.HasSuffix(s, "h0m0s"):
+		return strings.TrimSuffix(s, "0m0s")
+	case strings.HasSuffix(s, "m0s"):
+		return strings.TrimSuffix(s, "0s")
+	}
+	return s
+}
+
+// roughDuration prints a long duration to the minute and a short one to the
+// second, as the reference prints an update's duration and remaining time.
+func roughDuration(d time.Duration) string {
+	if d > 10*time.Minute {
+		return shortDuration(d.Round(time.Minute))
+	}
+	return shortDuration(d.Round(time.Second))
+}
+
+// since prints how long ago t was, to the second: "now" under half a second
+// (or for a time in the future), "-" when t is unknown.
+func since(t *metav1.Time, now time.Time) string {
+	if t == nil || t.IsZero() {
+		return "-"
+	}
+	d := now.Sub(t.Time).Round(time.Second)
+	if d <= 0 {
+		return "now"
+	}
+	return shortDuration(d)
+}
+
+// remaining prints the time left until the estimated completion as the
+// reference does: vague under 10 minutes, and once more than 10 minutes past
+// the estimate, the estimate's duration instead.
+func remaining(cp *ControlPlane, now time.Time) string {
+	left := cp.EstimatedCompletedAt.Sub(now)
+	switch {
+	case left < -10*time.Minute && cp.StartedAt != nil:
+		// The reference prints this duration with its seconds cut off.
+		return "N/A; estimate duration was " + shortDuration(cp.EstimatedCompletedAt.Sub(cp.StartedAt.Time).Truncate(time.Minute))
+	case left < -10*time.Minute:
+		return "N/A"
+	case left < 10*time.Minute:
+		return "<10m"
+	}
+	return roughDuration(left)
+}
+
+// assessmentWords are the reference's words for the control plane
+// assessments that it words differently.
+var assessmentWords = map[insightsv1alpha1.ClusterVersionAssessment]string{
+	insightsv1alpha1.ClusterVersionAssessmentDegraded: "Stalled",
+}
+
+func assessmentWord(a insightsv1alpha1.ClusterVersionAssessment) string {
+	if word, ok := assessmentWords[a]; ok {
+		return word
+	}
+	return orUnknown(string(a))
+}
+
+func targetVersion(cp *ControlPlane) string {
+	target := orUnknown(cp.Target.Version)
+	if cp.Previous == nil {
+		return target
+	}
+	previous := orUnknown(cp.Previous.Version)
+	if _, partial := metadata(cp.Previous, insightsv1alpha1.PartialMetadata); partial {
+		previous = "incomplete " + previous
+	}
+	if arch, ok := metadata(&cp.Target, insightsv1alpha1.ArchitectureMetadata); ok {
+		return fmt.Sprintf("%s (from %s, migrating to the %s architecture)", target, previous, arch)
+	}
+	return fmt.Sprintf("%s (from %s)", target, previous)
+}
+
+func metadata(v *insightsv1alpha1.Version, key insightsv1alpha1.VersionMetadataKey) (string, bool) {
+	for _, m := range v.Metadata {
+		if m.Key == key {
+			return m.Value, true
+		}
+	}
+	return "", false
+}
+
+func operatorHealth(h OperatorHealth) string {
+	parts := []string{fmt.Sprintf("%d Healthy", h.Healthy)}
+	for _, count := range []struct {
+		n    int
+		word string
+	}{{h.Unavailable, "Unavailable"}, {h.Degraded, "Available but degraded"}, {h.Unknown, "Unknown"}} {
+		if count.n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", count.n, count.word))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func poolStatus(c NodeCounts) string {
+	s := fmt.Sprintf("%d Available, %d Progressing, %d Draining", c.Available, c.Progressing, c.Draining)
+	if c.Excluded > 0 {
+		s += fmt.Sprintf(", %d Excluded", c.Excluded)
+	}
+	if c.Degraded > 0 {
+		s += fmt.Sprintf(", %d Degraded", c.Degraded)
+	}
+	return s
+}
+
+func estimate(n *Node) string {
+	switch {
+	case n.EstimatedToComplete != nil:
+		return "+" + shortDuration(n.EstimatedToComplete.Duration)
+	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Phase == phases[insightsv1alpha1.NodePaused]:
+		return "-"
+	}
+	return unknown
+}
+
+func resource(r insightsv1alpha1.ResourceRef) string {
+	kind := r.Resource
+	if r.Group != "" {
+		kind += "." + r.Group
+	}
+	name := r.Name
+	if r.Namespace != "" {
+		name = r.Namespace + "/" + name
+	}
+	return kind + ": " + name
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return unknown
+	}
+	return s
+}
+
+// cell keeps a value to its table cell: a tab or a line break in it would
+// start another.
+func cell(s string) string {
+	return strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ").Replace(s)
+}

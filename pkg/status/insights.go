@@ -1,0 +1,59 @@
+package status
+
+import (
+	"fmt"
+
+	"k8s.io/apimachinery/pkg/runtime"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// Insights are the insight objects a Status is built from.
+type Insights struct {
+	ClusterVersions    []*insightsv1alpha1.ClusterVersionProgressInsight
+	ClusterOperators   []*insightsv1alpha1.ClusterOperatorProgressInsight
+	MachineConfigPools []*insightsv1alpha1.MachineConfigPoolProgressInsight
+	Nodes              []*insightsv1alpha1.NodeProgressInsight
+	Health             []*insightsv1alpha1.UpdateHealthInsight
+}
+
+// InsightsOf sorts objects into Insights, refusing anything but an insight.
+func InsightsOf(objects []runtime.Object) (*Insights, error) {
+	in := &Insights{}
+	for _, o := range objects {
+		switch o := o.(type) {
+		case *insightsv1alpha1.ClusterVersionProgressInsight:
+			in.ClusterVersions = append(in.ClusterVersions, o)
+		case *insightsv1alpha1.ClusterOperatorProgressInsight:
+			in.ClusterOperators = append(in.ClusterOperators, o)
+		case *insightsv1alpha1.MachineConfigPoolProgressInsight:
+			in.MachineConfigPools = append(in.MachineConfigPools, o)
+		case *insightsv1alpha1.NodeProgressInsight:
+			in.Nodes = append(in.Nodes, o)
+		case *insightsv1alpha1.UpdateHealthInsight:
+			in.Health = append(in.Health, o)
+		default:
+			kind := o.GetObjectKind().GroupVersionKind().Kind
+			if kind == "" {
+				kind = fmt.Sprintf("%T", o)
+			}
+			return nil, fmt.Errorf("holds a %s, which is not an insight", kind)
+		}
+	}
+	return in, nil
+}
+
+// clusterVersion returns the insight of the ClusterVersion named version,
+// which is the cluster's, or else the first by name.
+func (in *Insights) clusterVersion() *insightsv1alpha1.ClusterVersionProgressInsight {
+	var first *insightsv1alpha1.ClusterVersionProgressInsight
+	for _, cv := range in.ClusterVersions {
+		if cv.Name == "version" {
+			return cv
+		}
+		if first == nil || cv.Name < first.Name {
+			first = cv
+		}
+	}
+	return first
+}

@@ -1,0 +1,220 @@
+package status
+
+import (
+	"slices"
+	"strings"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// Node assessments, as a client reads them from a node insight's conditions.
+const (
+	NodeDegraded    = "Degraded"
+	NodeUnavailable = "Unavailable"
+	NodeProgressing = "Progressing"
+	NodeOutdated    = "Outdated"
+	NodeExcluded    = "Excluded"
+	NodeCompleted   = "Completed"
+	NodeUnknown     = "Unknown"
+)
+
+// nodeRank orders the node tables: the nodes that need attention first.
+var nodeRank = map[string]int{
+	NodeDegraded:    0,
+	NodeUnavailable: 1,
+	NodeProgressing: 2,
+	NodeUnknown:     3,
+	NodeOutdated:    4,
+	NodeExcluded:    5,
+	NodeCompleted:   6,
+}
+
+// phases are how the reference words a node's Updating reason. A reason not
+// here, CannotDetermine included, reads Unknown: the reference would say
+// Pending, which the insight does not know.
+var phases = map[string]string{
+	insightsv1alpha1.NodeDraining:  "Draining",
+	insightsv1alpha1.NodeUpdating:  "Updating",
+	insightsv1alpha1.NodeRebooting: "Rebooting",
+	insightsv1alpha1.NodePaused:    "Paused",
+	insightsv1alpha1.NodePending:   "Pending",
+	insightsv1alpha1.NodeCompleted: "Updated",
+}
+
+// NodeOf returns a node insight as the node tables show it.
+func NodeOf(s *insightsv1alpha1.NodeProgressInsightStatus) Node {
+	updating := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
+	n := Node{
+		Name:                s.Name,
+		Phase:               NodeUnknown,
+		Version:             s.Version,
+		EstimatedToComplete: s.EstimatedToComplete,
+		Message:             s.Message,
+		Available:           !meta.IsStatusConditionFalse(s.Conditions, insightsv1alpha1.NodeProgressInsightAvailable),
+	}
+	if updating != nil {
+		if phase, ok := phases[updating.Reason]; ok {
+			n.Phase = phase
+		}
+	}
+	switch {
+	case meta.IsStatusConditionTrue(s.Conditions, insightsv1alpha1.NodeProgressInsightDegraded):
+		n.Assessment = NodeDegraded
+	case !n.Available && (updating == nil || updating.Status != metav1.ConditionTrue):
+		// An updating node is expected to be unavailable for a while.
+		n.Assessment = NodeUnavailable
+	case updating == nil:
+		n.Assessment = NodeUnknown
+	case updating.Reason == insightsv1alpha1.NodePaused:
+		n.Assessment = NodeExcluded
+	case updating.Status == metav1.ConditionTrue:
+		n.Assessment = NodeProgressing
+	case updating.Reason == insightsv1alpha1.NodeCompleted:
+		n.Assessment = NodeCompleted
+	default:
+		n.Assessment = NodeOutdated
+	}
+	return n
+}
+
+// updated says whether the node is at the target: its phase, not its
+// assessment, which may be Degraded or Unavailable.
+func (n *Node) updated() bool { return n.Phase == phases[insightsv1alpha1.NodeCompleted] }
+
+func (n *Node) progressing() bool {
+	switch n.Phase {
+	case phases[insightsv1alpha1.NodeDraining], phases[insightsv1alpha1.NodeUpdating], phases[insightsv1alpha1.NodeRebooting]:
+		return true
+	}
+	return false
+}
+
+// countNodes counts nodes the way the reference counts the rows it omits.
+func countNodes(nodes []Node) NodeCounts {
+	var c NodeCounts
+	for i := range nodes {
+		n := &nodes[i]
+		c.Total++
+		if n.Available {
+			c.Available++
+		}
+		if n.progressing() {
+			c.Progressing++
+		}
+		if !n.updated() {
+			c.Outdated++
+		}
+		if n.Phase == phases[insightsv1alpha1.NodeDraining] {
+			c.Draining++
+		}
+		if n.Phase == phases[insightsv1alpha1.NodePaused] {
+			c.Excluded++
+		}
+		if n.Assessment == NodeDegraded {
+			c.Degraded++
+		}
+	}
+	return c
+}
+
+func sortNodes(nodes []Node) {
+	slices.SortFunc(nodes, func(a, b Node) int {
+		if ra, rb := nodeRank[a.Assessment], nodeRank[b.Assessment]; ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+}
+
+// pools returns the control plane's pool and the other pools that have
+// nodes. A pool known only from its nodes' insights is shown too, with
+// counts taken from the nodes.
+func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*insightsv1alpha1.NodeProgressInsight) (*Pool, []Pool) {
+	byName := map[string]*Pool{}
+	scopes := map[string]insightsv1alpha1.ScopeType{}
+	summarized := map[string]bool{}
+	pool := func(name string) *Pool {
+		if byName[name] == nil {
+			byName[name] = &Pool{Name: name, Nodes: []Node{}}
+		}
+		return byName[name]
+	}
+	for _, mcp := range mcps {
+		s := &mcp.Status
+		name := s.Name
+		if name == "" {
+			name = mcp.Name
+		}
+		p := pool(name)
+		p.Assessment, p.CompletionPercent = s.Assessment, s.CompletionPercent
+		scopes[name] = s.ScopeType
+		if len(s.Summaries) > 0 {
+			p.Summary, summarized[name] = summaryOf(s.Summaries), true
+		}
+	}
+	for _, npi := range npis {
+		name := npi.Status.PoolResource.Name
+		p := pool(name)
+		p.Nodes = append(p.Nodes, NodeOf(&npi.Status))
+		if _, known := scopes[name]; !known {
+			scopes[name] = npi.Status.ScopeType
+		}
+	}
+
+	var controlPlane *Pool
+	workers := []Pool{}
+	for _, name := range sortedKeys(byName) {
+		p := byName[name]
+		sortNodes(p.Nodes)
+		if !summarized[name] {
+			p.Summary = countNodes(p.Nodes)
+		}
+		switch {
+		case scopes[name] == insightsv1alpha1.ScopeTypeControlPlane && controlPlane == nil:
+			controlPlane = p
+		case p.Summary.Total > 0 || len(p.Nodes) > 0:
+			workers = append(workers, *p)
+		}
+	}
+	return controlPlane, workers
+}
+
+func summaryOf(summaries []insightsv1alpha1.NodeSummary) NodeCounts {
+	var c NodeCounts
+	counts := map[insightsv1alpha1.NodeSummaryType]*int32{
+		insightsv1alpha1.NodesTotal:       &c.Total,
+		insightsv1alpha1.NodesAvailable:   &c.Available,
+		insightsv1alpha1.NodesProgressing: &c.Progressing,
+		insightsv1alpha1.NodesOutdated:    &c.Outdated,
+		insightsv1alpha1.NodesDraining:    &c.Draining,
+		insightsv1alpha1.NodesExcluded:    &c.Excluded,
+		insightsv1alpha1.NodesDegraded:    &c.Degraded,
+	}
+	for _, s := range summaries {
+		if count, ok := counts[s.Type]; ok {
+			*count = s.Count
+		}
+	}
+	return c
+}
+
+// completed says whether the pool is done: as its insight says, or, without
+// one, when every node is updated.
+func (p *Pool) completed() bool {
+	if p.Assessment != "" {
+		return p.Assessment == insightsv1alpha1.PoolCompleted
+	}
+	return countNodes(p.Nodes).Outdated == 0
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,140 @@
+package status_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/status"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current output")
+
+const (
+	examples = "../../test/testdata/oc-examples"
+	golden   = "../../test/testdata/golden/status"
+)
+
+// recordedCase is a cluster recorded during an update, with what
+// `oc adm upgrade status` printed for it.
+type recordedCase struct {
+	name  string
+	paths analyze.Paths
+	now   time.Time
+	// reference is what the reference printed, by the suffix of its file:
+	// .output without details, .detailed-output with --details=all.
+	reference map[string]string
+}
+
+// outputs are the two renderings the reference recorded, by file suffix.
+var outputs = map[string]status.Details{
+	".output":          {},
+	".detailed-output": {Operators: true, Nodes: true, Health: true},
+}
+
+func loadRecordedCases(t *testing.T) []recordedCase {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(examples, "*-cv.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded clusters in %s: %v", examples, err)
+	}
+	var cases []recordedCase
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
+		file := func(suffix string) string { return filepath.Join(examples, name+suffix) }
+		c := recordedCase{name: name, reference: map[string]string{}, paths: analyze.Paths{
+			ClusterVersions:    file("-cv.yaml"),
+			ClusterOperators:   file("-co.yaml"),
+			MachineConfigPools: file("-mcp.yaml"),
+			MachineConfigs:     file("-mc.yaml"),
+			Nodes:              file("-node.yaml"),
+		}}
+		cluster, err := analyze.Load(c.paths)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.now = referenceNow(cluster)
+		for suffix := range outputs {
+			content, err := os.ReadFile(file(suffix))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.reference[suffix] = string(content)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// referenceNow is the clock the reference output was computed at, as
+// pkg/analyze's tests take it: the latest condition transition of the
+// ClusterVersion and ClusterOperators + 368975ns.
+func referenceNow(c *analyze.Cluster) time.Time {
+	var latest time.Time
+	consider := func(conditions []configv1.ClusterOperatorStatusCondition) {
+		for _, c := range conditions {
+			if c.LastTransitionTime.After(latest) {
+				latest = c.LastTransitionTime.Time
+			}
+		}
+	}
+	for _, cv := range c.ClusterVersions {
+		consider(cv.Status.Conditions)
+	}
+	for _, co := range c.ClusterOperators {
+		consider(co.Status.Conditions)
+	}
+	return latest.Add(368975 * time.Nanosecond)
+}
+
+// insightsOf returns what analyze computed as the objects status reads.
+func insightsOf(t *testing.T, computed []analyze.Insight) *status.Insights {
+	t.Helper()
+	in := &status.Insights{}
+	for _, i := range computed {
+		meta := metav1.ObjectMeta{Name: i.Metadata.Name}
+		switch s := i.Status.(type) {
+		case insightsv1alpha1.ClusterVersionProgressInsightStatus:
+			in.ClusterVersions = append(in.ClusterVersions, &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: meta, Status: s})
+		case insightsv1alpha1.ClusterOperatorProgressInsightStatus:
+			in.ClusterOperators = append(in.ClusterOperators, &insightsv1alpha1.ClusterOperatorProgressInsight{ObjectMeta: meta, Status: s})
+		case insightsv1alpha1.MachineConfigPoolProgressInsightStatus:
+			in.MachineConfigPools = append(in.MachineConfigPools, &insightsv1alpha1.MachineConfigPoolProgressInsight{ObjectMeta: meta, Status: s})
+		case insightsv1alpha1.NodeProgressInsightStatus:
+			in.Nodes = append(in.Nodes, &insightsv1alpha1.NodeProgressInsight{ObjectMeta: meta, Status: s})
+		case insightsv1alpha1.UpdateHealthInsightStatus:
+			in.Health = append(in.Health, &insightsv1alpha1.UpdateHealthInsight{ObjectMeta: meta, Status: s})
+		default:
+			t.Fatalf("%s %s has a status of type %T", i.Kind, i.Metadata.Name, i.Status)
+		}
+	}
+	return in
+}
+
+func checkGolden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("reading golden file (create it with -update): %v", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
+	}
+}

@@ -1,0 +1,194 @@
+package status
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// Details says which parts of the text to show in full, as
+// `oc adm upgrade status --details` does.
+type Details struct {
+	Operators bool
+	Nodes     bool
+	Health    bool
+}
+
+// maxNodeRows is how many rows a node table shows without Details.Nodes.
+const maxNodeRows = 10
+
+// descriptionIndent continues a multi-line description under its first line.
+const descriptionIndent = "               "
+
+// WriteText writes the status in the layout and wording of
+// `oc adm upgrade status`, so that habits and scripts carry over.
+func WriteText(w io.Writer, s *Status, d Details) error {
+	var b bytes.Buffer
+	if s.Updating {
+		writeControlPlane(&b, s, d)
+		writeWorkerPools(&b, s, d)
+		writeHealth(&b, s, d)
+	} else {
+		b.WriteString("The cluster is not updating.\n")
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// newTable returns a writer of columns as the reference aligns them.
+func newTable(w io.Writer) *tabwriter.Writer {
+	return tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+}
+
+func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
+	cp, now := &s.ControlPlane, s.Now.Time
+	b.WriteString("= Control Plane =\n")
+	if cp.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted {
+		completedAt, duration := unknown, unknown
+		if cp.CompletedAt != nil {
+			completedAt = cp.CompletedAt.UTC().Format(time.RFC3339)
+			if cp.StartedAt != nil {
+				duration = roughDuration(cp.CompletedAt.Sub(cp.StartedAt.Time))
+			}
+		}
+		fmt.Fprintf(b, "Update to %s successfully completed at %s (duration: %s)\n", orUnknown(cp.Target.Version), completedAt, duration)
+	} else {
+		fmt.Fprintf(b, "Assessment:      %s\n", assessmentWord(cp.Assessment))
+		fmt.Fprintf(b, "Target Version:  %s\n", targetVersion(cp))
+		if len(cp.Updating) > 0 {
+			names := make([]string, 0, len(cp.Updating))
+			for _, o := range cp.Updating {
+				names = append(names, o.Name)
+			}
+			fmt.Fprintf(b, "Updating:        %s\n", strings.Join(names, ", "))
+		}
+		c := &cp.Completion
+		fmt.Fprintf(b, "Completion:      %d%% (%d operators updated, %d updating, %d waiting)\n", c.Percent, c.Updated, c.Updating, c.Waiting)
+		duration := unknown
+		if cp.StartedAt != nil {
+			duration = roughDuration(now.Sub(cp.StartedAt.Time))
+		}
+		if cp.EstimatedCompletedAt != nil {
+			duration += fmt.Sprintf(" (Est. Time Remaining: %s)", remaining(cp, now))
+		}
+		fmt.Fprintf(b, "Duration:        %s\n", duration)
+		fmt.Fprintf(b, "Operator Health: %s\n", operatorHealth(cp.OperatorHealth))
+		if d.Operators && len(cp.Updating) > 0 {
+			writeUpdatingOperators(b, cp.Updating, s)
+		}
+	}
+
+	pool := s.ControlPlaneNodes
+	switch {
+	case pool == nil || len(pool.Nodes) == 0:
+	case pool.Assessment == insightsv1alpha1.PoolCompleted:
+		fmt.Fprintf(b, "\nAll control plane nodes successfully updated to %s\n", orUnknown(pool.Nodes[0].Version))
+	default:
+		b.WriteString("\nControl Plane Nodes\n")
+		writeNodes(b, pool.Nodes, d.Nodes)
+	}
+}
+
+func writeUpdatingOperators(b *bytes.Buffer, operators []Operator, s *Status) {
+	b.WriteString("\nUpdating Cluster Operators\n")
+	t := newTable(b)
+	fmt.Fprint(t, "NAME\tSINCE\tREASON\tMESSAGE\n")
+	for _, o := range operators {
+		// The insight does not carry the ClusterOperator's own reason.
+		fmt.Fprintf(t, "%s\t%s\t-\t%s\n", cell(o.Name), since(o.Since, s.Now.Time), cell(o.Message))
+	}
+	_ = t.Flush()
+}
+
+func writeNodes(b *bytes.Buffer, nodes []Node, all bool) {
+	shown := nodes
+	if !all && len(nodes) > maxNodeRows {
+		shown = nodes[:maxNodeRows]
+	}
+	t := newTable(b)
+	fmt.Fprint(t, "NAME\tASSESSMENT\tPHASE\tVERSION\tEST\tMESSAGE\n")
+	for i := range shown {
+		n := &shown[i]
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\n", cell(n.Name), n.Assessment, n.Phase, cell(orUnknown(n.Version)), estimate(n), cell(n.Message))
+	}
+	_ = t.Flush()
+	if omitted := nodes[len(shown):]; len(omitted) > 0 {
+		c := countNodes(omitted)
+		fmt.Fprintf(b, "...\nOmitted additional %d Total, %d Completed, %d Available, %d Progressing, %d Outdated, %d Draining, %d Excluded, and %d Degraded nodes.\n",
+			c.Total, c.Total-c.Outdated, c.Available, c.Progressing, c.Outdated, c.Draining, c.Excluded, c.Degraded)
+		b.WriteString("Pass along --details=nodes to see all information.\n")
+	}
+}
+
+func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
+	if len(s.WorkerPools) == 0 {
+		return
+	}
+	b.WriteString("\n= Worker Upgrade =\n\n")
+	t := newTable(b)
+	fmt.Fprint(t, "WORKER POOL\tASSESSMENT\tCOMPLETION\tSTATUS\n")
+	for i := range s.WorkerPools {
+		p := &s.WorkerPools[i]
+		c := &p.Summary
+		fmt.Fprintf(t, "%s\t%s\t%d%% (%d/%d)\t%s\n", cell(p.Name), orUnknown(string(p.Assessment)), p.CompletionPercent, c.Total-c.Outdated, c.Total, poolStatus(*c))
+	}
+	_ = t.Flush()
+	for i := range s.WorkerPools {
+		p := &s.WorkerPools[i]
+		if len(p.Nodes) == 0 {
+			continue
+		}
+		fmt.Fprintf(b, "\nWorker Pool Nodes: %s\n", p.Name)
+		writeNodes(b, p.Nodes, d.Nodes)
+	}
+}
+
+func writeHealth(b *bytes.Buffer, s *Status, d Details) {
+	b.WriteString("\n= Update Health =\n")
+	if len(s.Health) == 0 {
+		// The reference's placeholder when nothing is wrong: a rendering,
+		// not an insight.
+		t := newTable(b)
+		fmt.Fprint(t, "SINCE\tLEVEL\tIMPACT\tMESSAGE\n")
+		fmt.Fprintf(t, "%s\t%s\t%s\tUpdate is proceeding well\n", since(s.ControlPlane.StartedAt, s.Now.Time), insightsv1alpha1.InfoImpactLevel, insightsv1alpha1.NoneImpactType)
+		_ = t.Flush()
+		return
+	}
+	if d.Health {
+		for i := range s.Health {
+			if i > 0 {
+				b.WriteString("\n")
+			}
+			writeHealthDetails(b, &s.Health[i], s)
+		}
+		return
+	}
+	t := newTable(b)
+	fmt.Fprint(t, "SINCE\tLEVEL\tIMPACT\tMESSAGE\n")
+	for i := range s.Health {
+		h := &s.Health[i]
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", since(h.StartedAt, s.Now.Time), h.Level, h.Impact, cell(h.Summary))
+	}
+	_ = t.Flush()
+	b.WriteString("\nRun with --details=health for additional description and links to related online documentation\n")
+}
+
+func writeHealthDetails(b *bytes.Buffer, h *Health, s *Status) {
+	fmt.Fprintf(b, "Message: %s\n", h.Summary)
+	fmt.Fprintf(b, "  Since:       %s\n", since(h.StartedAt, s.Now.Time))
+	fmt.Fprintf(b, "  Level:       %s\n", h.Level)
+	fmt.Fprintf(b, "  Impact:      %s\n", h.Impact)
+	fmt.Fprintf(b, "  Reference:   %s\n", h.Reference)
+	b.WriteString("  Resources:\n")
+	for _, r := range h.Resources {
+		fmt.Fprintf(b, "    %s\n", resource(r))
+	}
+	// Each further line of a description is a further message of the
+	// component it quotes; the reference lists them so.
+	fmt.Fprintf(b, "  Description: %s\n", strings.ReplaceAll(h.Description, "\n", "\n"+descriptionIndent+", "))
+}
