@@ -13,6 +13,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/operator"
+	"github.com/update-insights/update-insights-operator/pkg/status"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
@@ -33,7 +34,7 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	root.AddCommand(operator.NewStartCommand(ctx), analyze.NewCommand(clock.RealClock{}), newVersionCommand())
+	root.AddCommand(operator.NewStartCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}), newVersionCommand())
 	return root
 }
 

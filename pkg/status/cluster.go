@@ -1,0 +1,76 @@
+package status
+
+import (
+	"context"
+	"fmt"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+)
+
+// list reads the insights from the cluster. A cluster that does not serve
+// the ClusterVersion insights has no operator to tell of the update; one
+// that does not serve another kind (an older operator) has none of it.
+func list(ctx context.Context, client versioned.Interface) (*Insights, error) {
+	c := client.InsightsV1alpha1()
+	in := &Insights{}
+	cvs, err := c.ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{})
+	if apierrors.IsNotFound(err) {
+		return nil, ErrNoClusterVersion
+	}
+	if err != nil {
+		return nil, listError("ClusterVersionProgressInsights", err)
+	}
+	in.ClusterVersions = pointers(cvs.Items)
+
+	cos, err := c.ClusterOperatorProgressInsights().List(ctx, metav1.ListOptions{})
+	if err = ignoreNotServed(err); err != nil {
+		return nil, listError("ClusterOperatorProgressInsights", err)
+	}
+	if cos != nil {
+		in.ClusterOperators = pointers(cos.Items)
+	}
+	pools, err := c.MachineConfigPoolProgressInsights().List(ctx, metav1.ListOptions{})
+	if err = ignoreNotServed(err); err != nil {
+		return nil, listError("MachineConfigPoolProgressInsights", err)
+	}
+	if pools != nil {
+		in.MachineConfigPools = pointers(pools.Items)
+	}
+	nodes, err := c.NodeProgressInsights().List(ctx, metav1.ListOptions{})
+	if err = ignoreNotServed(err); err != nil {
+		return nil, listError("NodeProgressInsights", err)
+	}
+	if nodes != nil {
+		in.Nodes = pointers(nodes.Items)
+	}
+	health, err := c.UpdateHealthInsights().List(ctx, metav1.ListOptions{})
+	if err = ignoreNotServed(err); err != nil {
+		return nil, listError("UpdateHealthInsights", err)
+	}
+	if health != nil {
+		in.Health = pointers(health.Items)
+	}
+	return in, nil
+}
+
+func ignoreNotServed(err error) error {
+	if apierrors.IsNotFound(err) {
+		return nil
+	}
+	return err
+}
+
+func listError(resource string, err error) error {
+	return oneLine(fmt.Errorf("listing %s: %w", resource, err))
+}
+
+func pointers[T any](items []T) []*T {
+	out := make([]*T, 0, len(items))
+	for i := range items {
+		out = append(out, &items[i])
+	}
+	return out
+}
