@@ -1,19 +1,26 @@
 package status
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	clienttesting "k8s.io/client-go/testing"
+	testingclock "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 )
+
+var now = time.Date(2024, 8, 5, 17, 23, 22, 0, time.UTC)
 
 func clusterVersion(completion int32) *insightsv1alpha1.ClusterVersionProgressInsight {
 	return &insightsv1alpha1.ClusterVersionProgressInsight{
@@ -56,5 +63,106 @@ func TestListWithoutInsightAPI(t *testing.T) {
 	notServed(client, "clusterversionprogressinsights")
 	if _, err := list(context.Background(), client); !errors.Is(err, ErrNoClusterVersion) {
 		t.Errorf("got error %v, want %v", err, ErrNoClusterVersion)
+	}
+	if err := watch(context.Background(), client, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), Details{}); !errors.Is(err, ErrNoClusterVersion) {
+		t.Errorf("watch: got error %v, want %v", err, ErrNoClusterVersion)
+	}
+}
+
+// screens is a terminal that keeps what was drawn, for a test to wait on.
+type screens struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *screens) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// last returns the last screen drawn.
+func (s *screens) last() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	all := s.b.String()
+	if i := strings.LastIndex(all, clearScreen); i >= 0 {
+		return all[i+len(clearScreen):]
+	}
+	return ""
+}
+
+func (s *screens) waitFor(t *testing.T, text string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(s.last(), text) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the screen never showed %q; it shows:\n%s", text, s.last())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestWatchRedrawsOnChange plays an operator that starts, then makes
+// progress and finds a problem: each shows without a poll.
+func TestWatchRedrawsOnChange(t *testing.T) {
+	client := fake.NewSimpleClientset()
+	insights := client.InsightsV1alpha1()
+	ctx, cancel := context.WithCancel(context.Background())
+	out := &screens{}
+	done := make(chan error)
+	go func() { done <- watch(ctx, client, out, testingclock.NewFakePassiveClock(now), Details{}) }()
+
+	out.waitFor(t, ErrNoClusterVersion.Error())
+	cv, err := insights.ClusterVersionProgressInsights().Create(ctx, clusterVersion(50), metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "[##########----------] 50%\n\n= Control Plane =\n")
+
+	cv.Status.CompletionPercent = 75
+	if _, err := insights.ClusterVersionProgressInsights().UpdateStatus(ctx, cv, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "[###############-----] 75%")
+	out.waitFor(t, "Completion:      75% ")
+
+	problem := &insightsv1alpha1.UpdateHealthInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: "cv-1"},
+		Status: insightsv1alpha1.UpdateHealthInsightStatus{Impact: insightsv1alpha1.InsightImpact{
+			Level: insightsv1alpha1.ErrorImpactLevel, Type: insightsv1alpha1.UpdateStalledImpactType, Summary: "Cluster Operator etcd is degraded",
+		}},
+	}
+	if _, err := insights.UpdateHealthInsights().Create(ctx, problem, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "Error   Update Stalled   Cluster Operator etcd is degraded")
+
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("watch ended with %v, want no error once interrupted", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("watch did not stop once interrupted")
+	}
+}
+
+func TestProgressBar(t *testing.T) {
+	testCases := []struct {
+		percent int32
+		want    string
+	}{
+		{percent: 0, want: "[--------------------] 0%"},
+		{percent: 3, want: "[--------------------] 3%"},
+		{percent: 50, want: "[##########----------] 50%"},
+		{percent: 100, want: "[####################] 100%"},
+		{percent: 120, want: "[####################] 100%"},
+	}
+	for _, tc := range testCases {
+		if got := progressBar(tc.percent); got != tc.want {
+			t.Errorf("progressBar(%d) = %q, want %q", tc.percent, got, tc.want)
+		}
 	}
 }

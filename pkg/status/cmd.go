@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -31,6 +34,7 @@ type options struct {
 	from    string
 	now     string
 	output  string
+	watch   bool
 
 	loadingRules *clientcmd.ClientConfigLoadingRules
 	overrides    clientcmd.ConfigOverrides
@@ -48,6 +52,7 @@ their nodes, and the health of the update. It reads the insights the
 operator maintains from the cluster, or with --from from a file such as
 analyze prints, instead of computing them anew.`,
 		Example: `  update-insights-operator status --details=all
+  update-insights-operator status --watch
   update-insights-operator analyze --cluster-version cv.yaml --cluster-operators co.yaml >insights.yaml
   update-insights-operator status --from insights.yaml -o json`,
 		Args: cobra.NoArgs,
@@ -63,6 +68,7 @@ analyze prints, instead of computing them anew.`,
 	flags.StringVar(&o.from, "from", "", "Read the insights from a file or folder, such as what analyze prints, instead of the cluster.")
 	flags.StringVar(&o.now, "now", "", "The time to render durations at, RFC 3339 with optional fractional seconds (default: the current time).")
 	flags.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml. Structured output holds everything, whatever --details.")
+	flags.BoolVarP(&o.watch, "watch", "w", false, "Redraw as the insights in the cluster change, until interrupted.")
 	flags.StringVar(&o.loadingRules.ExplicitPath, "kubeconfig", "", "Path to the kubeconfig file to use for CLI requests.")
 	clientcmd.BindOverrideFlags(&o.overrides, flags, clientcmd.RecommendedConfigOverrideFlags(""))
 	return cmd
@@ -83,6 +89,20 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 			return fmt.Errorf("--now %q is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z", o.now)
 		}
 	}
+	out := cmd.OutOrStdout()
+	if o.watch {
+		if o.from != "" || o.now != "" || o.output != "" {
+			return errors.New("--watch follows the cluster as it changes: it takes neither --from, --now nor -o")
+		}
+		client, err := o.client()
+		if err != nil {
+			return err
+		}
+		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return watch(ctx, client, out, clock, details)
+	}
+
 	var in *Insights
 	var err error
 	if o.from != "" {
@@ -103,7 +123,7 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 	if err != nil {
 		return err
 	}
-	return write(cmd.OutOrStdout(), s, details, o.output)
+	return write(out, s, details, o.output)
 }
 
 func (o *options) client() (versioned.Interface, error) {

@@ -99,6 +99,7 @@ func TestStatusErrors(t *testing.T) {
 		{name: "unknown details", args: []string{"--details", "everything"}, want: `--details "everything": want none, all, nodes, health or operators`},
 		{name: "unknown output", args: []string{"-o", "wide"}, want: `-o "wide": want json or yaml, or no -o for text`},
 		{name: "bad clock", args: []string{"--now", "yesterday"}, want: `--now "yesterday" is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z`},
+		{name: "watch a file", args: []string{"--watch", "--from", noClusterVersion}, want: "--watch follows the cluster as it changes: it takes neither --from, --now nor -o"},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,125 @@
+package status
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	informers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+)
+
+const (
+	// settle lets a burst of changes (an operator writes several insights
+	// at once) end in one redraw.
+	settle = 200 * time.Millisecond
+	// refresh redraws without a change, from the cache, so that the
+	// durations on screen stay current.
+	refresh = 30 * time.Second
+	// clearScreen moves the cursor home and clears the terminal.
+	clearScreen = "\033[H\033[2J"
+	barWidth    = 20
+)
+
+// watch redraws the status on out whenever the insights change, until ctx
+// ends. A cluster that does not serve the ClusterVersion insights is an
+// error; one that serves them but has none yet says so on screen and waits.
+func watch(ctx context.Context, client versioned.Interface, out io.Writer, clock clock.PassiveClock, details Details) error {
+	if _, err := client.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
+		return ErrNoClusterVersion
+	} else if err != nil {
+		return listError("ClusterVersionProgressInsights", err)
+	}
+	factory := informers.NewSharedInformerFactory(client, 0)
+	insights := factory.Insights().V1alpha1()
+	cvs, cos := insights.ClusterVersionProgressInsights(), insights.ClusterOperatorProgressInsights()
+	pools, nodes, health := insights.MachineConfigPoolProgressInsights(), insights.NodeProgressInsights(), insights.UpdateHealthInsights()
+
+	changed := make(chan struct{}, 1)
+	notify := func() {
+		select {
+		case changed <- struct{}{}:
+		default:
+		}
+	}
+	handler := cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(any) { notify() },
+		UpdateFunc: func(any, any) { notify() },
+		DeleteFunc: func(any) { notify() },
+	}
+	for _, informer := range []cache.SharedIndexInformer{cvs.Informer(), cos.Informer(), pools.Informer(), nodes.Informer(), health.Informer()} {
+		if _, err := informer.AddEventHandler(handler); err != nil {
+			return err
+		}
+	}
+	factory.Start(ctx.Done())
+	defer factory.Shutdown()
+	for _, synced := range factory.WaitForCacheSync(ctx.Done()) {
+		if !synced {
+			// Only an interruption stops the caches from filling.
+			return nil
+		}
+	}
+
+	ticker := time.NewTicker(refresh)
+	defer ticker.Stop()
+	for {
+		in := &Insights{}
+		// Listing a synced cache with every label cannot fail.
+		in.ClusterVersions, _ = cvs.Lister().List(labels.Everything())
+		in.ClusterOperators, _ = cos.Lister().List(labels.Everything())
+		in.MachineConfigPools, _ = pools.Lister().List(labels.Everything())
+		in.Nodes, _ = nodes.Lister().List(labels.Everything())
+		in.Health, _ = health.Lister().List(labels.Everything())
+		if _, err := out.Write(screen(in, clock.Now(), details)); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-ticker.C:
+		case <-changed:
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(settle):
+			}
+			// The redraw shows what changed while settling too.
+			select {
+			case <-changed:
+			default:
+			}
+		}
+	}
+}
+
+// screen is one redraw: the control plane's completion as a bar, then the
+// status as the text shows it.
+func screen(in *Insights, now time.Time, details Details) []byte {
+	var b bytes.Buffer
+	b.WriteString(clearScreen)
+	s, err := Build(in, now)
+	if err != nil {
+		fmt.Fprintf(&b, "%v\n", err)
+		return b.Bytes()
+	}
+	fmt.Fprintf(&b, "%s\n\n", progressBar(s.ControlPlane.Completion.Percent))
+	_ = WriteText(&b, s, details)
+	return b.Bytes()
+}
+
+// progressBar draws a completion, e.g. [##########----------] 50%.
+func progressBar(percent int32) string {
+	percent = min(max(percent, 0), 100)
+	filled := int(percent) * barWidth / 100
+	return fmt.Sprintf("[%s%s] %d%%", strings.Repeat("#", filled), strings.Repeat("-", barWidth-filled), percent)
+}
