@@ -126,16 +126,6 @@ func poolStatus(c NodeCounts) string {
 	return s
 }
 
-func estimate(n *Node) string {
-	switch {
-	case n.EstimatedToComplete != nil:
-		return "+" + shortDuration(n.EstimatedToComplete.Duration)
-	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Phase == phases[insightsv1alpha1.NodePaused]:
-		return "-"
-	}
-	return unknown
-}
-
 func resource(r insightsv1alpha1.ResourceRef) string {
 	kind := r.Resource
 	if r.Group != "" {

@@ -92,6 +92,18 @@ func (n *Node) progressing() bool {
 	return false
 }
 
+// Estimate is the node's EST column: how long until it is updated while it
+// updates, - once it is or while its pool is paused, ? when not known.
+func (n *Node) Estimate() string {
+	switch {
+	case n.EstimatedToComplete != nil:
+		return "+" + shortDuration(n.EstimatedToComplete.Duration)
+	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Phase == phases[insightsv1alpha1.NodePaused]:
+		return "-"
+	}
+	return unknown
+}
+
 // countNodes counts nodes the way the reference counts the rows it omits.
 func countNodes(nodes []Node) NodeCounts {
 	var c NodeCounts

@@ -114,7 +114,7 @@ func writeNodes(b *bytes.Buffer, nodes []Node, all bool) {
 	fmt.Fprint(t, "NAME\tASSESSMENT\tPHASE\tVERSION\tEST\tMESSAGE\n")
 	for i := range shown {
 		n := &shown[i]
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\n", cell(n.Name), n.Assessment, n.Phase, cell(orUnknown(n.Version)), estimate(n), cell(n.Message))
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\t%s\n", cell(n.Name), n.Assessment, n.Phase, cell(orUnknown(n.Version)), n.Estimate(), cell(n.Message))
 	}
 	_ = t.Flush()
 	if omitted := nodes[len(shown):]; len(omitted) > 0 {
