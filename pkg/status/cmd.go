@@ -1,6 +1,7 @@
 package status
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -89,41 +90,43 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 			return fmt.Errorf("--now %q is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z", o.now)
 		}
 	}
-	out := cmd.OutOrStdout()
 	if o.watch {
 		if o.from != "" || o.now != "" || o.output != "" {
 			return errors.New("--watch follows the cluster as it changes: it takes neither --from, --now nor -o")
 		}
-		client, err := o.client()
-		if err != nil {
-			return err
-		}
-		ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-		defer stop()
-		return watch(ctx, client, out, clock, details)
+		return o.runWatch(cmd, clock, details)
 	}
-
-	var in *Insights
-	var err error
-	if o.from != "" {
-		in, err = readInsights(o.from)
-	} else {
-		var client versioned.Interface
-		if client, err = o.client(); err == nil {
-			in, err = list(cmd.Context(), client)
-		}
-	}
+	in, err := o.insights(cmd.Context())
 	if err != nil {
 		return err
 	}
 	s, err := Build(in, now)
-	if errors.Is(err, ErrNoClusterVersion) && o.from != "" {
-		return fmt.Errorf("%s: holds no ClusterVersionProgressInsight", o.from)
-	}
 	if err != nil {
 		return err
 	}
-	return write(out, s, details, o.output)
+	return write(cmd.OutOrStdout(), s, details, o.output)
+}
+
+func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details Details) error {
+	client, err := o.client()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return watch(ctx, client, cmd.OutOrStdout(), clock, details)
+}
+
+// insights reads the insights from --from, or else from the cluster.
+func (o *options) insights(ctx context.Context) (*Insights, error) {
+	if o.from != "" {
+		return readInsights(o.from)
+	}
+	client, err := o.client()
+	if err != nil {
+		return nil, err
+	}
+	return list(ctx, client)
 }
 
 func (o *options) client() (versioned.Interface, error) {
@@ -134,7 +137,8 @@ func (o *options) client() (versioned.Interface, error) {
 	return versioned.NewForConfig(config)
 }
 
-// readInsights reads the insights in a file or folder. Errors name the file.
+// readInsights reads the insights in a file or folder, which must hold a
+// ClusterVersion insight. Errors name the file.
 func readInsights(path string) (*Insights, error) {
 	objects, err := recorded.Read(path)
 	if err != nil {
@@ -143,6 +147,9 @@ func readInsights(path string) (*Insights, error) {
 	in, err := InsightsOf(objects)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(in.ClusterVersions) == 0 {
+		return nil, fmt.Errorf("%s: holds no ClusterVersionProgressInsight", path)
 	}
 	return in, nil
 }

@@ -46,7 +46,7 @@ func newTable(w io.Writer) *tabwriter.Writer {
 }
 
 func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
-	cp, now := &s.ControlPlane, s.Now.Time
+	cp := &s.ControlPlane
 	b.WriteString("= Control Plane =\n")
 	if cp.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted {
 		completedAt, duration := unknown, unknown
@@ -58,29 +58,7 @@ func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
 		}
 		fmt.Fprintf(b, "Update to %s successfully completed at %s (duration: %s)\n", orUnknown(cp.Target.Version), completedAt, duration)
 	} else {
-		fmt.Fprintf(b, "Assessment:      %s\n", assessmentWord(cp.Assessment))
-		fmt.Fprintf(b, "Target Version:  %s\n", targetVersion(cp))
-		if len(cp.Updating) > 0 {
-			names := make([]string, 0, len(cp.Updating))
-			for _, o := range cp.Updating {
-				names = append(names, o.Name)
-			}
-			fmt.Fprintf(b, "Updating:        %s\n", strings.Join(names, ", "))
-		}
-		c := &cp.Completion
-		fmt.Fprintf(b, "Completion:      %d%% (%d operators updated, %d updating, %d waiting)\n", c.Percent, c.Updated, c.Updating, c.Waiting)
-		duration := unknown
-		if cp.StartedAt != nil {
-			duration = roughDuration(now.Sub(cp.StartedAt.Time))
-		}
-		if cp.EstimatedCompletedAt != nil {
-			duration += fmt.Sprintf(" (Est. Time Remaining: %s)", remaining(cp, now))
-		}
-		fmt.Fprintf(b, "Duration:        %s\n", duration)
-		fmt.Fprintf(b, "Operator Health: %s\n", operatorHealth(cp.OperatorHealth))
-		if d.Operators && len(cp.Updating) > 0 {
-			writeUpdatingOperators(b, cp.Updating, s)
-		}
+		writeProgress(b, s, d)
 	}
 
 	pool := s.ControlPlaneNodes
@@ -91,6 +69,34 @@ func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
 	default:
 		b.WriteString("\nControl Plane Nodes\n")
 		writeNodes(b, pool.Nodes, d.Nodes)
+	}
+}
+
+// writeProgress writes how far an ongoing control plane update is.
+func writeProgress(b *bytes.Buffer, s *Status, d Details) {
+	cp, now := &s.ControlPlane, s.Now.Time
+	fmt.Fprintf(b, "Assessment:      %s\n", assessmentWord(cp.Assessment))
+	fmt.Fprintf(b, "Target Version:  %s\n", targetVersion(cp))
+	if len(cp.Updating) > 0 {
+		names := make([]string, 0, len(cp.Updating))
+		for _, o := range cp.Updating {
+			names = append(names, o.Name)
+		}
+		fmt.Fprintf(b, "Updating:        %s\n", strings.Join(names, ", "))
+	}
+	c := &cp.Completion
+	fmt.Fprintf(b, "Completion:      %d%% (%d operators updated, %d updating, %d waiting)\n", c.Percent, c.Updated, c.Updating, c.Waiting)
+	duration := unknown
+	if cp.StartedAt != nil {
+		duration = roughDuration(now.Sub(cp.StartedAt.Time))
+	}
+	if cp.EstimatedCompletedAt != nil {
+		duration += fmt.Sprintf(" (Est. Time Remaining: %s)", remaining(cp, now))
+	}
+	fmt.Fprintf(b, "Duration:        %s\n", duration)
+	fmt.Fprintf(b, "Operator Health: %s\n", operatorHealth(cp.OperatorHealth))
+	if d.Operators && len(cp.Updating) > 0 {
+		writeUpdatingOperators(b, cp.Updating, s)
 	}
 }
 
