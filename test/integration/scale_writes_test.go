@@ -1,0 +1,117 @@
+package integration
+
+import (
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// writeCounter counts the write requests of a client, by kind of write.
+type writeCounter struct {
+	n      atomic.Int64
+	mu     sync.Mutex
+	byKind map[string]int
+}
+
+// wrap is a rest.Config wrapper that counts the writes going through it.
+func (c *writeCounter) wrap(rt http.RoundTripper) http.RoundTripper {
+	return &countingTransport{next: rt, counter: c}
+}
+
+type countingTransport struct {
+	next    http.RoundTripper
+	counter *writeCounter
+}
+
+func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := t.next.RoundTrip(req)
+	switch req.Method {
+	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
+		kind := req.Method + " " + apiResourceOf(req.URL)
+		// A write from a cache that lags the operator's previous write is
+		// refused and retried: told apart, it explains an extra write.
+		if err == nil && resp.StatusCode == http.StatusConflict {
+			kind += " (conflict)"
+		}
+		t.counter.add(kind)
+	}
+	return resp, err
+}
+
+func (c *writeCounter) add(kind string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n.Add(1)
+	if c.byKind == nil {
+		c.byKind = map[string]int{}
+	}
+	c.byKind[kind]++
+}
+
+func (c *writeCounter) total() int64 { return c.n.Load() }
+
+func (c *writeCounter) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n.Store(0)
+	c.byKind = nil
+}
+
+// settle waits until no write came for quiet.
+func (c *writeCounter) settle(b *testing.B, quiet time.Duration) {
+	b.Helper()
+	deadline := time.Now().Add(time.Minute)
+	last, lastChange := c.total(), time.Now()
+	for time.Since(lastChange) < quiet {
+		if time.Now().After(deadline) {
+			b.Fatalf("the operator was still writing after a minute: %s", c)
+		}
+		time.Sleep(100 * time.Millisecond)
+		if n := c.total(); n != last {
+			last, lastChange = n, time.Now()
+		}
+	}
+}
+
+// String lists the writes by kind, the most frequent first.
+func (c *writeCounter) String() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kinds := make([]string, 0, len(c.byKind))
+	for k := range c.byKind {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool { return c.byKind[kinds[i]] > c.byKind[kinds[j]] })
+	parts := make([]string, len(kinds))
+	for i, k := range kinds {
+		parts[i] = fmt.Sprintf("%d %s", c.byKind[k], k)
+	}
+	return fmt.Sprintf("%d writes (%s)", c.total(), strings.Join(parts, ", "))
+}
+
+// apiResourceOf names the resource, and subresource, of an API request:
+// /apis/<group>/<version>/[namespaces/<ns>/]<resource>[/<name>[/<subresource>]].
+func apiResourceOf(u *url.URL) string {
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	switch {
+	case len(parts) > 2 && parts[0] == "api":
+		parts = parts[2:]
+	case len(parts) > 3 && parts[0] == "apis":
+		parts = parts[3:]
+	default:
+		return u.Path
+	}
+	if len(parts) > 2 && parts[0] == "namespaces" {
+		parts = parts[2:]
+	}
+	if len(parts) > 2 {
+		return parts[0] + "/" + parts[2]
+	}
+	return parts[0]
+}
