@@ -1,15 +1,14 @@
 package analyze
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/utils/clock"
-	"sigs.k8s.io/yaml"
+
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
 // NewCommand returns the `analyze` command.
@@ -17,7 +16,7 @@ func NewCommand(clock clock.PassiveClock) *cobra.Command {
 	var (
 		paths  Paths
 		now    string
-		output string
+		format string
 	)
 	cmd := &cobra.Command{
 		Use:   "analyze",
@@ -46,14 +45,14 @@ Prints a v1 List of the insights.`,
 					return fmt.Errorf("--now %q is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z", now)
 				}
 			}
-			if output != "yaml" && output != "json" {
-				return fmt.Errorf("-o %q: want yaml or json", output)
+			if format != "yaml" && format != "json" {
+				return fmt.Errorf("-o %q: want yaml or json", format)
 			}
 			cluster, err := Load(paths)
 			if err != nil {
-				return oneLine(err)
+				return output.OneLine(err)
 			}
-			return write(cmd.OutOrStdout(), Insights(cluster, at), output)
+			return write(cmd.OutOrStdout(), Insights(cluster, at), format)
 		},
 	}
 	flags := cmd.Flags()
@@ -64,7 +63,7 @@ Prints a v1 List of the insights.`,
 	flags.StringVar(&paths.Nodes, "nodes", "", "File or folder holding the Nodes.")
 	flags.StringVar(&paths.Deployments, "deployments", "", "File or folder holding the openshift-machine-config-operator/machine-config-operator Deployment (tells whether machine-config runs its target image).")
 	flags.StringVar(&now, "now", "", "The time to analyze at, RFC 3339 with optional fractional seconds (default: the current time).")
-	flags.StringVarP(&output, "output", "o", "yaml", "Output format: yaml or json.")
+	flags.StringVarP(&format, "output", "o", "yaml", "Output format: yaml or json.")
 	return cmd
 }
 
@@ -79,23 +78,5 @@ func write(w io.Writer, insights []Insight, format string) error {
 	if l.Items == nil {
 		l.Items = []Insight{}
 	}
-	content, err := json.MarshalIndent(l, "", "  ")
-	if err != nil {
-		return err
-	}
-	if format == "yaml" {
-		if content, err = yaml.JSONToYAML(content); err != nil {
-			return err
-		}
-	} else {
-		content = append(content, '\n')
-	}
-	_, err = w.Write(content)
-	return err
-}
-
-// oneLine keeps a decoder's multi-line complaint on the one line an error
-// message gets.
-func oneLine(err error) error {
-	return fmt.Errorf("%s", strings.Join(strings.Fields(err.Error()), " "))
+	return output.Write(w, l, format)
 }

@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
 // list reads the insights from the cluster. A cluster that does not serve
@@ -64,7 +65,7 @@ func ignoreNotServed(err error) error {
 }
 
 func listError(resource string, err error) error {
-	return oneLine(fmt.Errorf("listing %s: %w", resource, err))
+	return output.OneLine(fmt.Errorf("listing %s: %w", resource, err))
 }
 
 func pointers[T any](items []T) []*T {

@@ -2,22 +2,20 @@ package status
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/utils/clock"
-	"sigs.k8s.io/yaml"
 
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
@@ -132,7 +130,7 @@ func (o *options) insights(ctx context.Context) (*Insights, error) {
 func (o *options) client() (versioned.Interface, error) {
 	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(o.loadingRules, &o.overrides).ClientConfig()
 	if err != nil {
-		return nil, oneLine(err)
+		return nil, output.OneLine(err)
 	}
 	return versioned.NewForConfig(config)
 }
@@ -142,7 +140,7 @@ func (o *options) client() (versioned.Interface, error) {
 func readInsights(path string) (*Insights, error) {
 	objects, err := recorded.Read(path)
 	if err != nil {
-		return nil, oneLine(err)
+		return nil, output.OneLine(err)
 	}
 	in, err := InsightsOf(objects)
 	if err != nil {
@@ -158,23 +156,5 @@ func write(w io.Writer, s *Status, details Details, format string) error {
 	if format == "" {
 		return WriteText(w, s, details)
 	}
-	content, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
-	if format == "yaml" {
-		if content, err = yaml.JSONToYAML(content); err != nil {
-			return err
-		}
-	} else {
-		content = append(content, '\n')
-	}
-	_, err = w.Write(content)
-	return err
-}
-
-// oneLine keeps a multi-line complaint, such as a decoder's, on the one line
-// an error message gets.
-func oneLine(err error) error {
-	return errors.New(strings.Join(strings.Fields(err.Error()), " "))
+	return output.Write(w, s, format)
 }
