@@ -2,7 +2,6 @@ package analyze
 
 import (
 	"bytes"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,14 +13,12 @@ import (
 	"slices"
 
 	"github.com/google/go-cmp/cmp"
-	configv1 "github.com/openshift/api/config/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current results")
 
 const (
 	examples = "../../test/testdata/oc-examples"
@@ -70,30 +67,10 @@ func loadRecordedCases(t *testing.T) []recordedCase {
 			t.Fatal(err)
 		}
 		c.detailed = string(detailed)
-		c.now = referenceNow(c.cluster)
+		c.now = recordedtest.ReferenceNow(c.cluster.ClusterVersions, c.cluster.ClusterOperators)
 		cases = append(cases, c)
 	}
 	return cases
-}
-
-// referenceNow is the clock the reference output was computed at: the latest
-// condition transition of the ClusterVersion and ClusterOperators + 368975ns.
-func referenceNow(c *Cluster) time.Time {
-	var latest time.Time
-	consider := func(conditions []configv1.ClusterOperatorStatusCondition) {
-		for _, c := range conditions {
-			if c.LastTransitionTime.After(latest) {
-				latest = c.LastTransitionTime.Time
-			}
-		}
-	}
-	for _, cv := range c.ClusterVersions {
-		consider(cv.Status.Conditions)
-	}
-	for _, co := range c.ClusterOperators {
-		consider(co.Status.Conditions)
-	}
-	return latest.Add(368975 * time.Nanosecond)
 }
 
 // TestRecordedClusters analyzes every recorded cluster at the recording's
@@ -108,7 +85,7 @@ func TestRecordedClusters(t *testing.T) {
 			if err := write(&out, insights, "yaml"); err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join(golden, c.name+".yaml"), out.Bytes())
+			recordedtest.CheckGolden(t, filepath.Join(golden, c.name+".yaml"), out.Bytes())
 
 			if len(insights) == 0 || insights[0].Kind != "ClusterVersionProgressInsight" {
 				t.Fatalf("the first insight is not the ClusterVersion's: %+v", insights)
@@ -120,25 +97,6 @@ func TestRecordedClusters(t *testing.T) {
 			checkNodesAgreeWithReference(t, c, insights)
 			checkPoolsAgreeWithReference(t, c, insights)
 		})
-	}
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (create it with -update): %v", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
@@ -32,14 +33,14 @@ func TestRecordedClusters(t *testing.T) {
 				if err := status.WriteText(&out, s, details); err != nil {
 					t.Fatal(err)
 				}
-				checkGolden(t, filepath.Join(golden, c.name+suffix), out.Bytes())
+				recordedtest.CheckGolden(t, filepath.Join(golden, c.name+suffix), out.Bytes())
 				checkAgreesWithReference(t, c.name+suffix, c.reference[suffix], out.String())
 			}
 			content, err := json.MarshalIndent(s, "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkGolden(t, filepath.Join(golden, c.name+".json"), append(content, '\n'))
+			recordedtest.CheckGolden(t, filepath.Join(golden, c.name+".json"), append(content, '\n'))
 		})
 	}
 }

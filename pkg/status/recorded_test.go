@@ -1,23 +1,19 @@
 package status_test
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
-
-var updateGolden = flag.Bool("update", false, "rewrite the golden files from the current output")
 
 const (
 	examples = "../../test/testdata/oc-examples"
@@ -62,7 +58,7 @@ func loadRecordedCases(t *testing.T) []recordedCase {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c.now = referenceNow(cluster)
+		c.now = recordedtest.ReferenceNow(cluster.ClusterVersions, cluster.ClusterOperators)
 		for suffix := range outputs {
 			content, err := os.ReadFile(file(suffix))
 			if err != nil {
@@ -73,27 +69,6 @@ func loadRecordedCases(t *testing.T) []recordedCase {
 		cases = append(cases, c)
 	}
 	return cases
-}
-
-// referenceNow is the clock the reference output was computed at, as
-// pkg/analyze's tests take it: the latest condition transition of the
-// ClusterVersion and ClusterOperators + 368975ns.
-func referenceNow(c *analyze.Cluster) time.Time {
-	var latest time.Time
-	consider := func(conditions []configv1.ClusterOperatorStatusCondition) {
-		for _, c := range conditions {
-			if c.LastTransitionTime.After(latest) {
-				latest = c.LastTransitionTime.Time
-			}
-		}
-	}
-	for _, cv := range c.ClusterVersions {
-		consider(cv.Status.Conditions)
-	}
-	for _, co := range c.ClusterOperators {
-		consider(co.Status.Conditions)
-	}
-	return latest.Add(368975 * time.Nanosecond)
 }
 
 // insightsOf returns what analyze computed as the objects status reads.
@@ -118,23 +93,4 @@ func insightsOf(t *testing.T, computed []analyze.Insight) *status.Insights {
 		}
 	}
 	return in
-}
-
-func checkGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("reading golden file (create it with -update): %v", err)
-	}
-	if diff := cmp.Diff(string(want), string(got)); diff != "" {
-		t.Errorf("%s differs (-golden +got):\n%s", path, diff)
-	}
 }
