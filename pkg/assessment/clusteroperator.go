@@ -71,9 +71,13 @@ func operatorUpdating(co *configv1.ClusterOperator, desiredVersion, mcoImage str
 		c.Status, c.Reason = metav1.ConditionUnknown, insightsv1alpha1.ClusterOperatorCannotDetermine
 		c.Message = "The ClusterOperator has no Progressing condition"
 	case progressing.Status == configv1.ConditionTrue:
+		// Updating since the operator began to progress, not since this
+		// operator first looked.
 		c.Status, c.Reason = metav1.ConditionTrue, insightsv1alpha1.ClusterOperatorProgressing
+		c.LastTransitionTime = progressing.LastTransitionTime
 	case progressing.Status == configv1.ConditionFalse:
 		c.Status, c.Reason = metav1.ConditionFalse, insightsv1alpha1.ClusterOperatorPending
+		c.LastTransitionTime = progressing.LastTransitionTime
 	default:
 		c.Status, c.Reason = metav1.ConditionUnknown, insightsv1alpha1.ClusterOperatorCannotDetermine
 		c.Message = fmt.Sprintf("The ClusterOperator has Progressing=%s: %s", progressing.Status, c.Message)

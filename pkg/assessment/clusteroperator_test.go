@@ -27,6 +27,13 @@ func condition(t string, status metav1.ConditionStatus, reason, message string) 
 	return metav1.Condition{Type: t, Status: status, Reason: reason, Message: message, LastTransitionTime: metav1.NewTime(now)}
 }
 
+// since dates a condition that follows one of the ClusterOperator's: it
+// turned when the operator's did.
+func since(at time.Time, c metav1.Condition) metav1.Condition {
+	c.LastTransitionTime = metav1.NewTime(at)
+	return c
+}
+
 func TestClusterOperatorProgressUpdating(t *testing.T) {
 	available := coCondition(configv1.OperatorAvailable, "True", "All is well")
 	testCases := []struct {
@@ -46,13 +53,13 @@ func TestClusterOperatorProgressUpdating(t *testing.T) {
 			name:    "not at the target, progressing",
 			co:      clusterOperator("etcd", "4.15.3", available, coCondition(configv1.OperatorProgressing, "True", "Rolling out revision 7")),
 			desired: "4.16.0",
-			want:    condition("Updating", "True", "Progressing", "Rolling out revision 7"),
+			want:    since(started, condition("Updating", "True", "Progressing", "Rolling out revision 7")),
 		},
 		{
 			name:    "not at the target, not progressing: pending",
 			co:      clusterOperator("etcd", "4.15.3", available, coCondition(configv1.OperatorProgressing, "False", "Idle")),
 			desired: "4.16.0",
-			want:    condition("Updating", "False", "Pending", "Idle"),
+			want:    since(started, condition("Updating", "False", "Pending", "Idle")),
 		},
 		{
 			name:    "not at the target, no Progressing condition",
@@ -70,7 +77,7 @@ func TestClusterOperatorProgressUpdating(t *testing.T) {
 			name:    "no operator version at all: pending",
 			co:      clusterOperator("etcd", "", available, coCondition(configv1.OperatorProgressing, "False", "")),
 			desired: "4.16.0",
-			want:    condition("Updating", "False", "Pending", ""),
+			want:    since(started, condition("Updating", "False", "Pending", "")),
 		},
 		{
 			name:    "no ClusterVersion to compare with",
@@ -84,7 +91,7 @@ func TestClusterOperatorProgressUpdating(t *testing.T) {
 				coCondition(configv1.OperatorProgressing, "True", "Working towards 4.16.0")),
 			desired:  "4.16.0",
 			mcoImage: "quay.io/mco@sha256:multi",
-			want:     condition("Updating", "True", "Progressing", "Working towards 4.16.0"),
+			want:     since(started, condition("Updating", "True", "Progressing", "Working towards 4.16.0")),
 		},
 		{
 			name: "machine-config at the target version and image",
@@ -161,8 +168,10 @@ func TestClusterOperatorProgressKeepsTransitionTimesAndWritesOnlyChanges(t *test
 	if ClusterOperatorProgressChanged(&first, &same) {
 		t.Errorf("nothing changed, yet a write is wanted:\n%s", cmp.Diff(first, same))
 	}
-	if !same.Conditions[0].LastTransitionTime.Time.Equal(now) {
-		t.Errorf("Updating transition moved to %v", same.Conditions[0].LastTransitionTime)
+	// Progressing since the ClusterOperator says it began, before this
+	// insight first saw it.
+	if !same.Conditions[0].LastTransitionTime.Time.Equal(started) {
+		t.Errorf("Updating transition at %v, want the operator's %v", same.Conditions[0].LastTransitionTime, started)
 	}
 
 	done := ClusterOperatorProgress(operator("4.16.0"), "4.16.0", "", &first, later)

@@ -251,7 +251,11 @@ func PayloadOperators(operators []*configv1.ClusterOperator) []*configv1.Cluster
 // withTransitionTime keeps the transition time of the current condition of
 // the same type when its status did not change, and sets now otherwise.
 func withTransitionTime(c metav1.Condition, current []metav1.Condition, now time.Time) metav1.Condition {
-	c.LastTransitionTime = metav1.NewTime(now)
+	// A condition the cluster dates (c comes with its time) turned when the
+	// cluster says, unless that is in the future; otherwise when first seen.
+	if c.LastTransitionTime.IsZero() || c.LastTransitionTime.After(now) {
+		c.LastTransitionTime = metav1.NewTime(now)
+	}
 	for i := range current {
 		if current[i].Type == c.Type && current[i].Status == c.Status && !current[i].LastTransitionTime.IsZero() {
 			c.LastTransitionTime = current[i].LastTransitionTime
