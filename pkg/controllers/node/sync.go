@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"fmt"
+	"time"
 
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
@@ -56,7 +57,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	if insight != nil {
 		previous = &insight.Status
 	}
-	a := c.assess(s, node, pool, previous)
+	a := assess(s, node, pool, c.perNode.Expected(pool.Name), previous)
 
 	if insight == nil {
 		created, err := c.client.NodeProgressInsights().Create(ctx, &insightsv1alpha1.NodeProgressInsight{
@@ -108,14 +109,14 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	return nil
 }
 
-func (c *Controller) assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, previous *insightsv1alpha1.NodeProgressInsightStatus) nodeassessment.Assessment {
+func assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodeassessment.Assessment {
 	return nodeassessment.Assess(nodeassessment.Input{
 		Node:     node,
 		Pool:     pool,
 		Versions: s.versions,
 		Target:   s.target,
 		Previous: previous,
-		PerNode:  c.perNode.Expected(pool.Name),
+		PerNode:  perNode,
 		Now:      s.now,
 	})
 }
@@ -180,6 +181,8 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	if err != nil {
 		return err
 	}
+	// One expected per-node time for the whole pool, not one lookup per node.
+	perNode := c.perNode.Expected(name)
 	var members []*insightsv1alpha1.NodeProgressInsightStatus
 	for _, node := range nodes {
 		if p := s.pools.Of(node.Labels); p == nil || p.Name != name {
@@ -189,7 +192,7 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 		if i, err := c.nodeInsights.Get(node.Name); err == nil {
 			previous = &i.Status
 		}
-		a := c.assess(s, node, pool, previous)
+		a := assess(s, node, pool, perNode, previous)
 		members = append(members, &a.Status)
 	}
 
