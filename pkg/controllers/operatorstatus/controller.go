@@ -1,0 +1,178 @@
+// Package operatorstatus maintains the operator's own ClusterOperator, through
+// which the cluster-version operator, `oc get clusteroperators` and
+// must-gather see how the operator itself is doing.
+package operatorstatus
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	configv1client "github.com/openshift/client-go/config/clientset/versioned/typed/config/v1"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
+)
+
+const (
+	// ControllerName names this controller in metrics and in the problems it
+	// may itself have.
+	ControllerName = "OperatorStatus"
+
+	// ClusterOperatorName is the operator's ClusterOperator.
+	ClusterOperatorName = "update-insights"
+
+	// OperandName is the entry of status.versions that names the operator's
+	// own version, the one the release payload's manifest waits for.
+	OperandName = "operator"
+
+	// startingRecheck is how often the status is looked at while caches are
+	// syncing: nothing else tells this controller when they have.
+	startingRecheck = time.Second
+)
+
+// payloadAnnotations are those of the ClusterOperator's manifest: a
+// ClusterOperator this controller recreates is the one the payload has.
+var payloadAnnotations = map[string]string{
+	"include.release.openshift.io/self-managed-high-availability": "true",
+	"include.release.openshift.io/single-node-developer":          "true",
+}
+
+// Options are what the controller reports and how patient it is.
+type Options struct {
+	// Version is the version the operator runs, reported once it runs.
+	Version string
+	// Namespace is the operator's namespace, a related object.
+	Namespace string
+	// GracePeriod is how long a problem lasts before it degrades the operator.
+	GracePeriod time.Duration
+}
+
+// Controller writes the ClusterOperator's conditions, versions and related
+// objects. It owns nothing else of it: metadata and spec are the
+// cluster-version operator's, and conditions and versions of other types or
+// names are left as they are.
+type Controller struct {
+	operators configlisters.ClusterOperatorLister
+	client    configv1client.ClusterOperatorsGetter
+	tracker   *Tracker
+	options   Options
+	clock     clock.PassiveClock
+}
+
+// New returns the controller, registered with the ClusterOperator informer,
+// and queued by the tracker whenever a problem appears or goes.
+func New(
+	operators configinformers.ClusterOperatorInformer,
+	client configv1client.ClusterOperatorsGetter,
+	tracker *Tracker,
+	options Options,
+	recorder events.Recorder,
+	clock clock.PassiveClock,
+) factory.Controller {
+	c := &Controller{
+		operators: operators.Lister(),
+		client:    client,
+		tracker:   tracker,
+		options:   options,
+		clock:     clock,
+	}
+	syncCtx := factory.NewSyncContext(ControllerName, recorder)
+	tracker.OnChange(func() { syncCtx.Queue().Add(ClusterOperatorName) })
+	return factory.New().
+		WithSyncContext(syncCtx).
+		WithSync(tracker.Sync(ControllerName, c.sync)).
+		WithFilteredEventsInformersQueueKeysFunc(
+			func(runtime.Object) []string { return []string{ClusterOperatorName} },
+			factory.NamesFilter(ClusterOperatorName),
+			operators.Informer()).
+		WithPostStartHooks(func(_ context.Context, syncCtx factory.SyncContext) error {
+			// The ClusterOperator may not exist yet, and then no event
+			// would ever queue it.
+			syncCtx.Queue().Add(ClusterOperatorName)
+			return nil
+		}).
+		ToController(ControllerName, recorder)
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	status := operatorhealth.Consolidate(c.tracker.Problems(), c.options.Version, c.clock.Now(), c.options.GracePeriod)
+	if status.Recheck > 0 {
+		syncCtx.Queue().AddAfter(ClusterOperatorName, status.Recheck)
+	}
+	if !status.Running {
+		syncCtx.Queue().AddAfter(ClusterOperatorName, startingRecheck)
+	}
+
+	current, err := c.operators.Get(ClusterOperatorName)
+	if apierrors.IsNotFound(err) {
+		current, err = c.create(ctx)
+	}
+	if err != nil {
+		if queue.RequeueIfRaced(syncCtx, ClusterOperatorName, err) {
+			return nil
+		}
+		return err
+	}
+
+	desired := current.DeepCopy()
+	c.apply(&desired.Status, status)
+	if equality.Semantic.DeepEqual(current.Status, desired.Status) {
+		return nil
+	}
+	if _, err := c.client.ClusterOperators().UpdateStatus(ctx, desired, metav1.UpdateOptions{}); err != nil {
+		if queue.RequeueIfRaced(syncCtx, ClusterOperatorName, err) {
+			return nil
+		}
+		return fmt.Errorf("updating the status of ClusterOperator %s: %w", ClusterOperatorName, err)
+	}
+	klog.V(2).Infof("ClusterOperator %s: %s", ClusterOperatorName, v1helpers.GetStatusDiff(current.Status, desired.Status))
+	return nil
+}
+
+// create recreates a deleted ClusterOperator as the payload has it; its
+// status is written next.
+func (c *Controller) create(ctx context.Context) (*configv1.ClusterOperator, error) {
+	klog.Infof("ClusterOperator %s does not exist; creating it", ClusterOperatorName)
+	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: ClusterOperatorName, Annotations: payloadAnnotations}}
+	created, err := c.client.ClusterOperators().Create(ctx, co, metav1.CreateOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("creating ClusterOperator %s: %w", ClusterOperatorName, err)
+	}
+	return created, nil
+}
+
+// apply sets the consolidated conditions, the operator's version once it
+// runs, and the related objects.
+func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated operatorhealth.Status) {
+	for _, condition := range consolidated.Conditions {
+		v1helpers.SetStatusCondition(&status.Conditions, condition, c.clock)
+	}
+	if consolidated.Running {
+		setVersion(&status.Versions, c.options.Version)
+	}
+	status.RelatedObjects = RelatedObjects(c.options.Namespace)
+}
+
+// setVersion sets the operator's entry of versions, keeping any other.
+func setVersion(versions *[]configv1.OperandVersion, version string) {
+	for i := range *versions {
+		if (*versions)[i].Name == OperandName {
+			(*versions)[i].Version = version
+			return
+		}
+	}
+	*versions = append(*versions, configv1.OperandVersion{Name: OperandName, Version: version})
+}

@@ -1,0 +1,276 @@
+package operatorstatus
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
+
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+)
+
+const (
+	testVersion   = "4.99.0"
+	testNamespace = "openshift-update-insights"
+	testGrace     = 2 * time.Minute
+)
+
+// harness is the controller with a ClusterOperator cache and a fake client,
+// and a tracker on a fake clock whose problems the test makes.
+type harness struct {
+	*trackerTest
+	controller *Controller
+	client     *configfake.Clientset
+	operators  cache.Indexer
+}
+
+func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
+	h := &harness{trackerTest: newTrackerTest(), operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})}
+	var objects []runtime.Object
+	for _, co := range existing {
+		if err := h.operators.Add(co); err != nil {
+			t.Fatal(err)
+		}
+		objects = append(objects, co)
+	}
+	h.client = configfake.NewSimpleClientset(objects...)
+	h.controller = &Controller{
+		operators: configlisters.NewClusterOperatorLister(h.operators),
+		client:    h.client.ConfigV1(),
+		tracker:   h.Tracker,
+		options:   Options{Version: testVersion, Namespace: testNamespace, GracePeriod: testGrace},
+		clock:     h.clock,
+	}
+	return h
+}
+
+// sync runs one sync and returns what it queued for later.
+func (h *harness) sync(t *testing.T) map[any]time.Duration {
+	t.Helper()
+	syncCtx := controllertest.NewSyncContext(ClusterOperatorName)
+	defer syncCtx.Q.ShutDown()
+	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+		t.Fatalf("sync: %v", err)
+	}
+	return syncCtx.Q.AddedAfter
+}
+
+// written is the ClusterOperator as the sync last wrote its status.
+func (h *harness) written(t *testing.T) *configv1.ClusterOperator {
+	t.Helper()
+	co, err := h.client.ConfigV1().ClusterOperators().Get(context.Background(), ClusterOperatorName, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return co
+}
+
+func operatorCondition(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, reason string, at time.Time) configv1.ClusterOperatorStatusCondition {
+	return configv1.ClusterOperatorStatusCondition{Type: conditionType, Status: status, Reason: reason, LastTransitionTime: metav1.NewTime(at)}
+}
+
+// view is what the tests compare of a ClusterOperator: conditions without
+// messages (the consolidation's tests check those), versions and related
+// objects.
+type view struct {
+	Conditions     []configv1.ClusterOperatorStatusCondition
+	Versions       []configv1.OperandVersion
+	RelatedObjects []configv1.ObjectReference
+}
+
+func viewOf(co *configv1.ClusterOperator) view {
+	v := view{Versions: co.Status.Versions, RelatedObjects: co.Status.RelatedObjects}
+	for _, c := range co.Status.Conditions {
+		c.Message = ""
+		v.Conditions = append(v.Conditions, c)
+	}
+	return v
+}
+
+var healthy = func(at time.Time) []configv1.ClusterOperatorStatusCondition {
+	return []configv1.ClusterOperatorStatusCondition{
+		operatorCondition(configv1.OperatorAvailable, configv1.ConditionTrue, "AsExpected", at),
+		operatorCondition(configv1.OperatorProgressing, configv1.ConditionFalse, "AsExpected", at),
+		operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", at),
+		operatorCondition(configv1.OperatorUpgradeable, configv1.ConditionTrue, "AsExpected", at),
+	}
+}
+
+func TestSyncCreatesAMissingClusterOperator(t *testing.T) {
+	h := newHarness(t)
+	h.sync(t)
+
+	if diff := cmp.Diff([]string{"create clusteroperators update-insights", "update clusteroperators/status update-insights"}, controllertest.Writes(h.client.Actions())); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+	co := h.written(t)
+	if diff := cmp.Diff(payloadAnnotations, co.Annotations); diff != "" {
+		t.Errorf("annotations (-want +got):\n%s", diff)
+	}
+	want := view{
+		Conditions:     healthy(start),
+		Versions:       []configv1.OperandVersion{{Name: OperandName, Version: testVersion}},
+		RelatedObjects: RelatedObjects(testNamespace),
+	}
+	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
+		t.Errorf("status (-want +got):\n%s", diff)
+	}
+}
+
+// The ClusterOperator as the cluster-version operator creates it from the
+// manifest, with a condition and a version someone else added since.
+func precreated() *configv1.ClusterOperator {
+	return &configv1.ClusterOperator{
+		ObjectMeta: metav1.ObjectMeta{Name: ClusterOperatorName, Labels: map[string]string{"owned-by": "cvo"}},
+		Status: configv1.ClusterOperatorStatus{
+			Conditions: []configv1.ClusterOperatorStatusCondition{
+				operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
+			},
+			Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}},
+			RelatedObjects: RelatedObjects(testNamespace)[:1],
+		},
+	}
+}
+
+func TestSyncLeavesWhatIsNotItsOwn(t *testing.T) {
+	h := newHarness(t, precreated())
+	h.sync(t)
+
+	if diff := cmp.Diff([]string{"update clusteroperators/status update-insights"}, controllertest.Writes(h.client.Actions())); diff != "" {
+		t.Errorf("writes (-want +got):\n%s", diff)
+	}
+	co := h.written(t)
+	if diff := cmp.Diff(map[string]string{"owned-by": "cvo"}, co.Labels); diff != "" {
+		t.Errorf("labels (-want +got):\n%s", diff)
+	}
+	want := view{
+		Conditions: append([]configv1.ClusterOperatorStatusCondition{
+			operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
+		}, healthy(start)...),
+		Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}, {Name: OperandName, Version: testVersion}},
+		RelatedObjects: RelatedObjects(testNamespace),
+	}
+	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
+		t.Errorf("status (-want +got):\n%s", diff)
+	}
+}
+
+func TestSyncWritesOnlyChanges(t *testing.T) {
+	h := newHarness(t)
+	h.sync(t)
+	if err := h.operators.Add(h.written(t)); err != nil {
+		t.Fatal(err)
+	}
+	h.client.ClearActions()
+	h.clock.Step(time.Hour)
+
+	h.sync(t)
+	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+		t.Errorf("an unchanged status was written: %v", writes)
+	}
+}
+
+// A problem within its grace period changes nothing but is looked at again
+// when the period ends; then the operator is Degraded from that moment, and
+// no longer once the problem is gone.
+func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
+	h := newHarness(t)
+	h.run(t, "Node", "node/a", 0, invalidWrite())
+	h.clock.Step(30 * time.Second)
+
+	if diff := cmp.Diff(map[any]time.Duration{ClusterOperatorName: testGrace - 30*time.Second}, h.sync(t)); diff != "" {
+		t.Errorf("queued for later (-want +got):\n%s", diff)
+	}
+	co := h.written(t)
+	if diff := cmp.Diff(healthy(start.Add(30*time.Second)), viewOf(co).Conditions); diff != "" {
+		t.Errorf("within the grace period, conditions (-want +got):\n%s", diff)
+	}
+	h.refresh(t, co)
+
+	h.clock.Step(testGrace - 30*time.Second)
+	degradedAt := h.clock.Now()
+	h.sync(t)
+	co = h.written(t)
+	want := healthy(start.Add(30 * time.Second))
+	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected", degradedAt)
+	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
+		t.Errorf("after the grace period, conditions (-want +got):\n%s", diff)
+	}
+	h.refresh(t, co)
+
+	h.clock.Step(time.Minute)
+	h.run(t, "Node", "node/a", 0, nil)
+	h.sync(t)
+	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", h.clock.Now())
+	if diff := cmp.Diff(want, viewOf(h.written(t)).Conditions); diff != "" {
+		t.Errorf("once the write succeeded, conditions (-want +got):\n%s", diff)
+	}
+}
+
+// While caches sync, the operator does not claim its version and looks again
+// every second, as nothing else tells it they have synced.
+func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
+	synced := false
+	h := newHarness(t)
+	h.WaitsFor("Node", map[string]cache.InformerSynced{"nodes": func() bool { return synced }})
+
+	queued := h.sync(t)
+	if queued[ClusterOperatorName] != startingRecheck {
+		t.Errorf("queued for later %v, want %s", queued, startingRecheck)
+	}
+	co := h.written(t)
+	if len(co.Status.Versions) != 0 {
+		t.Errorf("versions = %v before the caches synced, want none", co.Status.Versions)
+	}
+	want := []configv1.ClusterOperatorStatusCondition{
+		operatorCondition(configv1.OperatorAvailable, configv1.ConditionTrue, "AsExpected", start),
+		operatorCondition(configv1.OperatorProgressing, configv1.ConditionTrue, "NodeCacheNotSynced", start),
+		operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", start),
+		operatorCondition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "NodeCacheNotSynced", start),
+	}
+	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+	h.refresh(t, co)
+
+	synced = true
+	h.clock.Step(3 * time.Second)
+	h.sync(t)
+	co = h.written(t)
+	if diff := cmp.Diff([]configv1.OperandVersion{{Name: OperandName, Version: testVersion}}, co.Status.Versions); diff != "" {
+		t.Errorf("versions once running (-want +got):\n%s", diff)
+	}
+}
+
+func TestSyncRequeuesWhenRaced(t *testing.T) {
+	h := newHarness(t, precreated())
+	h.client.PrependReactor("update", "clusteroperators", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "config.openshift.io", Resource: "clusteroperators"}, ClusterOperatorName, errors.New("modified"))
+	})
+	if diff := cmp.Diff(map[any]time.Duration{ClusterOperatorName: queue.RaceDelay}, h.sync(t)); diff != "" {
+		t.Errorf("queued for later (-want +got):\n%s", diff)
+	}
+}
+
+func (h *harness) refresh(t *testing.T, co *configv1.ClusterOperator) {
+	t.Helper()
+	if err := h.operators.Update(co); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func invalidWrite() error {
+	return apierrors.NewInvalid(schema.GroupKind{Group: "openshift.muller.dev", Kind: "NodeProgressInsight"}, "a", nil)
+}

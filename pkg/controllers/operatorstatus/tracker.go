@@ -1,0 +1,178 @@
+package operatorstatus
+
+import (
+	"context"
+	"errors"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/openshift/library-go/pkg/controller/factory"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
+)
+
+// Tracker collects the problems of the operator's controllers: the caches
+// they wait for, and the queue keys whose syncs fail. Controllers report
+// through it by having their sync wrapped (Sync) and their informers named
+// (WaitsFor); the status controller reads Problems.
+type Tracker struct {
+	clock   clock.PassiveClock
+	started time.Time
+	observe SyncObserver
+
+	mu       sync.Mutex
+	caches   map[string][]namedCache
+	failures map[failureKey]failure
+	changed  func()
+}
+
+// SyncObserver learns of every sync: which controller, how long it took and
+// how it ended. The metrics package provides one.
+type SyncObserver func(controller string, took time.Duration, err error)
+
+type namedCache struct {
+	resource string
+	synced   cache.InformerSynced
+}
+
+type failureKey struct {
+	controller, key string
+}
+
+type failure struct {
+	kind  operatorhealth.Kind
+	since time.Time
+	err   string
+}
+
+// NewTracker returns a tracker whose caches are waited for from now on, and
+// which passes every sync to observe.
+func NewTracker(clock clock.PassiveClock, observe SyncObserver) *Tracker {
+	return &Tracker{
+		clock:    clock,
+		started:  clock.Now(),
+		observe:  observe,
+		caches:   map[string][]namedCache{},
+		failures: map[failureKey]failure{},
+	}
+}
+
+// WaitsFor records that controller cannot start before the informers of
+// these resources have synced.
+func (t *Tracker) WaitsFor(controller string, informers map[string]cache.InformerSynced) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for resource, synced := range informers {
+		t.caches[controller] = append(t.caches[controller], namedCache{resource: resource, synced: synced})
+	}
+}
+
+// OnChange sets what to call when a problem appears or goes; it must not
+// block (queueing a key is what it is for).
+func (t *Tracker) OnChange(f func()) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.changed = f
+}
+
+// Sync wraps a controller's sync so that each run is observed, and a failing
+// queue key is a problem of controller until that key syncs again.
+func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFunc {
+	return func(ctx context.Context, syncCtx factory.SyncContext) error {
+		start := t.clock.Now()
+		err := sync(ctx, syncCtx)
+		t.observe(controller, t.clock.Since(start), err)
+		t.record(controller, syncCtx.QueueKey(), err)
+		return err
+	}
+}
+
+func (t *Tracker) record(controller, key string, err error) {
+	k := failureKey{controller: controller, key: key}
+	t.mu.Lock()
+	previous, failed := t.failures[k]
+	changed := false
+	switch {
+	case err == nil:
+		delete(t.failures, k)
+		changed = failed
+	default:
+		f := failure{kind: kindOf(err), since: t.clock.Now(), err: err.Error()}
+		if failed && previous.kind == f.kind {
+			f.since = previous.since
+		}
+		t.failures[k] = f
+		changed = !failed || previous.kind != f.kind
+	}
+	notify := t.changed
+	t.mu.Unlock()
+	if changed && notify != nil {
+		notify()
+	}
+}
+
+// kindOf tells a write the API server refused, which will be refused again
+// until something is fixed, from a failure that may pass.
+func kindOf(err error) operatorhealth.Kind {
+	var status apierrors.APIStatus
+	if errors.As(err, &status) {
+		switch status.Status().Reason {
+		case metav1.StatusReasonInvalid, metav1.StatusReasonForbidden, metav1.StatusReasonBadRequest,
+			metav1.StatusReasonRequestEntityTooLarge, metav1.StatusReasonMethodNotAllowed,
+			metav1.StatusReasonNotAcceptable, metav1.StatusReasonUnsupportedMediaType:
+			return operatorhealth.WriteRejected
+		}
+	}
+	return operatorhealth.SyncFailing
+}
+
+// Problems returns every controller's problems: one per controller and kind,
+// dated by its oldest failing key.
+func (t *Tracker) Problems() []operatorhealth.Problem {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+
+	var problems []operatorhealth.Problem
+	for controller, caches := range t.caches {
+		var waiting []string
+		for _, c := range caches {
+			if !c.synced() {
+				waiting = append(waiting, c.resource)
+			}
+		}
+		if len(waiting) > 0 {
+			sort.Strings(waiting)
+			problems = append(problems, operatorhealth.Problem{
+				Controller: controller,
+				Kind:       operatorhealth.CacheNotSynced,
+				Since:      t.started,
+				Detail:     strings.Join(waiting, ", "),
+			})
+		}
+	}
+
+	type group struct {
+		controller string
+		kind       operatorhealth.Kind
+	}
+	index := map[group]int{}
+	for k, f := range t.failures {
+		g := group{controller: k.controller, kind: f.kind}
+		i, seen := index[g]
+		if !seen {
+			index[g] = len(problems)
+			problems = append(problems, operatorhealth.Problem{Controller: k.controller, Kind: f.kind, Since: f.since, Key: k.key, Detail: f.err})
+			i = index[g]
+		} else if p := &problems[i]; f.since.Before(p.Since) || (f.since.Equal(p.Since) && k.key < p.Key) {
+			p.Since, p.Key, p.Detail = f.since, k.key, f.err
+		}
+		problems[i].Keys++
+	}
+	return problems
+}
