@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,12 +16,17 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
 	imagev1 "github.com/openshift/api/image/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"k8s.io/client-go/kubernetes/scheme"
@@ -34,6 +40,11 @@ const (
 	manifestDir            = "../../manifests"
 	operatorNamespace      = "openshift-update-insights"
 	serviceAccount         = "update-insights-operator"
+
+	// Events on a cluster-scoped object, such as the ClusterVersion insight,
+	// go to namespace default, where the operator has a Role of this name.
+	eventsNamespace = "default"
+	eventsRole      = "update-insights-operator-events"
 )
 
 var (
@@ -45,6 +56,11 @@ var (
 		"include.release.openshift.io/self-managed-high-availability",
 		"include.release.openshift.io/single-node-developer",
 	}
+
+	serviceMonitorKind = schema.GroupVersionKind{Group: "monitoring.coreos.com", Version: "v1", Kind: "ServiceMonitor"}
+	// Kinds whose Go types are not vendored, decoded as unstructured. Any
+	// other kind the scheme does not know fails to decode.
+	unstructuredKinds = []schema.GroupVersionKind{serviceMonitorKind}
 )
 
 type manifest struct {
@@ -55,12 +71,14 @@ type manifest struct {
 func loadManifests(t *testing.T) []manifest {
 	t.Helper()
 	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme} {
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme, configv1.Install} {
 		if err := add(s); err != nil {
 			t.Fatal(err)
 		}
 	}
-	decoder := serializer.NewCodecFactory(s).UniversalDeserializer()
+	// Strict, as the API server decodes: a misspelt or unknown field fails
+	// instead of vanishing.
+	decoder := serializer.NewCodecFactory(s, serializer.EnableStrict).UniversalDeserializer()
 
 	files, err := filepath.Glob(filepath.Join(manifestDir, "*.yaml"))
 	if err != nil || len(files) == 0 {
@@ -84,7 +102,7 @@ func loadManifests(t *testing.T) []manifest {
 			if len(bytes.TrimSpace(doc)) == 0 || string(bytes.TrimSpace(doc)) == "---" {
 				continue
 			}
-			obj, _, err := decoder.Decode(doc, nil, nil)
+			obj, err := decode(decoder, doc)
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
@@ -92,6 +110,25 @@ func loadManifests(t *testing.T) []manifest {
 		}
 	}
 	return manifests
+}
+
+// decode decodes a typed object, or an unstructured one for the kinds in
+// unstructuredKinds.
+func decode(decoder runtime.Decoder, doc []byte) (runtime.Object, error) {
+	var typeMeta metav1.TypeMeta
+	if err := yaml.Unmarshal(doc, &typeMeta); err != nil {
+		return nil, err
+	}
+	if !slices.Contains(unstructuredKinds, typeMeta.GroupVersionKind()) {
+		obj, _, err := decoder.Decode(doc, nil, nil)
+		return obj, err
+	}
+	content, err := yaml.YAMLToJSON(doc)
+	if err != nil {
+		return nil, err
+	}
+	obj, _, err := unstructured.UnstructuredJSONScheme.Decode(content, nil, nil)
+	return obj, err
 }
 
 func TestFileNamesFollowTheCVOConvention(t *testing.T) {
@@ -124,9 +161,9 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 	for _, m := range loadManifests(t) {
 		meta := m.object.(interface{ GetNamespace() string })
 		ns := meta.GetNamespace()
-		// The exceptions: reading kube-system's authentication config, and
-		// the machine-config-operator Deployment, need RBAC in their
-		// namespaces.
+		// The exceptions: reading kube-system's authentication config, the
+		// machine-config-operator Deployment, and recording Events on
+		// cluster-scoped objects need RBAC in their namespaces.
 		if rb, ok := m.object.(*rbacv1.RoleBinding); ok && rb.RoleRef.Name == "extension-apiserver-authentication-reader" {
 			if ns != "kube-system" {
 				t.Errorf("%s: the authentication reader binding must be in kube-system, is in %q", m.file, ns)
@@ -138,9 +175,12 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 			if ns == machineConfigNamespace {
 				continue
 			}
+			if ns == eventsNamespace && m.object.(metav1.Object).GetName() == eventsRole {
+				continue
+			}
 		}
 		switch m.object.(type) {
-		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition:
+		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition, *configv1.ClusterOperator:
 			if ns != "" {
 				t.Errorf("%s: cluster-scoped %T has namespace %q", m.file, m.object, ns)
 			}
@@ -202,94 +242,254 @@ func insightScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
-func TestRBACIsLeastPrivilege(t *testing.T) {
-	readOnly := []string{"get", "list", "watch"}
-	var clusterRules, namespaceRules, machineConfigRules []rbacv1.PolicyRule
+// A rule the operator (or, for its metrics, Prometheus) is allowed, and why.
+type allowedRule struct {
+	groups, resources, resourceNames, verbs []string
+	why                                     string
+}
+
+// allowedRoles lists every Role and ClusterRole of the manifests with every
+// rule it may grant: a rule not listed here fails the test, so that a new
+// permission comes with a reason.
+var allowedRoles = []struct {
+	kind, namespace, name string
+	rules                 []allowedRule
+}{{
+	kind: "ClusterRole", name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"config.openshift.io"}, resources: []string{"clusterversions", "clusteroperators"}, verbs: []string{"get", "list", "watch"},
+		why: "the progress of an update is read from ClusterVersion and the ClusterOperators",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"clusteroperators"}, verbs: []string{"create"},
+		why: "the operator recreates its ClusterOperator if deleted; create cannot be limited by resourceNames",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"clusteroperators/status"}, resourceNames: []string{"update-insights"}, verbs: []string{"get", "update", "patch"},
+		why: "the operator reports its status in its own ClusterOperator only",
+	}, {
+		groups: []string{""}, resources: []string{"nodes"}, verbs: []string{"get", "list", "watch"},
+		why: "nodes are the input of the node insights",
+	}, {
+		groups: []string{"machineconfiguration.openshift.io"}, resources: []string{"machineconfigpools", "machineconfigs"}, verbs: []string{"get", "list", "watch"},
+		why: "pools and their configs are the input of the node and pool insights",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"infrastructures"}, verbs: []string{"get"},
+		why: "controllercmd reads the control plane topology to size leader election",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: insightResources(""), verbs: []string{"get", "list", "watch", "create", "update", "patch", "delete"},
+		why: "the operator owns the insights",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: insightResources("/status"), verbs: []string{"get", "update", "patch"},
+		why: "the insights are entirely status",
+	}, {
+		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
+		why: "the metrics endpoint delegates authentication to the API server",
+	}, {
+		groups: []string{"authorization.k8s.io"}, resources: []string{"subjectaccessreviews"}, verbs: []string{"create"},
+		why: "the metrics endpoint delegates authorization to the API server",
+	}},
+}, {
+	kind: "Role", namespace: operatorNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"coordination.k8s.io"}, resources: []string{"leases"}, verbs: []string{"get", "list", "watch", "create", "update", "patch"},
+		why: "leader election holds a Lease in the operator namespace",
+	}, {
+		groups: []string{"", "events.k8s.io"}, resources: []string{"events"}, verbs: []string{"create", "update", "patch"},
+		why: "the operator records Events on its Deployment",
+	}, {
+		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"get"},
+		why: "to name its Deployment as the source of its Events, the operator reads its Pod",
+	}, {
+		groups: []string{"apps"}, resources: []string{"replicasets"}, verbs: []string{"get"},
+		why: "to name its Deployment as the source of its Events, the operator reads its Pod's ReplicaSet",
+	}},
+}, {
+	kind: "Role", namespace: machineConfigNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"apps"}, resources: []string{"deployments"}, verbs: []string{"get", "list", "watch"},
+		why: "machine-config has updated only once it runs the image of the machine-config-operator Deployment",
+	}},
+}, {
+	kind: "Role", namespace: eventsNamespace, name: eventsRole,
+	rules: []allowedRule{{
+		groups: []string{"", "events.k8s.io"}, resources: []string{"events"}, verbs: []string{"create", "update", "patch"},
+		why: "client-go records the Events of cluster-scoped objects, such as the ClusterVersion insight, in namespace default",
+	}},
+}, {
+	kind: "Role", namespace: operatorNamespace, name: "prometheus-k8s",
+	rules: []allowedRule{{
+		groups: []string{""}, resources: []string{"services", "endpoints", "pods"}, verbs: []string{"get", "list", "watch"},
+		why: "Prometheus discovers the metrics Service's targets",
+	}, {
+		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"get", "list", "watch"},
+		why: "Prometheus discovers the metrics Service's targets from EndpointSlices",
+	}},
+}}
+
+func insightResources(suffix string) []string {
+	var resources []string
+	for _, plural := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights"} {
+		resources = append(resources, plural+suffix)
+	}
+	return resources
+}
+
+// A grant is one verb on one resource (limited to some names, or to none):
+// rules compare as the grants they expand to, however they are grouped.
+type grant struct {
+	Group, Resource, Verb string
+	ResourceNames         string
+}
+
+func grants(rules []rbacv1.PolicyRule) []grant {
+	var gs []grant
+	for _, r := range rules {
+		names := slices.Clone(r.ResourceNames)
+		slices.Sort(names)
+		for _, g := range r.APIGroups {
+			for _, res := range r.Resources {
+				for _, v := range r.Verbs {
+					gs = append(gs, grant{Group: g, Resource: res, Verb: v, ResourceNames: strings.Join(names, ",")})
+				}
+			}
+		}
+		for _, url := range r.NonResourceURLs {
+			for _, v := range r.Verbs {
+				gs = append(gs, grant{Resource: "nonResourceURL:" + url, Verb: v})
+			}
+		}
+	}
+	slices.SortFunc(gs, func(a, b grant) int {
+		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
+	})
+	return slices.Compact(gs)
+}
+
+type roleKey struct{ kind, namespace, name string }
+
+func (k roleKey) String() string {
+	if k.namespace == "" {
+		return k.kind + " " + k.name
+	}
+	return k.kind + " " + k.namespace + "/" + k.name
+}
+
+// manifestRoles returns the rules of every Role and ClusterRole.
+func manifestRoles(t *testing.T) map[roleKey][]rbacv1.PolicyRule {
+	t.Helper()
+	roles := map[roleKey][]rbacv1.PolicyRule{}
 	for _, m := range loadManifests(t) {
 		switch o := m.object.(type) {
 		case *rbacv1.ClusterRole:
-			clusterRules = append(clusterRules, o.Rules...)
+			roles[roleKey{"ClusterRole", "", o.Name}] = o.Rules
 		case *rbacv1.Role:
-			if o.Namespace == machineConfigNamespace {
-				machineConfigRules = append(machineConfigRules, o.Rules...)
-				continue
+			roles[roleKey{"Role", o.Namespace, o.Name}] = o.Rules
+		}
+	}
+	return roles
+}
+
+func TestRBACGrantsOnlyTheAllowedRules(t *testing.T) {
+	got := manifestRoles(t)
+	for _, role := range allowedRoles {
+		key := roleKey{role.kind, role.namespace, role.name}
+		t.Run(key.String(), func(t *testing.T) {
+			rules, ok := got[key]
+			if !ok {
+				t.Fatalf("no %s among the manifests", key)
 			}
-			namespaceRules = append(namespaceRules, o.Rules...)
+			var want []rbacv1.PolicyRule
+			for _, r := range role.rules {
+				if r.why == "" {
+					t.Errorf("allowed rule %+v has no reason", r)
+				}
+				want = append(want, rbacv1.PolicyRule{APIGroups: r.groups, Resources: r.resources, ResourceNames: r.resourceNames, Verbs: r.verbs})
+			}
+			if diff := cmp.Diff(grants(want), grants(rules)); diff != "" {
+				t.Errorf("grants differ from the allowed rules (-allowed +manifest); a new rule needs a reason in allowedRoles:\n%s", diff)
+			}
+		})
+		delete(got, key)
+	}
+	for key := range got {
+		t.Errorf("%s is not among the allowed roles", key)
+	}
+}
+
+func TestRBACRulesAreNarrowAndEffective(t *testing.T) {
+	for key, rules := range manifestRoles(t) {
+		for _, r := range rules {
+			for _, field := range [][]string{r.APIGroups, r.Resources, r.Verbs, r.ResourceNames, r.NonResourceURLs} {
+				if slices.Contains(field, "*") {
+					t.Errorf("%s: rule %+v uses a wildcard", key, r)
+				}
+			}
+			// The name of an object to create, or of the objects of a
+			// collection to delete, is not known when the request is
+			// authorized: such a rule grants nothing.
+			if len(r.ResourceNames) > 0 && (slices.Contains(r.Verbs, "create") || slices.Contains(r.Verbs, "deletecollection")) {
+				t.Errorf("%s: rule %+v limits create or deletecollection by resourceNames, which never matches", key, r)
+			}
+		}
+		if key.kind == "ClusterRole" {
+			for _, g := range grants(rules) {
+				if g.Group == "coordination.k8s.io" && g.Resource == "leases" {
+					t.Errorf("%s grants %s on leases cluster-wide; they belong to the operator namespace", key, g.Verb)
+				}
+			}
+		}
+	}
+}
+
+// Roles the cluster provides, which the manifests bind without defining.
+var clusterProvidedRoles = []roleKey{
+	{"Role", "kube-system", "extension-apiserver-authentication-reader"},
+}
+
+func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
+	roles := manifestRoles(t)
+	operator := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: serviceAccount, Namespace: operatorNamespace}}
+	// Platform Prometheus, which scrapes the operator's metrics.
+	prometheus := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: "prometheus-k8s", Namespace: "openshift-monitoring"}}
+	bound := map[roleKey]bool{}
+	for _, m := range loadManifests(t) {
+		var namespace string
+		var ref rbacv1.RoleRef
+		var subjects []rbacv1.Subject
+		switch o := m.object.(type) {
 		case *rbacv1.ClusterRoleBinding:
-			checkBinding(t, m.file, o.RoleRef, o.Subjects)
+			ref, subjects = o.RoleRef, o.Subjects
 		case *rbacv1.RoleBinding:
-			checkBinding(t, m.file, o.RoleRef, o.Subjects)
+			namespace, ref, subjects = o.Namespace, o.RoleRef, o.Subjects
+		default:
+			continue
 		}
-	}
-	if len(machineConfigRules) != 1 || !sameSet(verbsFor(machineConfigRules, "apps", "deployments"), readOnly) {
-		t.Errorf("rules in %s are %+v, want only reading deployments", machineConfigNamespace, machineConfigRules)
-	}
-	for _, r := range append(append(slices.Clone(clusterRules), namespaceRules...), machineConfigRules...) {
-		for _, field := range [][]string{r.APIGroups, r.Resources, r.Verbs, r.ResourceNames} {
-			if slices.Contains(field, "*") {
-				t.Errorf("rule %+v uses a wildcard", r)
+		binding := m.object.(metav1.Object)
+		t.Run(roleKey{m.object.GetObjectKind().GroupVersionKind().Kind, binding.GetNamespace(), binding.GetName()}.String(), func(t *testing.T) {
+			if ref.Name == "cluster-admin" || ref.Name == "admin" || ref.Name == "edit" {
+				t.Errorf("%s: binds the broad role %s", m.file, ref.Name)
 			}
+			key := roleKey{ref.Kind, namespace, ref.Name}
+			if ref.Kind == "ClusterRole" {
+				key.namespace = ""
+			}
+			bound[key] = true
+			if _, ok := roles[key]; !ok && !slices.Contains(clusterProvidedRoles, key) {
+				t.Errorf("%s: binds %s, which is neither among the manifests nor provided by the cluster", m.file, key)
+			}
+			want := operator
+			if key == (roleKey{"Role", operatorNamespace, "prometheus-k8s"}) {
+				want = prometheus
+			}
+			if diff := cmp.Diff(want, subjects); diff != "" {
+				t.Errorf("%s: subjects of %s differ (-want +got):\n%s", m.file, key, diff)
+			}
+		})
+	}
+	for key := range roles {
+		if !bound[key] {
+			t.Errorf("%s is bound to no one", key)
 		}
 	}
-
-	for _, input := range []struct{ group, resource string }{
-		{"config.openshift.io", "clusterversions"},
-		{"config.openshift.io", "clusteroperators"},
-		{"", "nodes"},
-		{"machineconfiguration.openshift.io", "machineconfigpools"},
-		{"machineconfiguration.openshift.io", "machineconfigs"},
-	} {
-		if verbs := verbsFor(clusterRules, input.group, input.resource); !sameSet(verbs, readOnly) {
-			t.Errorf("%s/%s verbs are %v, want exactly %v", input.group, input.resource, verbs, readOnly)
-		}
-	}
-	full := []string{"get", "list", "watch", "create", "update", "patch", "delete"}
-	for _, resource := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights"} {
-		if verbs := verbsFor(clusterRules, insightsv1alpha1.GroupName, resource); !sameSet(verbs, full) {
-			t.Errorf("%s verbs are %v, want %v", resource, verbs, full)
-		}
-		if verbs := verbsFor(clusterRules, insightsv1alpha1.GroupName, resource+"/status"); !slices.Contains(verbs, "update") {
-			t.Errorf("%s/status verbs are %v, want update", resource, verbs)
-		}
-	}
-	if verbs := verbsFor(namespaceRules, "coordination.k8s.io", "leases"); !slices.Contains(verbs, "update") || !slices.Contains(verbs, "create") {
-		t.Errorf("leases verbs in the operator namespace are %v, want create and update", verbs)
-	}
-	if verbs := verbsFor(namespaceRules, "", "events"); !slices.Contains(verbs, "create") {
-		t.Errorf("events verbs in the operator namespace are %v, want create", verbs)
-	}
-	if verbs := verbsFor(clusterRules, "coordination.k8s.io", "leases"); len(verbs) > 0 {
-		t.Errorf("leases are granted cluster-wide (%v); they belong to the operator namespace", verbs)
-	}
-}
-
-func checkBinding(t *testing.T, file string, ref rbacv1.RoleRef, subjects []rbacv1.Subject) {
-	t.Helper()
-	if ref.Name == "cluster-admin" || ref.Name == "admin" || ref.Name == "edit" {
-		t.Errorf("%s: binds the broad role %s", file, ref.Name)
-	}
-	for _, s := range subjects {
-		if s.Kind != rbacv1.ServiceAccountKind || s.Name != serviceAccount || s.Namespace != operatorNamespace {
-			t.Errorf("%s: binds %s %s/%s, want only the operator's service account", file, s.Kind, s.Namespace, s.Name)
-		}
-	}
-}
-
-func verbsFor(rules []rbacv1.PolicyRule, group, resource string) []string {
-	var verbs []string
-	for _, r := range rules {
-		if slices.Contains(r.APIGroups, group) && slices.Contains(r.Resources, resource) {
-			verbs = append(verbs, r.Verbs...)
-		}
-	}
-	return verbs
-}
-
-func sameSet(a, b []string) bool {
-	a, b = slices.Clone(a), slices.Clone(b)
-	slices.Sort(a)
-	slices.Sort(b)
-	return slices.Equal(slices.Compact(a), slices.Compact(b))
 }
 
 func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
