@@ -4,6 +4,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"k8s.io/component-base/metrics"
 	"k8s.io/component-base/metrics/legacyregistry"
 )
@@ -60,4 +61,16 @@ func Register(collectors ...metrics.StableCollector) {
 		legacyregistry.MustRegister(SyncDuration, SyncErrors)
 	})
 	legacyregistry.CustomMustRegister(collectors...)
+}
+
+// Unregister stops serving the given collectors, so that an operator run
+// again in the same process (as the scale benchmarks run it) can register
+// collectors over its own caches.
+func Unregister(collectors ...metrics.StableCollector) {
+	for _, c := range collectors {
+		legacyregistry.Registerer().Unregister(c)
+		// legacyregistry registers custom collectors with Prometheus's
+		// default registry too.
+		prometheus.Unregister(c)
+	}
 }

@@ -15,7 +15,8 @@ import (
 // the operator namespace, a metrics and health endpoint, and a context that
 // SIGTERM cancels.
 func NewStartCommand(ctx context.Context) *cobra.Command {
-	config := controllercmd.NewControllerCommandConfig(ComponentName, version.Get(), RunOperator, clock.RealClock{})
+	options := NewOptions()
+	config := controllercmd.NewControllerCommandConfig(ComponentName, version.Get(), options.Run, clock.RealClock{})
 	cmd := config.NewCommandWithContext(ctx)
 	cmd.Use = "start"
 	cmd.Short = "Start the operator"
@@ -29,5 +30,7 @@ func NewStartCommand(ctx context.Context) *cobra.Command {
 		"How long the leader keeps retrying to renew its lease before giving up (0: library-go's default).")
 	flags.DurationVar(&config.RetryPeriod.Duration, "leader-election-retry-period", 0,
 		"How often candidates try to acquire or renew the lease (0: library-go's default).")
+	flags.DurationVar(&options.DegradedGracePeriod, "degraded-grace-period", options.DegradedGracePeriod,
+		"How long a controller's problem (failing syncs, rejected writes, caches not syncing) lasts before the operator reports itself Degraded.")
 	return cmd
 }

@@ -4,6 +4,7 @@ package operator
 
 import (
 	"context"
+	"os"
 	"sync"
 	"time"
 
@@ -23,8 +24,12 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateevents"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
+	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
 const (
@@ -48,11 +53,36 @@ const (
 	// nodeWorkers sync nodes and pools in parallel, so that one node's
 	// slow write does not hold back the others.
 	nodeWorkers = 10
+
+	// DefaultDegradedGracePeriod is how long a controller's problem lasts
+	// before the operator reports itself Degraded: long enough for a retried
+	// conflict or a restarting API server to pass unnoticed, as library-go
+	// operators allow.
+	DefaultDegradedGracePeriod = 2 * time.Minute
 )
 
-// RunOperator builds the informers and controllers, starts them, and blocks
-// until ctx ends (leadership lost or the process told to stop).
-func RunOperator(ctx context.Context, controllerContext *controllercmd.ControllerContext) error {
+// Options tune the operator.
+type Options struct {
+	// Version is the version the operator reports in its ClusterOperator.
+	Version string
+	// DegradedGracePeriod is how long a problem lasts before the operator
+	// reports itself Degraded.
+	DegradedGracePeriod time.Duration
+}
+
+// NewOptions returns the defaults: the release payload's version, from the
+// RELEASE_VERSION the payload's Deployment sets, or else the build's.
+func NewOptions() *Options {
+	v := os.Getenv("RELEASE_VERSION")
+	if v == "" {
+		v = version.Get().GitVersion
+	}
+	return &Options{Version: v, DegradedGracePeriod: DefaultDegradedGracePeriod}
+}
+
+// Run builds the informers and controllers, starts them, and blocks until ctx
+// ends (leadership lost or the process told to stop).
+func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.ControllerContext) error {
 	kubeConfig := rest.CopyConfig(controllerContext.KubeConfig)
 	kubeConfig.QPS = clientQPS
 	kubeConfig.Burst = clientBurst
@@ -93,12 +123,15 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 	insightInformers := insightinformers.NewSharedInformerFactoryWithOptions(insightsClient, resyncPeriod,
 		insightinformers.WithTransform(stripManagedFields))
 
+	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
+
 	clusterVersionController, err := clusterversion.New(
 		configInformers.Config().V1().ClusterVersions(),
 		configInformers.Config().V1().ClusterOperators(),
 		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),
 		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
 		insightsClient.InsightsV1alpha1(),
+		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
 	)
@@ -112,6 +145,7 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 		machineConfigOperatorInformers.Apps().V1().Deployments(),
 		insightInformers.Insights().V1alpha1().ClusterOperatorProgressInsights(),
 		insightsClient.InsightsV1alpha1(),
+		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
 	)
@@ -128,12 +162,40 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 		insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
 		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
 		nodeInsightsClient.InsightsV1alpha1(),
+		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
 	)
 	if err != nil {
 		return err
 	}
+
+	eventRecorder, stopRecording := updateevents.NewRecorder(kubeClient, ComponentName)
+	defer stopRecording()
+	eventsController := updateevents.New(
+		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),
+		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
+		eventRecorder,
+		tracker,
+		controllerContext.EventRecorder,
+	)
+
+	statusController := operatorstatus.New(
+		configInformers.Config().V1().ClusterOperators(),
+		configClient.ConfigV1(),
+		tracker,
+		operatorstatus.Options{Version: o.Version, Namespace: controllerContext.OperatorNamespace, GracePeriod: o.DegradedGracePeriod},
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
+
+	updateMetrics := metrics.NewUpdateCollector(
+		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights().Lister(),
+		insightInformers.Insights().V1alpha1().UpdateHealthInsights().Lister(),
+		controllerContext.Clock,
+	)
+	metrics.Register(updateMetrics)
+	defer metrics.Unregister(updateMetrics)
 
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far.
@@ -146,7 +208,13 @@ func RunOperator(ctx context.Context, controllerContext *controllercmd.Controlle
 	}
 
 	var controllers sync.WaitGroup
-	for c, workers := range map[factory.Controller]int{clusterVersionController: 1, clusterOperatorController: 1, nodeController: nodeWorkers} {
+	for c, workers := range map[factory.Controller]int{
+		clusterVersionController:  1,
+		clusterOperatorController: 1,
+		nodeController:            nodeWorkers,
+		eventsController:          1,
+		statusController:          1,
+	} {
 		controllers.Add(1)
 		go func() {
 			defer controllers.Done()

@@ -4,6 +4,7 @@
 package integration
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -18,8 +19,12 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 )
 
-// testVersion is linked into the operator binary the tests run.
-const testVersion = "v0.0.0-integration"
+const (
+	// testVersion is linked into the operator binary the tests run.
+	testVersion = "v0.0.0-integration"
+	// operatorUser is the user the operator authenticates as.
+	operatorUser = "update-insights-operator"
+)
 
 var (
 	testEnv        *envtest.Environment
@@ -28,6 +33,9 @@ var (
 	insightsClient insightsclient.Interface
 	kubeconfigPath string
 	operatorBinary string
+	// operatorConfig is the operator's own client configuration: its user
+	// may also scrape the operator's metrics.
+	operatorConfig *rest.Config
 )
 
 func TestMain(m *testing.M) {
@@ -73,6 +81,10 @@ func run(m *testing.M) int {
 
 	if err := setUpClients(cfg, tmp); err != nil {
 		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	if err := createOwnClusterOperatorOutsideThePayload(context.Background()); err != nil {
+		fmt.Fprintf(os.Stderr, "creating the operator's ClusterOperator: %v\n", err)
 		return 1
 	}
 	return m.Run()
@@ -130,7 +142,7 @@ func setUpClients(cfg *rest.Config, dir string) error {
 
 	// The operator runs as a separate process with a kubeconfig of its own,
 	// as it would in a cluster.
-	user, err := testEnv.AddUser(envtest.User{Name: "update-insights-operator", Groups: []string{"system:masters"}}, nil)
+	user, err := testEnv.AddUser(envtest.User{Name: operatorUser, Groups: []string{"system:masters"}}, nil)
 	if err != nil {
 		return fmt.Errorf("adding the operator's user: %w", err)
 	}
@@ -138,6 +150,7 @@ func setUpClients(cfg *rest.Config, dir string) error {
 	if err != nil {
 		return err
 	}
+	operatorConfig = user.Config()
 	kubeconfigPath = filepath.Join(dir, "kubeconfig")
 	return os.WriteFile(kubeconfigPath, kubeconfig, 0o600)
 }

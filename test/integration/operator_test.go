@@ -55,21 +55,21 @@ func ensureOperatorNamespace(t testing.TB) {
 	}
 }
 
-// startOperator starts the operator with short leader election timings so
+// startOperator starts the operator, with extra flags, and short leader election timings so
 // that a standby takes over within seconds, and with the logging of every
 // write (-v=2). It is stopped when the test ends (SIGTERM, so that it releases
 // its lease for the next test), and its output is logged if the test failed.
-func startOperator(t testing.TB) *operatorProcess {
+func startOperator(t testing.TB, extra ...string) *operatorProcess {
 	t.Helper()
 	ensureOperatorNamespace(t)
 	p := &operatorProcess{output: &syncBuffer{}}
 	var err error
-	p.Operator, err = process.Start(operatorBinary, kubeconfigPath, p.output,
+	p.Operator, err = process.Start(operatorBinary, kubeconfigPath, p.output, append([]string{
 		"--leader-election-lease-duration=6s",
 		"--leader-election-renew-deadline=4s",
 		"--leader-election-retry-period=1s",
 		"-v=2",
-	)
+	}, extra...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

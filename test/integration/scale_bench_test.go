@@ -295,7 +295,7 @@ func (s *nodeScale) startOperator() {
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
 	go func() {
-		stopped <- operator.RunOperator(ctx, &controllercmd.ControllerContext{
+		stopped <- operator.NewOptions().Run(ctx, &controllercmd.ControllerContext{
 			KubeConfig:    cfg,
 			EventRecorder: events.NewInMemoryRecorder("bench", clock),
 			Clock:         clock,

@@ -24,6 +24,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
@@ -32,6 +33,9 @@ import (
 
 const (
 	controllerName = "ClusterOperatorProgressInsightController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "ClusterOperator"
 
 	clusterVersionName = "version"
 
@@ -59,6 +63,7 @@ func New(
 	deployments appsinformers.DeploymentInformer,
 	insights insightinformers.ClusterOperatorProgressInsightInformer,
 	client insightsclient.ClusterOperatorProgressInsightsGetter,
+	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {
@@ -77,9 +82,15 @@ func New(
 	if _, err := deployments.Informer().AddEventHandler(machineConfigOperatorHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
+	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+		"clusteroperators":                clusterOperators.Informer().HasSynced,
+		"clusterversions":                 clusterVersions.Informer().HasSynced,
+		"deployments":                     deployments.Informer().HasSynced,
+		"clusteroperatorprogressinsights": insights.Informer().HasSynced,
+	})
 	return factory.New().
 		WithSyncContext(syncCtx).
-		WithSync(c.sync).
+		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformersQueueKeysFunc(queue.ByName, clusterOperators.Informer(), insights.Informer()).
 		WithBareInformers(clusterVersions.Informer(), deployments.Informer()).
 		ResyncEvery(resyncInterval).

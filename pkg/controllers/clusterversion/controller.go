@@ -25,6 +25,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -34,6 +35,9 @@ import (
 
 const (
 	controllerName = "ClusterVersionProgressInsightController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "ClusterVersion"
 
 	// healthInsightManager labels the health insights this controller owns.
 	healthInsightManager = "clusterversion"
@@ -65,6 +69,7 @@ func New(
 	insights insightinformers.ClusterVersionProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
+	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {
@@ -87,9 +92,15 @@ func New(
 	if _, err := clusterOperators.Informer().AddEventHandler(operatorEventHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
+	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+		"clusterversions":                clusterVersions.Informer().HasSynced,
+		"clusteroperators":               clusterOperators.Informer().HasSynced,
+		"clusterversionprogressinsights": insights.Informer().HasSynced,
+		"updatehealthinsights":           healthInsights.Informer().HasSynced,
+	})
 	return factory.New().
 		WithSyncContext(syncCtx).
-		WithSync(c.sync).
+		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformersQueueKeysFunc(queue.ByName, clusterVersions.Informer(), insights.Informer()).
 		WithInformersQueueKeysFunc(ownerKey, healthInsights.Informer()).
 		WithBareInformers(clusterOperators.Informer()).

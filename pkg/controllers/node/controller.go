@@ -24,6 +24,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -32,6 +33,9 @@ import (
 
 const (
 	controllerName = "NodeProgressInsightController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "Node"
 
 	// healthInsightManager labels the health insights of this controller.
 	healthInsightManager = "node"
@@ -80,6 +84,7 @@ func New(
 	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
+	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {
@@ -117,9 +122,18 @@ func New(
 			return nil, err
 		}
 	}
+	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+		"nodes":                             nodes.Informer().HasSynced,
+		"machineconfigpools":                pools.Informer().HasSynced,
+		"machineconfigs":                    configs.Informer().HasSynced,
+		"clusterversions":                   clusterVersions.Informer().HasSynced,
+		"nodeprogressinsights":              nodeInsights.Informer().HasSynced,
+		"machineconfigpoolprogressinsights": poolInsights.Informer().HasSynced,
+		"updatehealthinsights":              healthInsights.Informer().HasSynced,
+	})
 	return factory.New().
 		WithSyncContext(syncCtx).
-		WithSync(c.sync).
+		WithSync(tracker.Sync(Name, c.sync)).
 		WithBareInformers(nodes.Informer(), pools.Informer(), configs.Informer(), clusterVersions.Informer(),
 			nodeInsights.Informer(), poolInsights.Informer(), healthInsights.Informer()).
 		ResyncEvery(resyncInterval).

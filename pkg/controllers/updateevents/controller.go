@@ -14,11 +14,17 @@ import (
 	"k8s.io/client-go/tools/record"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 )
 
-const controllerName = "UpdateEventsController"
+const (
+	controllerName = "UpdateEventsController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "UpdateEvents"
+)
 
 // Controller compares the insights with what it saw at its previous sync and
 // records an Event for each change worth telling.
@@ -41,6 +47,7 @@ func New(
 	clusterVersionInsights insightinformers.ClusterVersionProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	recorder record.EventRecorder,
+	tracker *operatorstatus.Tracker,
 	libgoRecorder events.Recorder,
 ) factory.Controller {
 	c := &Controller{
@@ -48,8 +55,12 @@ func New(
 		health:          healthInsights.Lister(),
 		recorder:        recorder,
 	}
+	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+		"clusterversionprogressinsights": clusterVersionInsights.Informer().HasSynced,
+		"updatehealthinsights":           healthInsights.Informer().HasSynced,
+	})
 	return factory.New().
-		WithSync(c.sync).
+		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformers(clusterVersionInsights.Informer()).
 		// The node controller alone may keep thousands of lesser health
 		// insights churning; only changes at Error level or worse matter.

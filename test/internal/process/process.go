@@ -19,6 +19,7 @@ const Namespace = "openshift-update-insights"
 type Operator struct {
 	cmd    *exec.Cmd
 	exited chan struct{}
+	listen string
 }
 
 // Start runs `binary start` against kubeconfig, serving its metrics on a free
@@ -28,12 +29,13 @@ func Start(binary, kubeconfig string, out io.Writer, extra ...string) (*Operator
 	if err != nil {
 		return nil, err
 	}
+	listen := fmt.Sprintf("127.0.0.1:%d", port)
 	args := append([]string{"start",
 		"--kubeconfig", kubeconfig,
 		"--namespace", Namespace,
-		"--listen", fmt.Sprintf("127.0.0.1:%d", port),
+		"--listen", listen,
 	}, extra...)
-	o := &Operator{cmd: exec.Command(binary, args...), exited: make(chan struct{})}
+	o := &Operator{cmd: exec.Command(binary, args...), exited: make(chan struct{}), listen: listen}
 	o.cmd.Stdout, o.cmd.Stderr = out, out
 	// A process group of its own: a Ctrl-C meant for the caller does not
 	// reach it, and the caller stops it in order, as the kubelet would.
@@ -47,6 +49,10 @@ func Start(binary, kubeconfig string, out io.Writer, extra ...string) (*Operator
 	}()
 	return o, nil
 }
+
+// Address is where the operator serves its metrics and health checks, over
+// HTTPS with a self-signed certificate.
+func (o *Operator) Address() string { return o.listen }
 
 // Pid is the process's ID.
 func (o *Operator) Pid() int { return o.cmd.Process.Pid }

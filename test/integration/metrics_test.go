@@ -1,0 +1,182 @@
+package integration
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	dto "github.com/prometheus/client_model/go"
+	"github.com/prometheus/common/expfmt"
+	"github.com/prometheus/common/model"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/client-go/rest"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// scrape reads the operator's metrics endpoint as Prometheus does: over
+// HTTPS, authenticated (here with the operator's own client certificate) and
+// authorized by the API server.
+func scrape(t testing.TB, op *operatorProcess) map[string]*dto.MetricFamily {
+	t.Helper()
+	cfg := rest.CopyConfig(operatorConfig)
+	cfg.Host = "https://" + op.Address()
+	// The operator serves a self-signed certificate when it has no
+	// serving certificate of the cluster's.
+	cfg.TLSClientConfig.Insecure = true
+	cfg.TLSClientConfig.CAData, cfg.TLSClientConfig.CAFile = nil, ""
+	client, err := rest.HTTPClientFor(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body []byte
+	var status string
+	err = wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, cfg.Host+"/metrics", nil)
+		if err != nil {
+			return false, err
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return false, nil // not listening yet
+		}
+		defer resp.Body.Close()
+		body, err = io.ReadAll(resp.Body)
+		if err != nil {
+			return false, err
+		}
+		// The operator loads the API server's client CA, which
+		// authenticates the scraper, a moment after it starts listening.
+		status = resp.Status
+		return resp.StatusCode == http.StatusOK, nil
+	})
+	if err != nil {
+		t.Fatalf("scraping %s: %v; last response: %s: %s", cfg.Host, err, status, body)
+	}
+	parser := expfmt.NewTextParser(model.UTF8Validation)
+	families, err := parser.TextToMetricFamilies(strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatalf("parsing the metrics: %v", err)
+	}
+	return families
+}
+
+// syncCounts are how many syncs of each controller were measured.
+func syncCounts(families map[string]*dto.MetricFamily) map[string]uint64 {
+	counts := map[string]uint64{}
+	for _, m := range families["update_insights_controller_sync_duration_seconds"].GetMetric() {
+		for _, l := range m.GetLabel() {
+			if l.GetName() == "controller" {
+				counts[l.GetValue()] = m.GetHistogram().GetSampleCount()
+			}
+		}
+	}
+	return counts
+}
+
+// metricValues are the samples the test compares, by name and label values.
+type metricValues map[string]float64
+
+func gaugeValues(families map[string]*dto.MetricFamily, names ...string) metricValues {
+	values := metricValues{}
+	for _, name := range names {
+		family, ok := families[name]
+		if !ok {
+			continue
+		}
+		for _, m := range family.GetMetric() {
+			key := name
+			for _, l := range m.GetLabel() {
+				key += fmt.Sprintf(",%s=%s", l.GetName(), l.GetValue())
+			}
+			values[key] = m.GetGauge().GetValue()
+		}
+	}
+	return values
+}
+
+// expectedValues are what the metrics must say of the insights as they are.
+func expectedValues(t testing.TB, at time.Time) metricValues {
+	t.Helper()
+	ctx := context.Background()
+	insight, err := insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Get(ctx, "version", metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	health, err := insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := metricValues{
+		"update_insights_control_plane_completion_ratio":                       float64(insight.Status.CompletionPercent) / 100,
+		"update_insights_control_plane_estimated_completion_timestamp_seconds": float64(insight.Status.EstimatedCompletedAt.Unix()),
+		"update_insights_control_plane_update_duration_seconds":                at.Sub(insight.Status.StartedAt.Time).Seconds(),
+	}
+	for _, level := range []insightsv1alpha1.InsightImpactLevel{
+		insightsv1alpha1.UnknownImpactLevel, insightsv1alpha1.InfoImpactLevel, insightsv1alpha1.WarningImpactLevel,
+		insightsv1alpha1.ErrorImpactLevel, insightsv1alpha1.CriticalImpactLevel,
+	} {
+		want["update_insights_health_insights,level="+string(level)] = 0
+	}
+	for _, i := range health.Items {
+		want["update_insights_health_insights,level="+string(i.Status.Impact.Level)]++
+	}
+	return want
+}
+
+func TestMetricsMatchTheInsights(t *testing.T) {
+	op := startOperator(t)
+	createClusterOperators(t, map[string]string{"etcd": toVersion, "dns": fromVersion, "network": fromVersion, "console": fromVersion})
+	createClusterVersion(t, nil, midUpdateStatus())
+	setDegraded(t, "etcd", configv1.ConditionTrue, time.Now().Add(-41*time.Minute))
+	waitForHealthInsights(t, "an Error", func(i []insightsv1alpha1.UpdateHealthInsight) bool {
+		return len(i) == 1 && i[0].Status.Impact.Level == insightsv1alpha1.ErrorImpactLevel
+	})
+	waitForInsight(t, 30*time.Second, "Degraded with an estimate", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentDegraded && i.Status.EstimatedCompletedAt != nil
+	})
+
+	// The insights may still change between a scrape and the reading that
+	// checks it, and some controllers may not have synced yet; the two must
+	// agree once they settle.
+	names := []string{
+		"update_insights_control_plane_completion_ratio",
+		"update_insights_control_plane_estimated_completion_timestamp_seconds",
+		"update_insights_control_plane_update_duration_seconds",
+		"update_insights_health_insights",
+	}
+	// The duration is read at the scrape, a little before the test reads the
+	// insights.
+	approximately := cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) <= 2 })
+	// The controllers with something to do in this cluster.
+	wantSynced := map[string]bool{"ClusterVersion": true, "ClusterOperator": true, "OperatorStatus": true, "UpdateEvents": true}
+	var diff, syncDiff string
+	var families map[string]*dto.MetricFamily
+	err := wait.PollUntilContextTimeout(context.Background(), 500*time.Millisecond, 20*time.Second, true, func(context.Context) (bool, error) {
+		families = scrape(t, op)
+		diff = cmp.Diff(expectedValues(t, time.Now()), gaugeValues(families, names...), approximately)
+		counts, synced := syncCounts(families), map[string]bool{}
+		for controller := range wantSynced {
+			synced[controller] = counts[controller] > 0
+		}
+		syncDiff = cmp.Diff(wantSynced, synced)
+		return diff == "" && syncDiff == "", nil
+	})
+	if err != nil {
+		t.Fatalf("the metrics do not match the insights (-insights +metrics):\n%s\nsyncs measured (-want +got):\n%s", diff, syncDiff)
+	}
+	if got := gaugeValues(families, "update_insights_health_insights")["update_insights_health_insights,level=Error"]; got < 1 {
+		t.Errorf("%v Error health insights counted, want the degraded etcd's", got)
+	}
+	if _, ok := families["update_insights_controller_sync_errors_total"]; ok {
+		t.Errorf("sync errors were counted in a run without failures: %v", families["update_insights_controller_sync_errors_total"])
+	}
+}
