@@ -42,7 +42,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed and everything stopped cleanly (for CI).")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and everything stopped cleanly (for CI).")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -107,6 +107,12 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 
+	// The operator is a component of the payload it reports on; here it
+	// already runs the payload's target version, as its ClusterOperator
+	// will say.
+	if err := os.Setenv("RELEASE_VERSION", scenario.target()); err != nil {
+		return err
+	}
 	logPath, _ := filepath.Abs(filepath.Join(o.workdir, "operator.log"))
 	if op, err = startOperator(o.operator, kubeconfig, logPath); err != nil {
 		return err
@@ -126,12 +132,14 @@ func run(ctx context.Context, o options) (err error) {
 	// A moment for the health insights the completion resolves to go.
 	sleep(ctx, time.Second)
 	stopDisplay()
+	operatorStatus, operatorHealthy := ownClusterOperator(ctx, c, scenario.target())
+	say("%s", operatorStatus)
 	if o.check {
-		if !seen.progressing() || !completed || !poolsCompleted {
-			return fmt.Errorf("want the insight to go from Progressing to Completed, and every pool to complete; saw Progressing=%t, Completed=%t, pools completed=%t",
-				seen.progressing(), completed, poolsCompleted)
+		if !seen.progressing() || !completed || !poolsCompleted || !operatorHealthy {
+			return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete, and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, %s",
+				scenario.target(), seen.progressing(), completed, poolsCompleted, operatorStatus)
 		}
-		say("check passed: the insight went from Progressing to Completed, and every pool completed")
+		say("check passed: the insight went from Progressing to Completed, every pool completed, and the operator reports itself healthy")
 	}
 	if ctx.Err() != nil {
 		say("interrupted")
