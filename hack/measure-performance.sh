@@ -3,6 +3,7 @@
 # - the pure assessment + estimate of a 1,000-operator cluster with 100
 #   history entries (time and allocations per sync);
 # - the CPU time of assessing a 5,000-node pool after a pool change;
+# - one scrape of the update metrics with 5,000 health insights;
 # - the reaction time from a ClusterOperator version change to the insight's
 #   new completion seen by a watcher, against a local kube-apiserver;
 # - the operator at 5,000 nodes against a local kube-apiserver: its first
@@ -33,6 +34,15 @@ go test -run '^$' -bench 'BenchmarkPoolChange' -benchmem -benchtime 20x -count 5
 		n = split(substr(ms, 2), v, " ")
 		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
 		printf "median %.1f ms/pool-change (min %.1f, max %.1f, %d runs), %s allocs/op\n", v[int((n + 1) / 2)], v[1], v[n], n, allocs
+	}'
+
+echo "== one scrape of the update metrics, 5,000 health insights"
+go test -run '^$' -bench 'BenchmarkScrapeUpdateMetrics' -benchmem -count 5 ./pkg/metrics/ |
+	awk '/^BenchmarkScrapeUpdateMetrics/ { ns = ns " " $3; allocs = $7 }
+	END {
+		n = split(substr(ns, 2), v, " ")
+		for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] + 0 < v[i] + 0) { t = v[i]; v[i] = v[j]; v[j] = t }
+		printf "median %.2f ms/scrape (min %.2f, max %.2f, %d runs), %s allocs/op\n", v[int((n + 1) / 2)] / 1e6, v[1] / 1e6, v[n] / 1e6, n, allocs
 	}'
 
 echo "== reaction time: ClusterOperator version change -> completionPercent seen by a watcher (200 changes)"
