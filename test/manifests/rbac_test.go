@@ -1,0 +1,264 @@
+package manifests
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	rbacv1 "k8s.io/api/rbac/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// A rule the operator (or, for its metrics, Prometheus) is allowed, and why.
+type allowedRule struct {
+	groups, resources, resourceNames, verbs []string
+	why                                     string
+}
+
+// allowedRoles lists every Role and ClusterRole of the manifests with every
+// rule it may grant: a rule not listed here fails the test, so that a new
+// permission comes with a reason.
+var allowedRoles = []struct {
+	kind, namespace, name string
+	rules                 []allowedRule
+}{{
+	kind: "ClusterRole", name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"config.openshift.io"}, resources: []string{"clusterversions", "clusteroperators"}, verbs: []string{"get", "list", "watch"},
+		why: "the progress of an update is read from ClusterVersion and the ClusterOperators",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"clusteroperators"}, verbs: []string{"create"},
+		why: "the operator recreates its ClusterOperator if deleted; create cannot be limited by resourceNames",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"clusteroperators/status"}, resourceNames: []string{"update-insights"}, verbs: []string{"get", "update", "patch"},
+		why: "the operator reports its status in its own ClusterOperator only",
+	}, {
+		groups: []string{""}, resources: []string{"nodes"}, verbs: []string{"get", "list", "watch"},
+		why: "nodes are the input of the node insights",
+	}, {
+		groups: []string{"machineconfiguration.openshift.io"}, resources: []string{"machineconfigpools", "machineconfigs"}, verbs: []string{"get", "list", "watch"},
+		why: "pools and their configs are the input of the node and pool insights",
+	}, {
+		groups: []string{"config.openshift.io"}, resources: []string{"infrastructures"}, verbs: []string{"get"},
+		why: "controllercmd reads the control plane topology to size leader election",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: insightResources(""), verbs: []string{"get", "list", "watch", "create", "update", "patch", "delete"},
+		why: "the operator owns the insights",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: insightResources("/status"), verbs: []string{"get", "update", "patch"},
+		why: "the insights are entirely status",
+	}, {
+		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
+		why: "the metrics endpoint delegates authentication to the API server",
+	}, {
+		groups: []string{"authorization.k8s.io"}, resources: []string{"subjectaccessreviews"}, verbs: []string{"create"},
+		why: "the metrics endpoint delegates authorization to the API server",
+	}},
+}, {
+	kind: "Role", namespace: operatorNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"coordination.k8s.io"}, resources: []string{"leases"}, verbs: []string{"get", "list", "watch", "create", "update", "patch"},
+		why: "leader election holds a Lease in the operator namespace",
+	}, {
+		groups: []string{"", "events.k8s.io"}, resources: []string{"events"}, verbs: []string{"create", "update", "patch"},
+		why: "the operator records Events on its Deployment",
+	}, {
+		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"get"},
+		why: "to name its Deployment as the source of its Events, the operator reads its Pod",
+	}, {
+		groups: []string{"apps"}, resources: []string{"replicasets"}, verbs: []string{"get"},
+		why: "to name its Deployment as the source of its Events, the operator reads its Pod's ReplicaSet",
+	}},
+}, {
+	kind: "Role", namespace: machineConfigNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{"apps"}, resources: []string{"deployments"}, verbs: []string{"get", "list", "watch"},
+		why: "machine-config has updated only once it runs the image of the machine-config-operator Deployment",
+	}},
+}, {
+	kind: "Role", namespace: eventsNamespace, name: eventsRole,
+	rules: []allowedRule{{
+		groups: []string{"", "events.k8s.io"}, resources: []string{"events"}, verbs: []string{"create", "update", "patch"},
+		why: "client-go records the Events of cluster-scoped objects, such as the ClusterVersion insight, in namespace default",
+	}},
+}, {
+	kind: "Role", namespace: operatorNamespace, name: "prometheus-k8s",
+	rules: []allowedRule{{
+		groups: []string{""}, resources: []string{"services", "endpoints", "pods"}, verbs: []string{"get", "list", "watch"},
+		why: "Prometheus discovers the metrics Service's targets",
+	}, {
+		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"get", "list", "watch"},
+		why: "Prometheus discovers the metrics Service's targets from EndpointSlices",
+	}},
+}}
+
+func insightResources(suffix string) []string {
+	var resources []string
+	for _, plural := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights"} {
+		resources = append(resources, plural+suffix)
+	}
+	return resources
+}
+
+// A grant is one verb on one resource (limited to some names, or to none):
+// rules compare as the grants they expand to, however they are grouped.
+type grant struct {
+	Group, Resource, Verb string
+	ResourceNames         string
+}
+
+func grants(rules []rbacv1.PolicyRule) []grant {
+	var gs []grant
+	for _, r := range rules {
+		names := slices.Clone(r.ResourceNames)
+		slices.Sort(names)
+		for _, g := range r.APIGroups {
+			for _, res := range r.Resources {
+				for _, v := range r.Verbs {
+					gs = append(gs, grant{Group: g, Resource: res, Verb: v, ResourceNames: strings.Join(names, ",")})
+				}
+			}
+		}
+		for _, url := range r.NonResourceURLs {
+			for _, v := range r.Verbs {
+				gs = append(gs, grant{Resource: "nonResourceURL:" + url, Verb: v})
+			}
+		}
+	}
+	slices.SortFunc(gs, func(a, b grant) int {
+		return strings.Compare(fmt.Sprint(a), fmt.Sprint(b))
+	})
+	return slices.Compact(gs)
+}
+
+type roleKey struct{ kind, namespace, name string }
+
+func (k roleKey) String() string {
+	if k.namespace == "" {
+		return k.kind + " " + k.name
+	}
+	return k.kind + " " + k.namespace + "/" + k.name
+}
+
+// manifestRoles returns the rules of every Role and ClusterRole.
+func manifestRoles(t *testing.T) map[roleKey][]rbacv1.PolicyRule {
+	t.Helper()
+	roles := map[roleKey][]rbacv1.PolicyRule{}
+	for _, m := range loadManifests(t) {
+		switch o := m.object.(type) {
+		case *rbacv1.ClusterRole:
+			roles[roleKey{"ClusterRole", "", o.Name}] = o.Rules
+		case *rbacv1.Role:
+			roles[roleKey{"Role", o.Namespace, o.Name}] = o.Rules
+		}
+	}
+	return roles
+}
+
+func TestRBACGrantsOnlyTheAllowedRules(t *testing.T) {
+	got := manifestRoles(t)
+	for _, role := range allowedRoles {
+		key := roleKey{role.kind, role.namespace, role.name}
+		t.Run(key.String(), func(t *testing.T) {
+			rules, ok := got[key]
+			if !ok {
+				t.Fatalf("no %s among the manifests", key)
+			}
+			var want []rbacv1.PolicyRule
+			for _, r := range role.rules {
+				if r.why == "" {
+					t.Errorf("allowed rule %+v has no reason", r)
+				}
+				want = append(want, rbacv1.PolicyRule{APIGroups: r.groups, Resources: r.resources, ResourceNames: r.resourceNames, Verbs: r.verbs})
+			}
+			if diff := cmp.Diff(grants(want), grants(rules)); diff != "" {
+				t.Errorf("grants differ from the allowed rules (-allowed +manifest); a new rule needs a reason in allowedRoles:\n%s", diff)
+			}
+		})
+		delete(got, key)
+	}
+	for key := range got {
+		t.Errorf("%s is not among the allowed roles", key)
+	}
+}
+
+func TestRBACRulesAreNarrowAndEffective(t *testing.T) {
+	for key, rules := range manifestRoles(t) {
+		for _, r := range rules {
+			for _, field := range [][]string{r.APIGroups, r.Resources, r.Verbs, r.ResourceNames, r.NonResourceURLs} {
+				if slices.Contains(field, "*") {
+					t.Errorf("%s: rule %+v uses a wildcard", key, r)
+				}
+			}
+			// The name of an object to create, or of the objects of a
+			// collection to delete, is not known when the request is
+			// authorized: such a rule grants nothing.
+			if len(r.ResourceNames) > 0 && (slices.Contains(r.Verbs, "create") || slices.Contains(r.Verbs, "deletecollection")) {
+				t.Errorf("%s: rule %+v limits create or deletecollection by resourceNames, which never matches", key, r)
+			}
+		}
+		if key.kind == "ClusterRole" {
+			for _, g := range grants(rules) {
+				if g.Group == "coordination.k8s.io" && g.Resource == "leases" {
+					t.Errorf("%s grants %s on leases cluster-wide; they belong to the operator namespace", key, g.Verb)
+				}
+			}
+		}
+	}
+}
+
+// Roles the cluster provides, which the manifests bind without defining.
+var clusterProvidedRoles = []roleKey{
+	{"Role", "kube-system", "extension-apiserver-authentication-reader"},
+}
+
+func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
+	roles := manifestRoles(t)
+	operator := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: serviceAccount, Namespace: operatorNamespace}}
+	// Platform Prometheus, which scrapes the operator's metrics.
+	prometheus := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: "prometheus-k8s", Namespace: "openshift-monitoring"}}
+	bound := map[roleKey]bool{}
+	for _, m := range loadManifests(t) {
+		var namespace string
+		var ref rbacv1.RoleRef
+		var subjects []rbacv1.Subject
+		switch o := m.object.(type) {
+		case *rbacv1.ClusterRoleBinding:
+			ref, subjects = o.RoleRef, o.Subjects
+		case *rbacv1.RoleBinding:
+			namespace, ref, subjects = o.Namespace, o.RoleRef, o.Subjects
+		default:
+			continue
+		}
+		binding := m.object.(metav1.Object)
+		t.Run(roleKey{m.object.GetObjectKind().GroupVersionKind().Kind, binding.GetNamespace(), binding.GetName()}.String(), func(t *testing.T) {
+			if ref.Name == "cluster-admin" || ref.Name == "admin" || ref.Name == "edit" {
+				t.Errorf("%s: binds the broad role %s", m.file, ref.Name)
+			}
+			key := roleKey{ref.Kind, namespace, ref.Name}
+			if ref.Kind == "ClusterRole" {
+				key.namespace = ""
+			}
+			bound[key] = true
+			if _, ok := roles[key]; !ok && !slices.Contains(clusterProvidedRoles, key) {
+				t.Errorf("%s: binds %s, which is neither among the manifests nor provided by the cluster", m.file, key)
+			}
+			want := operator
+			if key == (roleKey{"Role", operatorNamespace, "prometheus-k8s"}) {
+				want = prometheus
+			}
+			if diff := cmp.Diff(want, subjects); diff != "" {
+				t.Errorf("%s: subjects of %s differ (-want +got):\n%s", m.file, key, diff)
+			}
+		})
+	}
+	for key := range roles {
+		if !bound[key] {
+			t.Errorf("%s is bound to no one", key)
+		}
+	}
+}
