@@ -15,6 +15,9 @@ import (
 	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 	"github.com/prometheus/common/model"
+	authenticationv1 "k8s.io/api/authentication/v1"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
@@ -22,12 +25,11 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
-// scrape reads the operator's metrics endpoint as Prometheus does: over
-// HTTPS, authenticated (here with the operator's own client certificate) and
-// authorized by the API server.
-func scrape(t testing.TB, op *operatorProcess) map[string]*dto.MetricFamily {
+// metricsClient is an HTTPS client of the operator's metrics endpoint that
+// authenticates as the given configuration does.
+func metricsClient(t testing.TB, op *operatorProcess, as *rest.Config) (*http.Client, string) {
 	t.Helper()
-	cfg := rest.CopyConfig(operatorConfig)
+	cfg := rest.CopyConfig(as)
 	cfg.Host = "https://" + op.Address()
 	// The operator serves a self-signed certificate when it has no
 	// serving certificate of the cluster's.
@@ -37,10 +39,18 @@ func scrape(t testing.TB, op *operatorProcess) map[string]*dto.MetricFamily {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return client, cfg.Host + "/metrics"
+}
+
+// getMetrics polls url until it answers with want (the operator loads the
+// API server's client CA, which authenticates scrapers, a moment after it
+// starts listening), and returns the body.
+func getMetrics(t testing.TB, client *http.Client, url string, want int) []byte {
+	t.Helper()
 	var body []byte
 	var status string
-	err = wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, cfg.Host+"/metrics", nil)
+	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
 			return false, err
 		}
@@ -49,24 +59,73 @@ func scrape(t testing.TB, op *operatorProcess) map[string]*dto.MetricFamily {
 			return false, nil // not listening yet
 		}
 		defer resp.Body.Close()
-		body, err = io.ReadAll(resp.Body)
-		if err != nil {
+		if body, err = io.ReadAll(resp.Body); err != nil {
 			return false, err
 		}
-		// The operator loads the API server's client CA, which
-		// authenticates the scraper, a moment after it starts listening.
 		status = resp.Status
-		return resp.StatusCode == http.StatusOK, nil
+		return resp.StatusCode == want, nil
 	})
 	if err != nil {
-		t.Fatalf("scraping %s: %v; last response: %s: %s", cfg.Host, err, status, body)
+		t.Fatalf("GET %s did not answer %d: %v; last response: %s: %s", url, want, err, status, body)
 	}
+	return body
+}
+
+// scrape reads the operator's metrics endpoint as Prometheus does: over
+// HTTPS, authenticated (here with the operator's own client certificate) and
+// authorized by the API server.
+func scrape(t testing.TB, op *operatorProcess) map[string]*dto.MetricFamily {
+	t.Helper()
+	client, url := metricsClient(t, op, operatorConfig)
+	body := getMetrics(t, client, url, http.StatusOK)
 	parser := expfmt.NewTextParser(model.UTF8Validation)
 	families, err := parser.TextToMetricFamilies(strings.NewReader(string(body)))
 	if err != nil {
 		t.Fatalf("parsing the metrics: %v", err)
 	}
 	return families
+}
+
+// tokenOf returns a token of a new service account in namespace.
+func tokenOf(t testing.TB, namespace, name string) string {
+	t.Helper()
+	ctx := context.Background()
+	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}
+	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
+	sa := &corev1.ServiceAccount{ObjectMeta: metav1.ObjectMeta{Name: name}}
+	if _, err := kubeClient.CoreV1().ServiceAccounts(namespace).Create(ctx, sa, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
+	token, err := kubeClient.CoreV1().ServiceAccounts(namespace).CreateToken(ctx, name, &authenticationv1.TokenRequest{}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return token.Status.Token
+}
+
+// The platform Prometheus scrapes with its service account's token, which
+// the operator has the API server authenticate, and which library-go's
+// controllercmd authorizes for /metrics without any RBAC of ours; any other
+// service account is refused.
+func TestOnlyPrometheusMayScrapeTheMetrics(t *testing.T) {
+	op := startOperator(t)
+	for _, tc := range []struct {
+		serviceAccount string
+		want           int
+	}{
+		{"prometheus-k8s", http.StatusOK},
+		{"someone-else", http.StatusForbidden},
+	} {
+		t.Run(tc.serviceAccount, func(t *testing.T) {
+			client, url := metricsClient(t, op, &rest.Config{BearerToken: tokenOf(t, "openshift-monitoring", tc.serviceAccount)})
+			body := getMetrics(t, client, url, tc.want)
+			if tc.want == http.StatusOK && !strings.Contains(string(body), "update_insights_health_insights") {
+				t.Errorf("the metrics Prometheus reads lack the update metrics:\n%s", body)
+			}
+		})
+	}
 }
 
 // syncCounts are how many syncs of each controller were measured.
