@@ -9,10 +9,10 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// The ClusterOperator the payload creates and the one this controller
-// maintains or recreates must agree: the cluster-version operator waits for
-// the manifest's version, and must-gather reads the related objects.
-func TestClusterOperatorMatchesTheManifest(t *testing.T) {
+// A ClusterOperator this controller recreates is the payload's: the same
+// name and annotations (test/manifests checks that the related objects and
+// the version agree with the manifest too).
+func TestRecreatedClusterOperatorMatchesTheManifest(t *testing.T) {
 	const path = "../../../manifests/0000_50_update-insights-operator_10_clusteroperator.yaml"
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -27,11 +27,5 @@ func TestClusterOperatorMatchesTheManifest(t *testing.T) {
 	}
 	if diff := cmp.Diff(manifest.Annotations, payloadAnnotations); diff != "" {
 		t.Errorf("annotations of a recreated ClusterOperator (-manifest +recreated):\n%s", diff)
-	}
-	if diff := cmp.Diff(manifest.Status.RelatedObjects, RelatedObjects("openshift-update-insights")); diff != "" {
-		t.Errorf("related objects (-manifest +maintained):\n%s", diff)
-	}
-	if diff := cmp.Diff(manifest.Status.Versions, []configv1.OperandVersion{{Name: OperandName, Version: "0.0.1-snapshot"}}); diff != "" {
-		t.Errorf("the manifest's versions (-manifest +reported with the payload's placeholder):\n%s", diff)
 	}
 }
