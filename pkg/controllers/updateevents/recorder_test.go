@@ -55,19 +55,7 @@ func TestNewRecorderReferencesTheInsight(t *testing.T) {
 	insight := &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: "version", UID: "uid-1"}}
 	recorder.Event(insight, corev1.EventTypeNormal, ReasonUpdateStarted, "Started installing 4.15.0")
 
-	want := []reference{{
-		Namespace: metav1.NamespaceDefault,
-		Type:      corev1.EventTypeNormal,
-		Reason:    ReasonUpdateStarted,
-		Message:   "Started installing 4.15.0",
-		Component: "update-insights-operator",
-		Object: corev1.ObjectReference{
-			Kind:       "ClusterVersionProgressInsight",
-			APIVersion: insightsv1alpha1.SchemeGroupVersion.String(),
-			Name:       "version",
-			UID:        "uid-1",
-		},
-	}}
+	want := []reference{onVersionInsight(corev1.EventTypeNormal, ReasonUpdateStarted, "Started installing 4.15.0")}
 	if diff := cmp.Diff(want, recordedEvents(t, ctx, client, len(want))); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
 	}
@@ -115,11 +103,21 @@ func TestSyncRecordsOnTheInsightFromTheInformer(t *testing.T) {
 	}
 	must(t, c.sync(ctx, newSyncContext()))
 
-	want := []reference{{
+	want := []reference{onVersionInsight(corev1.EventTypeNormal, ReasonUpdateCompleted, "Completed the control plane update to 4.15.0 in 1h12m")}
+	if diff := cmp.Diff(want, recordedEvents(t, ctx, kube, len(want))); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
+	}
+}
+
+// onVersionInsight is an Event of the operator about the insight "version"
+// (UID uid-1), as it must land: in namespace default, where client-go keeps
+// the Events of cluster-scoped objects.
+func onVersionInsight(eventType, reason, message string) reference {
+	return reference{
 		Namespace: metav1.NamespaceDefault,
-		Type:      corev1.EventTypeNormal,
-		Reason:    ReasonUpdateCompleted,
-		Message:   "Completed the control plane update to 4.15.0 in 1h12m",
+		Type:      eventType,
+		Reason:    reason,
+		Message:   message,
 		Component: "update-insights-operator",
 		Object: corev1.ObjectReference{
 			Kind:       "ClusterVersionProgressInsight",
@@ -127,8 +125,5 @@ func TestSyncRecordsOnTheInsightFromTheInformer(t *testing.T) {
 			Name:       "version",
 			UID:        "uid-1",
 		},
-	}}
-	if diff := cmp.Diff(want, recordedEvents(t, ctx, kube, len(want))); diff != "" {
-		t.Errorf("events (-want +got):\n%s", diff)
 	}
 }
