@@ -26,6 +26,7 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 		Now:          metav1.NewTime(now),
 		ControlPlane: controlPlane(&cv.Status, in.ClusterOperators, now),
 		Health:       health(in.Health),
+		Warnings:     operatorWarnings(in.Operator),
 	}
 	s.ControlPlaneNodes, s.WorkerPools = pools(in.MachineConfigPools, in.Nodes)
 	s.Updating = s.ControlPlane.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted ||

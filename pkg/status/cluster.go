@@ -4,18 +4,28 @@ import (
 	"context"
 	"fmt"
 
+	configv1 "github.com/openshift/api/config/v1"
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
+// clients read the cluster: the insights, and the operator's own
+// ClusterOperator.
+type clients struct {
+	insights versioned.Interface
+	config   configclient.Interface
+}
+
 // list reads the insights from the cluster. A cluster that does not serve
 // the ClusterVersion insights has no operator to tell of the update; one
 // that does not serve another kind (an older operator) has none of it.
-func list(ctx context.Context, client versioned.Interface) (*Insights, error) {
-	c := client.InsightsV1alpha1()
+func list(ctx context.Context, cs clients) (*Insights, error) {
+	c := cs.insights.InsightsV1alpha1()
 	in := &Insights{}
 	cvs, err := c.ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{})
 	if apierrors.IsNotFound(err) {
@@ -54,7 +64,24 @@ func list(ctx context.Context, client versioned.Interface) (*Insights, error) {
 	if health != nil {
 		in.Health = pointers(health.Items)
 	}
+	if in.Operator, err = ownClusterOperator(ctx, cs.config); err != nil {
+		return nil, err
+	}
 	return in, nil
+}
+
+// ownClusterOperator reads the operator's ClusterOperator. Without one (the
+// operator runs outside a payload), or without the right to read it, the
+// status is told without what it would add.
+func ownClusterOperator(ctx context.Context, client configclient.Interface) (*configv1.ClusterOperator, error) {
+	co, err := client.ConfigV1().ClusterOperators().Get(ctx, operatorstatus.ClusterOperatorName, metav1.GetOptions{})
+	if apierrors.IsNotFound(err) || apierrors.IsForbidden(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, output.OneLine(fmt.Errorf("reading ClusterOperator %s: %w", operatorstatus.ClusterOperatorName, err))
+	}
+	return co, nil
 }
 
 func ignoreNotServed(err error) error {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -47,8 +49,9 @@ func TestList(t *testing.T) {
 	operator := &insightsv1alpha1.ClusterOperatorProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: "etcd"}}
 	client := fake.NewSimpleClientset(clusterVersion(50), node, operator)
 	notServed(client, "updatehealthinsights")
+	own := ownOperator(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected")
 
-	in, err := list(context.Background(), client)
+	in, err := list(context.Background(), clients{insights: client, config: configfake.NewSimpleClientset(own)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,15 +59,39 @@ func TestList(t *testing.T) {
 	if diff := cmp.Diff(map[string]int{"cv": 1, "co": 1, "pool": 0, "node": 1, "health": 0}, got); diff != "" {
 		t.Errorf("insights listed (-want +got):\n%s", diff)
 	}
+	if diff := cmp.Diff(own, in.Operator); diff != "" {
+		t.Errorf("the operator's ClusterOperator (-want +got):\n%s", diff)
+	}
+}
+
+// A user who may not read ClusterOperators, or a cluster without the
+// operator's, gets the status without what it would add.
+func TestListWithoutTheOperatorsClusterOperator(t *testing.T) {
+	forbidden := configfake.NewSimpleClientset()
+	forbidden.PrependReactor("get", "clusteroperators", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewForbidden(configv1.Resource("clusteroperators"), "update-insights", errors.New("no"))
+	})
+	for name, config := range map[string]*configfake.Clientset{"forbidden": forbidden, "absent": configfake.NewSimpleClientset()} {
+		t.Run(name, func(t *testing.T) {
+			in, err := list(context.Background(), clients{insights: fake.NewSimpleClientset(clusterVersion(50)), config: config})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if in.Operator != nil {
+				t.Errorf("the operator's ClusterOperator is %v, want none", in.Operator)
+			}
+		})
+	}
 }
 
 func TestListWithoutInsightAPI(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	notServed(client, "clusterversionprogressinsights")
-	if _, err := list(context.Background(), client); !errors.Is(err, ErrNoClusterVersion) {
+	c := clients{insights: client, config: configfake.NewSimpleClientset()}
+	if _, err := list(context.Background(), c); !errors.Is(err, ErrNoClusterVersion) {
 		t.Errorf("got error %v, want %v", err, ErrNoClusterVersion)
 	}
-	if err := watch(context.Background(), client, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), Details{}); !errors.Is(err, ErrNoClusterVersion) {
+	if err := watch(context.Background(), c, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), Details{}); !errors.Is(err, ErrNoClusterVersion) {
 		t.Errorf("watch: got error %v, want %v", err, ErrNoClusterVersion)
 	}
 }
@@ -108,10 +135,14 @@ func (s *screens) waitFor(t *testing.T, text string) {
 func TestWatchRedrawsOnChange(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	insights := client.InsightsV1alpha1()
+	own := ownOperator(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected")
+	config := configfake.NewSimpleClientset(own)
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &screens{}
 	done := make(chan error)
-	go func() { done <- watch(ctx, client, out, testingclock.NewFakePassiveClock(now), Details{}) }()
+	go func() {
+		done <- watch(ctx, clients{insights: client, config: config}, out, testingclock.NewFakePassiveClock(now), Details{})
+	}()
 
 	out.waitFor(t, ErrNoClusterVersion.Error())
 	cv, err := insights.ClusterVersionProgressInsights().Create(ctx, clusterVersion(50), metav1.CreateOptions{})
@@ -137,6 +168,12 @@ func TestWatchRedrawsOnChange(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.waitFor(t, "Error   Update Stalled   Cluster Operator etcd is degraded")
+
+	own.Status.Conditions[0].Status, own.Status.Conditions[0].Reason = configv1.ConditionTrue, "NodeWriteRejected"
+	if _, err := config.ConfigV1().ClusterOperators().UpdateStatus(ctx, own, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	out.waitFor(t, "Warning: The update-insights operator is degraded (NodeWriteRejected)")
 
 	cancel()
 	select {

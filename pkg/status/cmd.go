@@ -10,6 +10,7 @@ import (
 	"syscall"
 	"time"
 
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/utils/clock"
@@ -106,13 +107,13 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 }
 
 func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details Details) error {
-	client, err := o.client()
+	c, err := o.clients()
 	if err != nil {
 		return err
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return watch(ctx, client, cmd.OutOrStdout(), clock, details)
+	return watch(ctx, c, cmd.OutOrStdout(), clock, details)
 }
 
 // insights reads the insights from --from, or else from the cluster.
@@ -120,19 +121,27 @@ func (o *options) insights(ctx context.Context) (*Insights, error) {
 	if o.from != "" {
 		return readInsights(o.from)
 	}
-	client, err := o.client()
+	c, err := o.clients()
 	if err != nil {
 		return nil, err
 	}
-	return list(ctx, client)
+	return list(ctx, c)
 }
 
-func (o *options) client() (versioned.Interface, error) {
+func (o *options) clients() (clients, error) {
 	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(o.loadingRules, &o.overrides).ClientConfig()
 	if err != nil {
-		return nil, output.OneLine(err)
+		return clients{}, output.OneLine(err)
 	}
-	return versioned.NewForConfig(config)
+	insights, err := versioned.NewForConfig(config)
+	if err != nil {
+		return clients{}, err
+	}
+	configClient, err := configclient.NewForConfig(config)
+	if err != nil {
+		return clients{}, err
+	}
+	return clients{insights: insights, config: configClient}, nil
 }
 
 // readInsights reads the insights in a file or folder, which must hold a

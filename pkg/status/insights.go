@@ -3,9 +3,11 @@ package status
 import (
 	"fmt"
 
+	configv1 "github.com/openshift/api/config/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 )
 
 // Insights are the insight objects a Status is built from.
@@ -15,9 +17,12 @@ type Insights struct {
 	MachineConfigPools []*insightsv1alpha1.MachineConfigPoolProgressInsight
 	Nodes              []*insightsv1alpha1.NodeProgressInsight
 	Health             []*insightsv1alpha1.UpdateHealthInsight
+	// Operator is the operator's own ClusterOperator, when it could be read.
+	Operator *configv1.ClusterOperator
 }
 
-// InsightsOf sorts objects into Insights, refusing anything but an insight.
+// InsightsOf sorts objects into Insights, refusing anything but an insight
+// and the operator's own ClusterOperator.
 func InsightsOf(objects []runtime.Object) (*Insights, error) {
 	in := &Insights{}
 	for _, o := range objects {
@@ -32,6 +37,11 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 			in.Nodes = append(in.Nodes, o)
 		case *insightsv1alpha1.UpdateHealthInsight:
 			in.Health = append(in.Health, o)
+		case *configv1.ClusterOperator:
+			if o.Name != operatorstatus.ClusterOperatorName {
+				return nil, fmt.Errorf("holds ClusterOperator %s, which is not the operator's own (%s)", o.Name, operatorstatus.ClusterOperatorName)
+			}
+			in.Operator = o
 		default:
 			kind := o.GetObjectKind().GroupVersionKind().Kind
 			if kind == "" {

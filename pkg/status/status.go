@@ -26,6 +26,10 @@ type Status struct {
 	WorkerPools []Pool `json:"workerPools"`
 	// Health are the health insights, the most serious and most recent first.
 	Health []Health `json:"health"`
+	// Warnings say what may make all of the above out of date: the operator
+	// that maintains the insights reporting itself not available or
+	// degraded.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // ControlPlane is the update of the ClusterVersion and its operators.

@@ -29,6 +29,9 @@ const descriptionIndent = "               "
 // `oc adm upgrade status`, so that habits and scripts carry over.
 func WriteText(w io.Writer, s *Status, d Details) error {
 	var b bytes.Buffer
+	for _, warning := range s.Warnings {
+		fmt.Fprintf(&b, "Warning: %s\n\n", warning)
+	}
 	if s.Updating {
 		writeControlPlane(&b, s, d)
 		writeWorkerPools(&b, s, d)

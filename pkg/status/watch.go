@@ -8,14 +8,19 @@ import (
 	"strings"
 	"time"
 
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
-	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	informers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
 const (
@@ -33,13 +38,13 @@ const (
 // watch redraws the status on out whenever the insights change, until ctx
 // ends. A cluster that does not serve the ClusterVersion insights is an
 // error; one that serves them but has none yet says so on screen and waits.
-func watch(ctx context.Context, client versioned.Interface, out io.Writer, clock clock.PassiveClock, details Details) error {
-	if _, err := client.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
+func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClock, details Details) error {
+	if _, err := c.insights.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
 		return ErrNoClusterVersion
 	} else if err != nil {
 		return listError("ClusterVersionProgressInsights", err)
 	}
-	factory := informers.NewSharedInformerFactory(client, 0)
+	factory := informers.NewSharedInformerFactory(c.insights, 0)
 	insights := factory.Insights().V1alpha1()
 	cvs, cos := insights.ClusterVersionProgressInsights(), insights.ClusterOperatorProgressInsights()
 	pools, nodes, health := insights.MachineConfigPoolProgressInsights(), insights.NodeProgressInsights(), insights.UpdateHealthInsights()
@@ -56,18 +61,35 @@ func watch(ctx context.Context, client versioned.Interface, out io.Writer, clock
 		UpdateFunc: func(any, any) { notify() },
 		DeleteFunc: func(any) { notify() },
 	}
-	for _, informer := range []cache.SharedIndexInformer{cvs.Informer(), cos.Informer(), pools.Informer(), nodes.Informer(), health.Informer()} {
+	watched := []cache.SharedIndexInformer{cvs.Informer(), cos.Informer(), pools.Informer(), nodes.Informer(), health.Informer()}
+	operatorFactory, err := ownClusterOperatorInformers(ctx, c.config)
+	if err != nil {
+		return err
+	}
+	var operators configlisters.ClusterOperatorLister
+	if operatorFactory != nil {
+		watched = append(watched, operatorFactory.Config().V1().ClusterOperators().Informer())
+		operators = operatorFactory.Config().V1().ClusterOperators().Lister()
+	}
+	for _, informer := range watched {
 		if _, err := informer.AddEventHandler(handler); err != nil {
 			return err
 		}
 	}
-	factory.Start(ctx.Done())
-	defer factory.Shutdown()
-	for _, synced := range factory.WaitForCacheSync(ctx.Done()) {
-		if !synced {
-			// Only an interruption stops the caches from filling.
-			return nil
-		}
+	factories := []interface {
+		Start(<-chan struct{})
+		Shutdown()
+	}{factory}
+	if operatorFactory != nil {
+		factories = append(factories, operatorFactory)
+	}
+	for _, f := range factories {
+		f.Start(ctx.Done())
+		defer f.Shutdown()
+	}
+	if !cache.WaitForCacheSync(ctx.Done(), hasSynced(watched)...) {
+		// Only an interruption stops the caches from filling.
+		return nil
 	}
 
 	ticker := time.NewTicker(refresh)
@@ -80,6 +102,10 @@ func watch(ctx context.Context, client versioned.Interface, out io.Writer, clock
 		in.MachineConfigPools, _ = pools.Lister().List(labels.Everything())
 		in.Nodes, _ = nodes.Lister().List(labels.Everything())
 		in.Health, _ = health.Lister().List(labels.Everything())
+		if operators != nil {
+			// Not found is no ClusterOperator to tell of.
+			in.Operator, _ = operators.Get(operatorstatus.ClusterOperatorName)
+		}
 		if _, err := out.Write(screen(in, clock.Now(), details)); err != nil {
 			return err
 		}
@@ -122,4 +148,32 @@ func progressBar(percent int32) string {
 	percent = min(max(percent, 0), 100)
 	filled := int(percent) * barWidth / 100
 	return fmt.Sprintf("[%s%s] %d%%", strings.Repeat("#", filled), strings.Repeat("-", barWidth-filled), percent)
+}
+
+// ownClusterOperatorInformers are informers of the operator's ClusterOperator
+// alone, or nil when the user may not read it: the status is then told
+// without it, as when listing once.
+func ownClusterOperatorInformers(ctx context.Context, client configclient.Interface) (configinformers.SharedInformerFactory, error) {
+	_, err := client.ConfigV1().ClusterOperators().List(ctx, metav1.ListOptions{FieldSelector: onlyOwnClusterOperator(), Limit: 1})
+	if apierrors.IsForbidden(err) || apierrors.IsNotFound(err) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, output.OneLine(fmt.Errorf("listing ClusterOperators: %w", err))
+	}
+	return configinformers.NewSharedInformerFactoryWithOptions(client, 0, configinformers.WithTweakListOptions(func(o *metav1.ListOptions) {
+		o.FieldSelector = onlyOwnClusterOperator()
+	})), nil
+}
+
+func onlyOwnClusterOperator() string {
+	return fields.OneTermEqualSelector("metadata.name", operatorstatus.ClusterOperatorName).String()
+}
+
+func hasSynced(informers []cache.SharedIndexInformer) []cache.InformerSynced {
+	synced := make([]cache.InformerSynced, 0, len(informers))
+	for _, i := range informers {
+		synced = append(synced, i.HasSynced)
+	}
+	return synced
 }
