@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-logr/logr"
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
 
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 )
@@ -43,6 +45,9 @@ func TestMain(m *testing.M) {
 }
 
 func run(m *testing.M) int {
+	// envtest logs through controller-runtime's logger; the tests read the
+	// API server, not envtest's progress.
+	ctrllog.SetLogger(logr.Discard())
 	if os.Getenv("KUBEBUILDER_ASSETS") == "" {
 		fmt.Fprintln(os.Stderr, "KUBEBUILDER_ASSETS is not set: run these tests with `make test-integration`, which builds kube-apiserver and etcd first")
 		return 1
