@@ -79,13 +79,15 @@ func TestUpdateEventsOnTheInsight(t *testing.T) {
 	}
 	createClusterOperators(t, map[string]string{"etcd": fromVersion, "dns": fromVersion})
 	createClusterVersion(t, nil, completedStatus())
-	startOperator(t)
+	op := startOperator(t)
 	insight := waitForInsight(t, 30*time.Second, "Completed at "+fromVersion, func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted && i.Status.Versions.Target.Version == fromVersion
 	})
 	uid := string(insight.UID)
-	// What was already so when the operator started is not news.
-	time.Sleep(time.Second)
+	// What was already so when the operator started is not news. The
+	// update must start only once the events controller has seen the
+	// insight at rest, or it would see it first updating.
+	op.waitForOutput(t, `"Following a ClusterVersion insight for update events" name="version" assessment="Completed"`, 10*time.Second)
 	waitForEvents(t, uid, nil)
 
 	setClusterVersionStatus(t, getClusterVersion(t), midUpdateStatus())

@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/tools/record"
+	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
@@ -111,6 +112,8 @@ func (c *Controller) sync(_ context.Context, _ factory.SyncContext) error {
 			for _, e := range events {
 				c.recorder.Event(insight, e.eventType, e.reason, e.message)
 			}
+		} else {
+			klog.V(2).InfoS("Following a ClusterVersion insight for update events", "name", insight.Name, "assessment", insight.Status.Assessment)
 		}
 		seen[insight.Name] = after
 	}
