@@ -166,10 +166,12 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 		g := group{controller: k.controller, kind: f.kind}
 		i, seen := index[g]
 		if !seen {
-			index[g] = len(problems)
-			problems = append(problems, operatorhealth.Problem{Controller: k.controller, Kind: f.kind, Since: f.since, Key: k.key, Detail: f.err})
-			i = index[g]
-		} else if p := &problems[i]; f.since.Before(p.Since) || (f.since.Equal(p.Since) && k.key < p.Key) {
+			i = len(problems)
+			index[g] = i
+			problems = append(problems, operatorhealth.Problem{Controller: k.controller, Kind: f.kind})
+		}
+		// The problem is dated, and shown, by its oldest failing key.
+		if p := &problems[i]; !seen || f.since.Before(p.Since) || (f.since.Equal(p.Since) && k.key < p.Key) {
 			p.Since, p.Key, p.Detail = f.since, k.key, f.err
 		}
 		problems[i].Keys++
