@@ -12,6 +12,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/util/wait"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -52,19 +53,24 @@ func insightEvents(t testing.TB, uid string) []string {
 	return out
 }
 
-func waitForEvents(t testing.TB, uid string, want []string) {
+// waitForEventsWhere waits until the Events on the insight satisfy ok, and
+// returns them.
+func waitForEventsWhere(t testing.TB, uid string, ok func([]string) bool) ([]string, error) {
 	t.Helper()
 	var got []string
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 20*time.Second, true, func(context.Context) (bool, error) {
 		got = insightEvents(t, uid)
-		if cmp.Equal(want, got) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Fatalf("events on the insight (-want +got):\n%s", diff)
+		return ok(got), nil
+	})
+	return got, err
+}
+
+// waitForEvents waits until the Events on the insight are want.
+func waitForEvents(t testing.TB, uid string, want []string) {
+	t.Helper()
+	got, err := waitForEventsWhere(t, uid, func(got []string) bool { return cmp.Equal(want, got) })
+	if err != nil {
+		t.Fatalf("events on the insight (-want +got):\n%s", cmp.Diff(want, got))
 	}
 }
 
@@ -96,11 +102,10 @@ func TestUpdateEventsOnTheInsight(t *testing.T) {
 
 	setDegraded(t, "etcd", configv1.ConditionTrue, time.Now().Add(-41*time.Minute))
 	errorEvent := "Warning ErrorHealthInsight: Health insight "
-	var got []string
-	waitFor(t, 20*time.Second, "an ErrorHealthInsight event", func(context.Context) (*[]string, error) {
-		got = insightEvents(t, uid)
-		return &got, nil
-	}, func(events *[]string) bool { return len(*events) == 2 })
+	got, err := waitForEventsWhere(t, uid, func(events []string) bool { return len(events) == 2 })
+	if err != nil {
+		t.Fatalf("waiting for an ErrorHealthInsight event: events on the insight are %q", got)
+	}
 	if got[0] != started[0] || !strings.HasPrefix(got[1], errorEvent) {
 		t.Fatalf("events %q, want %q then one starting %q", got, started, errorEvent)
 	}

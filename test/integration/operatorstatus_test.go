@@ -39,16 +39,21 @@ func createOwnClusterOperatorOutsideThePayload(ctx context.Context) error {
 	return err
 }
 
+// resetOwnClusterOperator replaces the operator's ClusterOperator with a new
+// one outside the payload, with no status.
+func resetOwnClusterOperator(ctx context.Context) error {
+	if err := configClient.ConfigV1().ClusterOperators().Delete(ctx, operatorstatus.ClusterOperatorName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		return err
+	}
+	return createOwnClusterOperatorOutsideThePayload(ctx)
+}
+
 // restoreOwnClusterOperatorWhenDone puts the operator's ClusterOperator back
 // as the other tests expect it. Register it before starting the operator, so
 // that it runs after the operator has stopped and cannot recreate it.
 func restoreOwnClusterOperatorWhenDone(t *testing.T) {
 	t.Cleanup(func() {
-		ctx := context.Background()
-		if err := configClient.ConfigV1().ClusterOperators().Delete(ctx, operatorstatus.ClusterOperatorName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
-			t.Errorf("deleting ClusterOperator %s: %v", operatorstatus.ClusterOperatorName, err)
-		}
-		if err := createOwnClusterOperatorOutsideThePayload(ctx); err != nil {
+		if err := resetOwnClusterOperator(context.Background()); err != nil {
 			t.Errorf("restoring ClusterOperator %s: %v", operatorstatus.ClusterOperatorName, err)
 		}
 	})
@@ -325,10 +330,7 @@ func TestCachesThatDoNotSyncMakeTheOperatorUnavailable(t *testing.T) {
 	}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 
 	restoreOwnClusterOperatorWhenDone(t)
-	if err := configClient.ConfigV1().ClusterOperators().Delete(ctx, operatorstatus.ClusterOperatorName, metav1.DeleteOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	if err := createOwnClusterOperatorOutsideThePayload(ctx); err != nil {
+	if err := resetOwnClusterOperator(ctx); err != nil {
 		t.Fatal(err)
 	}
 	const grace = 3 * time.Second
