@@ -237,7 +237,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		insight = written
 	}
 
-	if err := c.health.Sync(ctx, ownerReference(insight), healthInsights); err != nil {
+	err = c.health.Sync(ctx, ownerReference(insight), healthInsights)
+	if queue.RequeueIfRaced(syncCtx, name, err) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	// A problem that becomes worth reporting (or worse) with time alone is

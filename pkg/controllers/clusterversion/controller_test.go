@@ -211,6 +211,21 @@ func TestSyncRequeuesAfterASecondWhenItLosesARace(t *testing.T) {
 			t.Errorf("requeue (-want +got):\n%s", diff)
 		}
 	})
+	// The health insight a sync created is not yet in the cache when the
+	// next sync runs, which then writes from a stale copy.
+	t.Run("a health insight's status write conflicts", func(t *testing.T) {
+		h := newHarness(t, clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))
+		h.client.PrependReactor("update", "updatehealthinsights", func(a clienttesting.Action) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "openshift.muller.dev", Resource: "updatehealthinsights"}, "forced", fmt.Errorf("stale"))
+		})
+		requeued, err := h.sync("version")
+		if err != nil {
+			t.Fatalf("a conflict is not an error, got %v", err)
+		}
+		if diff := cmp.Diff(map[any]time.Duration{"version": time.Second}, requeued); diff != "" {
+			t.Errorf("requeue (-want +got):\n%s", diff)
+		}
+	})
 }
 
 func TestSyncDeletesTheInsightAndItsHealthInsightsWhenTheClusterVersionIsGone(t *testing.T) {

@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,8 +16,12 @@ import (
 	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	corelisters "k8s.io/client-go/listers/core/v1"
+	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
 
@@ -24,6 +29,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
@@ -390,6 +396,32 @@ func TestNotReadyNodeIsReportedWhenItsGraceEnds(t *testing.T) {
 	writes, _ = h.run(nodeKeyPrefix + name)
 	if count(writes, "create updatehealthinsights") != 1 {
 		t.Errorf("5 minutes not ready: writes %v, want a health insight", writes)
+	}
+}
+
+// TestRacedHealthInsightWritesAreRequeued has every health insight status
+// write conflict, as one does when the cache has not yet seen the insight the
+// previous sync wrote: the syncs do not fail, and look again a second later.
+func TestRacedHealthInsightWritesAreRequeued(t *testing.T) {
+	c, now := loadRecorded(t)
+	h := newHarness(t, c, now)
+	h.client.PrependReactor("update", "updatehealthinsights", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "openshift.muller.dev", Resource: "updatehealthinsights"}, "", errors.New("stale"))
+	})
+	_, later := h.run(factory.DefaultQueueKey)
+
+	created, err := h.client.InsightsV1alpha1().UpdateHealthInsights().List(context.Background(), metav1.ListOptions{})
+	must(t, err)
+	if len(created.Items) == 0 {
+		t.Fatal("no health insight was created; the recorded cluster has degraded nodes")
+	}
+	prefixes := map[string]string{"NodeProgressInsight": nodeKeyPrefix, "MachineConfigPoolProgressInsight": poolKeyPrefix}
+	for _, i := range created.Items {
+		owner := i.OwnerReferences[0]
+		key := prefixes[owner.Kind] + owner.Name
+		if got := later[key]; got != queue.RaceDelay {
+			t.Errorf("%s, whose health insight %s raced, queued again after %v, want %v", key, i.Name, got, queue.RaceDelay)
+		}
 	}
 }
 

@@ -97,7 +97,11 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 
 	healthInsights, next := health.ForNode(&a, s.now)
-	if err := c.health.Sync(ctx, healthinsights.OwnerReference("NodeProgressInsight", insight.Name, insight.UID), healthInsights); err != nil {
+	err = c.health.Sync(ctx, healthinsights.OwnerReference("NodeProgressInsight", insight.Name, insight.UID), healthInsights)
+	if queue.RequeueIfRaced(syncCtx, key, err) {
+		return nil
+	}
+	if err != nil {
 		return err
 	}
 	if a.Status.EstimatedToComplete != nil {
@@ -228,7 +232,11 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 		klog.V(2).InfoS("Updated MachineConfigPoolProgressInsight", "name", name, "assessment", status.Assessment, "completion", status.CompletionPercent)
 		insight = written
 	}
-	return c.health.Sync(ctx, healthinsights.OwnerReference("MachineConfigPoolProgressInsight", insight.Name, insight.UID), health.ForPool(&status))
+	err = c.health.Sync(ctx, healthinsights.OwnerReference("MachineConfigPoolProgressInsight", insight.Name, insight.UID), health.ForPool(&status))
+	if queue.RequeueIfRaced(syncCtx, key, err) {
+		return nil
+	}
+	return err
 }
 
 func (c *Controller) deletePoolInsight(ctx context.Context, name string, insight *insightsv1alpha1.MachineConfigPoolProgressInsight) error {
