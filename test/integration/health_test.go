@@ -52,6 +52,17 @@ func setDegraded(t testing.TB, name string, status configv1.ConditionStatus, sin
 	}
 }
 
+// thresholdHeadroom is how long before a threshold a test dates a problem's
+// start: long enough to check, on a loaded machine, that nothing is reported
+// yet, and short enough to wait for.
+const thresholdHeadroom = 8 * time.Second
+
+// justUnder returns the start, to the second as conditions record it, of a
+// problem that reaches age threshold about thresholdHeadroom from now.
+func justUnder(threshold time.Duration) time.Time {
+	return time.Now().Add(-threshold + thresholdHeadroom).Truncate(time.Second)
+}
+
 // TestDegradedOperatorIsReportedOnTimeEscalatesAndClears degrades an operator
 // just short of each threshold, so that the insight must appear (and
 // escalate) when the threshold expires, with no event to prompt it.
@@ -63,8 +74,9 @@ func TestDegradedOperatorIsReportedOnTimeEscalatesAndClears(t *testing.T) {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 	})
 
-	// Degraded for 4m57s: nothing yet, a Warning three seconds later.
-	setDegraded(t, "etcd", configv1.ConditionTrue, time.Now().Add(-5*time.Minute+3*time.Second).Truncate(time.Second))
+	// Degraded for just under 5 minutes: nothing yet, a Warning when they
+	// are up.
+	setDegraded(t, "etcd", configv1.ConditionTrue, justUnder(5*time.Minute))
 	// The operator reacts within milliseconds; a second later there is still
 	// nothing to report.
 	time.Sleep(time.Second)
@@ -78,8 +90,9 @@ func TestDegradedOperatorIsReportedOnTimeEscalatesAndClears(t *testing.T) {
 		t.Errorf("summary %q", s)
 	}
 
-	// Degraded for 39m57s: an Error three seconds later, the same object.
-	setDegraded(t, "etcd", configv1.ConditionTrue, time.Now().Add(-40*time.Minute+3*time.Second).Truncate(time.Second))
+	// Degraded for just under 40 minutes: an Error when they are up, the
+	// same object.
+	setDegraded(t, "etcd", configv1.ConditionTrue, justUnder(40*time.Minute))
 	escalated := waitForHealthInsights(t, "an Error", func(i []insightsv1alpha1.UpdateHealthInsight) bool {
 		return len(i) == 1 && i[0].Status.Impact.Level == insightsv1alpha1.ErrorImpactLevel
 	})[0]

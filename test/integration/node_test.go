@@ -300,8 +300,9 @@ func TestNodeNotReadyIsReportedAfterFiveMinutes(t *testing.T) {
 	createNode(t, "worker-0", atRest(oldWorkerConfig), "worker")
 	waitForNodeInsight(t, "worker-0", pendingWorker())
 
-	// NotReady for 4m57s: nothing yet, a Warning three seconds later.
-	notReadySince := time.Now().Add(-5*time.Minute + 3*time.Second).Truncate(time.Second)
+	// NotReady for just under 5 minutes: nothing yet, a Warning when they
+	// are up.
+	notReadySince := justUnder(5 * time.Minute)
 	setNodeCondition(t, "worker-0", corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionFalse, Reason: "KubeletNotReady",
 		Message: "container runtime is down", LastTransitionTime: metav1.NewTime(notReadySince)})
 	waitForNodeInsight(t, "worker-0", &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
