@@ -17,7 +17,7 @@ cd "${root}"
 
 echo "== pure assessment + ETA, 1,000 payload ClusterOperators, 100 history entries"
 # Ten runs each: the median is the figure, the spread shows the machine's noise.
-go test -run '^$' -bench 'BenchmarkClusterVersionProgress' -benchmem -count 10 ./pkg/assessment/ |
+go test -run '^$' -bench 'BenchmarkClusterVersionProgress' -benchmem -count 10 ./pkg/assessment/controlplane/ |
 	awk '/^Benchmark/ { name = $1; sub(/-[0-9]+$/, "", name); ns[name] = ns[name] " " $3; allocs[name] = $7 }
 	END {
 		for (name in ns) {
@@ -28,7 +28,7 @@ go test -run '^$' -bench 'BenchmarkClusterVersionProgress' -benchmem -count 10 .
 	}'
 
 echo "== pure assessment of a pool change: 5,000 nodes and their pool (target: under 100 ms of CPU)"
-go test -run '^$' -bench 'BenchmarkPoolChange' -benchmem -benchtime 20x -count 5 ./pkg/nodeassessment/ |
+go test -run '^$' -bench 'BenchmarkPoolChange' -benchmem -benchtime 20x -count 5 ./pkg/assessment/nodes/ |
 	awk '/^BenchmarkPoolChange/ { for (i = 1; i <= NF; i++) { if ($(i) == "ms/pool-change") ms = ms " " $(i-1); if ($(i) == "allocs/op") allocs = $(i-1) } }
 	END {
 		n = split(substr(ms, 2), v, " ")

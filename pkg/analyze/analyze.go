@@ -13,9 +13,10 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/health"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // Cluster is a recorded cluster state.
@@ -55,7 +56,7 @@ var kindOrder = map[string]int{
 // then by name. It sees the cluster as a freshly started operator would: no
 // insight written before.
 func Insights(c *Cluster, now time.Time) []Insight {
-	operators := assessment.PayloadOperators(c.ClusterOperators)
+	operators := controlplane.PayloadOperators(c.ClusterOperators)
 
 	var insights []Insight
 	target, mcoImage := "", c.machineConfigOperatorImage()
@@ -63,10 +64,10 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		target = c.ClusterVersions[0].Status.Desired.Version
 	}
 	for _, co := range operators {
-		insights = append(insights, insight("ClusterOperatorProgressInsight", co.Name, assessment.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
+		insights = append(insights, insight("ClusterOperatorProgressInsight", co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
-		status, healthInsights, _ := assessment.ControlPlane(cv, operators, nil, now)
+		status, healthInsights, _ := controlplane.Assess(cv, operators, nil, now)
 		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}
@@ -84,8 +85,8 @@ func Insights(c *Cluster, now time.Time) []Insight {
 // nodeInsights returns the insights of the pools and their nodes. A pool
 // with an invalid node selector has no nodes, as in the operator.
 func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
-	pools, _ := nodeassessment.NewPools(c.MachineConfigPools)
-	versions := nodeassessment.VersionsOf(c.MachineConfigs)
+	pools, _ := nodes.NewPools(c.MachineConfigPools)
+	versions := nodes.VersionsOf(c.MachineConfigs)
 	var insights []Insight
 	members := map[string][]*insightsv1alpha1.NodeProgressInsightStatus{}
 	for _, node := range c.Nodes {
@@ -93,8 +94,8 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 		if pool == nil {
 			continue
 		}
-		a := nodeassessment.Assess(nodeassessment.Input{
-			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodeassessment.DefaultPerNodeTime, Now: now,
+		a := nodes.Assess(nodes.Input{
+			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodes.DefaultPerNodeTime, Now: now,
 		})
 		insights = append(insights, insight("NodeProgressInsight", node.Name, a.Status))
 		members[pool.Name] = append(members[pool.Name], &a.Status)
@@ -105,7 +106,7 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 		if pools.Get(pool.Name) == nil {
 			continue
 		}
-		status := nodeassessment.Pool(pool, members[pool.Name], nil, now)
+		status := nodes.Pool(pool, members[pool.Name], nil, now)
 		insights = append(insights, insight("MachineConfigPoolProgressInsight", pool.Name, status))
 		insights = appendHealth(insights, health.ForPool(&status), now)
 	}
@@ -126,8 +127,8 @@ func appendHealth(insights []Insight, healthInsights []health.Insight, now time.
 
 func (c *Cluster) machineConfigOperatorImage() string {
 	for _, d := range c.Deployments {
-		if d.Namespace == assessment.MachineConfigOperatorNamespace && d.Name == assessment.MachineConfigOperatorDeployment {
-			return assessment.MachineConfigOperatorImage(d)
+		if d.Namespace == names.MachineConfigOperatorNamespace && d.Name == names.MachineConfigOperatorDeployment {
+			return controlplane.MachineConfigOperatorImage(d)
 		}
 	}
 	return ""

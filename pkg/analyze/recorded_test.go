@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 )
@@ -309,7 +309,7 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Ins
 func problems(c recordedCase) map[string]string {
 	kinds := map[string]string{}
 	for _, cv := range c.cluster.ClusterVersions {
-		_, insights, _ := assessment.ControlPlane(cv, assessment.PayloadOperators(c.cluster.ClusterOperators), nil, c.now)
+		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.cluster.ClusterOperators), nil, c.now)
 		for _, i := range insights {
 			kinds[i.Status.Impact.Summary] = i.Problem
 		}

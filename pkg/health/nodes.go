@@ -8,7 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -33,22 +33,22 @@ const (
 // workloads at once. Cordoned nodes and nodes the daemon is working on are
 // not problems by themselves.
 var unavailableGrace = map[string]time.Duration{
-	nodeassessment.ReasonNotReady:           5 * time.Minute,
-	nodeassessment.ReasonDiskPressure:       time.Minute,
-	nodeassessment.ReasonNetworkUnavailable: time.Minute,
+	nodes.ReasonNotReady:           5 * time.Minute,
+	nodes.ReasonDiskPressure:       time.Minute,
+	nodes.ReasonNetworkUnavailable: time.Minute,
 }
 
 var unavailableSummary = map[string]string{
-	nodeassessment.ReasonNotReady:           "Node %s is not ready",
-	nodeassessment.ReasonDiskPressure:       "Node %s is under disk pressure",
-	nodeassessment.ReasonNetworkUnavailable: "Node %s network is unavailable",
+	nodes.ReasonNotReady:           "Node %s is not ready",
+	nodes.ReasonDiskPressure:       "Node %s is under disk pressure",
+	nodes.ReasonNetworkUnavailable: "Node %s network is unavailable",
 }
 
 // ForNode returns the health insights of a node at now: degraded by its
 // machine-config daemon, or unavailable for longer than its grace while not
 // being updated. It also returns when they would next change by the passage
 // of time alone, or the zero time.
-func ForNode(a *nodeassessment.Assessment, now time.Time) ([]Insight, time.Time) {
+func ForNode(a *nodes.Assessment, now time.Time) ([]Insight, time.Time) {
 	s := &a.Status
 	resources := []insightsv1alpha1.ResourceRef{{Resource: "nodes", Name: s.Name}}
 	var insights []Insight
@@ -85,7 +85,7 @@ func ForNode(a *nodeassessment.Assessment, now time.Time) ([]Insight, time.Time)
 	return insights, next
 }
 
-func unavailableDescription(u *nodeassessment.Unavailability) string {
+func unavailableDescription(u *nodes.Unavailability) string {
 	if u.Condition == nil {
 		return "The node has not reported that it is Ready. An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time."
 	}
@@ -99,7 +99,7 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 	if s.Assessment != insightsv1alpha1.PoolExcluded {
 		return nil
 	}
-	resources := []insightsv1alpha1.ResourceRef{nodeassessment.PoolResource(s.Name)}
+	resources := []insightsv1alpha1.ResourceRef{nodes.PoolResource(s.Name)}
 	return []Insight{nodeInsight(PausedPoolOutdated, s.ScopeType, resources, conditionSince(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating),
 		insightsv1alpha1.InsightImpact{
 			Level:       insightsv1alpha1.WarningImpactLevel,

@@ -9,11 +9,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
-func nodeAssessment(updating bool, degradedReason string, unavailable *nodeassessment.Unavailability) *nodeassessment.Assessment {
-	return &nodeassessment.Assessment{
+func nodeAssessment(updating bool, degradedReason string, unavailable *nodes.Unavailability) *nodes.Assessment {
+	return &nodes.Assessment{
 		Status: insightsv1alpha1.NodeProgressInsightStatus{
 			Name:      "worker-1",
 			ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
@@ -28,9 +28,9 @@ func nodeAssessment(updating bool, degradedReason string, unavailable *nodeasses
 	}
 }
 
-func notReady(ago time.Duration) *nodeassessment.Unavailability {
+func notReady(ago time.Duration) *nodes.Unavailability {
 	c := &corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionFalse, Reason: "KubeletNotReady", Message: "kubelet is still setting up stuff"}
-	return &nodeassessment.Unavailability{Reason: nodeassessment.ReasonNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
+	return &nodes.Unavailability{Reason: nodes.ReasonNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
 }
 
 type healthRow struct {
@@ -49,7 +49,7 @@ func rows(insights []Insight) []healthRow {
 func TestForNode(t *testing.T) {
 	testCases := []struct {
 		name     string
-		node     *nodeassessment.Assessment
+		node     *nodes.Assessment
 		want     []healthRow
 		wantNext time.Time
 	}{
@@ -74,17 +74,17 @@ func TestForNode(t *testing.T) {
 		},
 		{
 			name: "disk pressure for over a minute",
-			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonDiskPressure, Since: now.Add(-90 * time.Second)}),
+			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonDiskPressure, Since: now.Add(-90 * time.Second)}),
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 is under disk pressure", Since: now.Add(-90 * time.Second)}},
 		},
 		{
 			name: "network unavailable, since unknown: since the insight saw it",
-			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonNetworkUnavailable}),
+			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonNetworkUnavailable}),
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable", Since: now.Add(-2 * time.Minute)}},
 		},
 		{
 			name: "cordoned by an administrator: not a problem by itself",
-			node: nodeAssessment(false, "", &nodeassessment.Unavailability{Reason: nodeassessment.ReasonUnschedulable}),
+			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonUnschedulable}),
 		},
 	}
 	for _, tc := range testCases {

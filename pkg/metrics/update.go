@@ -11,12 +11,8 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
-
-// clusterVersionName is the name of the one ClusterVersion of a cluster, and
-// so of the one ClusterVersionProgressInsight the operator writes. Metrics of
-// any other would be series nobody asked for.
-const clusterVersionName = "version"
 
 var (
 	completionRatioDesc = metrics.NewDesc(
@@ -76,13 +72,13 @@ func (c *updateCollector) CollectWithStability(ch chan<- metrics.Metric) {
 }
 
 func (c *updateCollector) collectControlPlane(ch chan<- metrics.Metric) {
-	insight, err := c.clusterVersions.Get(clusterVersionName)
+	insight, err := c.clusterVersions.Get(names.ClusterVersion)
 	if apierrors.IsNotFound(err) {
 		// Not written yet, or no ClusterVersion: nothing to report.
 		return
 	}
 	if err != nil {
-		klog.ErrorS(err, "Skipping control plane metrics", "clusterVersionProgressInsight", clusterVersionName)
+		klog.ErrorS(err, "Skipping control plane metrics", "clusterVersionProgressInsight", names.ClusterVersion)
 		return
 	}
 	status := insight.Status

@@ -11,6 +11,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // BenchmarkScrapeUpdateMetrics measures one scrape of the update metrics on
@@ -20,7 +21,7 @@ func BenchmarkScrapeUpdateMetrics(b *testing.B) {
 	const healthInsights = 5000
 	clusterVersions := cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})
 	health := cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})
-	if err := clusterVersions.Add(clusterVersion(clusterVersionName, insightsv1alpha1.ClusterVersionProgressInsightStatus{
+	if err := clusterVersions.Add(clusterVersion(names.ClusterVersion, insightsv1alpha1.ClusterVersionProgressInsightStatus{
 		CompletionPercent: 42, StartedAt: at(now.Add(-30 * time.Minute)), EstimatedCompletedAt: at(now.Add(30 * time.Minute)),
 	})); err != nil {
 		b.Fatal(err)

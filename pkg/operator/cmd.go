@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
@@ -16,7 +17,7 @@ import (
 // SIGTERM cancels.
 func NewStartCommand(ctx context.Context) *cobra.Command {
 	options := NewOptions()
-	config := controllercmd.NewControllerCommandConfig(ComponentName, version.Get(), options.Run, clock.RealClock{})
+	config := controllercmd.NewControllerCommandConfig(names.Component, version.Get(), options.Run, clock.RealClock{})
 	cmd := config.NewCommandWithContext(ctx)
 	cmd.Use = "start"
 	cmd.Short = "Start the operator"

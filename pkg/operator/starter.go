@@ -20,7 +20,6 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
@@ -29,14 +28,11 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
 const (
-	// ComponentName names the operator in events, metrics and its Lease
-	// (<ComponentName>-lock).
-	ComponentName = "update-insights-operator"
-
 	// resyncPeriod is how often informers replay their caches to the
 	// controllers: a safety net for a missed event. Controllers whose output
 	// depends on time resync on their own schedule.
@@ -115,7 +111,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	configInformers := configinformers.NewSharedInformerFactoryWithOptions(configClient, resyncPeriod,
 		configinformers.WithTransform(stripManagedFields))
 	machineConfigOperatorInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
-		kubeinformers.WithNamespace(assessment.MachineConfigOperatorNamespace), kubeinformers.WithTransform(stripManagedFields))
+		kubeinformers.WithNamespace(names.MachineConfigOperatorNamespace), kubeinformers.WithTransform(stripManagedFields))
 	nodeInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
 		kubeinformers.WithTransform(node.StripNode))
 	machineConfigurationInformers := machineconfigurationinformers.NewSharedInformerFactoryWithOptions(machineConfigurationClient, resyncPeriod,
@@ -170,7 +166,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		return err
 	}
 
-	eventRecorder, stopRecording := updateevents.NewRecorder(kubeClient, ComponentName)
+	eventRecorder, stopRecording := updateevents.NewRecorder(kubeClient, names.Component)
 	defer stopRecording()
 	eventsController := updateevents.New(
 		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),

@@ -9,8 +9,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
@@ -74,12 +74,12 @@ func list(ctx context.Context, cs clients) (*Insights, error) {
 // operator runs outside a payload), or without the right to read it, the
 // status is told without what it would add.
 func ownClusterOperator(ctx context.Context, client configclient.Interface) (*configv1.ClusterOperator, error) {
-	co, err := client.ConfigV1().ClusterOperators().Get(ctx, operatorstatus.ClusterOperatorName, metav1.GetOptions{})
+	co, err := client.ConfigV1().ClusterOperators().Get(ctx, names.OwnClusterOperator, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) || apierrors.IsForbidden(err) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, output.OneLine(fmt.Errorf("reading ClusterOperator %s: %w", operatorstatus.ClusterOperatorName, err))
+		return nil, output.OneLine(fmt.Errorf("reading ClusterOperator %s: %w", names.OwnClusterOperator, err))
 	}
 	return co, nil
 }

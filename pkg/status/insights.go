@@ -7,7 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // Insights are the insight objects a Status is built from.
@@ -38,8 +38,8 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 		case *insightsv1alpha1.UpdateHealthInsight:
 			in.Health = append(in.Health, o)
 		case *configv1.ClusterOperator:
-			if o.Name != operatorstatus.ClusterOperatorName {
-				return nil, fmt.Errorf("holds ClusterOperator %s, which is not the operator's own (%s)", o.Name, operatorstatus.ClusterOperatorName)
+			if o.Name != names.OwnClusterOperator {
+				return nil, fmt.Errorf("holds ClusterOperator %s, which is not the operator's own (%s)", o.Name, names.OwnClusterOperator)
 			}
 			in.Operator = o
 		default:
@@ -58,7 +58,7 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 func (in *Insights) clusterVersion() *insightsv1alpha1.ClusterVersionProgressInsight {
 	var first *insightsv1alpha1.ClusterVersionProgressInsight
 	for _, cv := range in.ClusterVersions {
-		if cv.Name == "version" {
+		if cv.Name == names.ClusterVersion {
 			return cv
 		}
 		if first == nil || cv.Name < first.Name {

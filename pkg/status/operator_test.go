@@ -11,13 +11,13 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // ownOperator is the operator's ClusterOperator with one condition.
 func ownOperator(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, reason string) *configv1.ClusterOperator {
 	return &configv1.ClusterOperator{
-		ObjectMeta: metav1.ObjectMeta{Name: operatorstatus.ClusterOperatorName},
+		ObjectMeta: metav1.ObjectMeta{Name: names.OwnClusterOperator},
 		Status: configv1.ClusterOperatorStatus{Conditions: []configv1.ClusterOperatorStatusCondition{
 			{Type: conditionType, Status: status, Reason: reason},
 		}},

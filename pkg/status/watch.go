@@ -18,8 +18,8 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	informers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
@@ -104,7 +104,7 @@ func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClo
 		in.Health, _ = health.Lister().List(labels.Everything())
 		if operators != nil {
 			// Not found is no ClusterOperator to tell of.
-			in.Operator, _ = operators.Get(operatorstatus.ClusterOperatorName)
+			in.Operator, _ = operators.Get(names.OwnClusterOperator)
 		}
 		if _, err := out.Write(screen(in, clock.Now(), details)); err != nil {
 			return err
@@ -167,7 +167,7 @@ func ownClusterOperatorInformers(ctx context.Context, client configclient.Interf
 }
 
 func onlyOwnClusterOperator() string {
-	return fields.OneTermEqualSelector("metadata.name", operatorstatus.ClusterOperatorName).String()
+	return fields.OneTermEqualSelector("metadata.name", names.OwnClusterOperator).String()
 }
 
 func hasSynced(informers []cache.SharedIndexInformer) []cache.InformerSynced {

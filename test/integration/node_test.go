@@ -10,7 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 const (
@@ -23,10 +23,10 @@ const (
 // writing the new configuration.
 func updatingTo(from, to string) map[string]string {
 	return withChanges(atRest(from), map[string]string{
-		nodeassessment.DesiredConfigAnnotation:    to,
-		nodeassessment.StateAnnotation:            "Working",
-		nodeassessment.DesiredDrainAnnotation:     "drain-" + to,
-		nodeassessment.LastAppliedDrainAnnotation: "drain-" + to,
+		nodes.DesiredConfigAnnotation:    to,
+		nodes.StateAnnotation:            "Working",
+		nodes.DesiredDrainAnnotation:     "drain-" + to,
+		nodes.LastAppliedDrainAnnotation: "drain-" + to,
 	})
 }
 
@@ -159,23 +159,23 @@ func TestNodeInsightFollowsAWorkerThroughItsUpdate(t *testing.T) {
 	}{{
 		name: "draining",
 		annotations: map[string]string{
-			nodeassessment.DesiredConfigAnnotation:    newWorkerConfig,
-			nodeassessment.StateAnnotation:            "Working",
-			nodeassessment.DesiredDrainAnnotation:     "drain-" + newWorkerConfig,
-			nodeassessment.LastAppliedDrainAnnotation: "uncordon-" + oldWorkerConfig,
+			nodes.DesiredConfigAnnotation:    newWorkerConfig,
+			nodes.StateAnnotation:            "Working",
+			nodes.DesiredDrainAnnotation:     "drain-" + newWorkerConfig,
+			nodes.LastAppliedDrainAnnotation: "uncordon-" + oldWorkerConfig,
 		},
 		want: inProgress("True Draining"),
 		pool: &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolProgressing, Updating: "True Progressing", Healthy: healthy,
 			Counts: poolCounts{Total: 2, Available: 1, Progressing: 1, Outdated: 2, Draining: 1}},
 	}, {
 		name:        "drained and updating",
-		annotations: map[string]string{nodeassessment.LastAppliedDrainAnnotation: "drain-" + newWorkerConfig},
+		annotations: map[string]string{nodes.LastAppliedDrainAnnotation: "drain-" + newWorkerConfig},
 		want:        inProgress("True Updating"),
 		pool: &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolProgressing, Updating: "True Progressing", Healthy: healthy,
 			Counts: poolCounts{Total: 2, Available: 1, Progressing: 1, Outdated: 2}},
 	}, {
 		name:        "rebooting",
-		annotations: map[string]string{nodeassessment.StateAnnotation: "Rebooting"},
+		annotations: map[string]string{nodes.StateAnnotation: "Rebooting"},
 		want:        inProgress("True Rebooting"),
 		pool: &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolProgressing, Updating: "True Progressing", Healthy: healthy,
 			Counts: poolCounts{Total: 2, Available: 1, Progressing: 1, Outdated: 2}},
@@ -246,8 +246,8 @@ func TestNodeDegradedByItsDaemonIsReportedUntilItRecovers(t *testing.T) {
 
 	const reason = "Node worker-0 upgrade failure: unexpected on-disk state validating against rendered-worker-new"
 	setNodeAnnotations(t, "worker-0", map[string]string{
-		nodeassessment.StateAnnotation:  "Degraded",
-		nodeassessment.ReasonAnnotation: reason,
+		nodes.StateAnnotation:  "Degraded",
+		nodes.ReasonAnnotation: reason,
 	})
 	// A node its daemon gave up on is stuck, with no estimate, but it can
 	// run workloads.
@@ -273,8 +273,8 @@ func TestNodeDegradedByItsDaemonIsReportedUntilItRecovers(t *testing.T) {
 	}
 
 	setNodeAnnotations(t, "worker-0", map[string]string{
-		nodeassessment.StateAnnotation:  "Working",
-		nodeassessment.ReasonAnnotation: "",
+		nodes.StateAnnotation:  "Working",
+		nodes.ReasonAnnotation: "",
 	})
 	waitForNodeInsight(t, "worker-0", &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
 		Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "10m0s"})
@@ -331,8 +331,8 @@ func TestNodeRemovedTakesItsInsightsAlong(t *testing.T) {
 	op := startNodeOperator(t)
 	createNode(t, "worker-0", atRest(oldWorkerConfig), "worker")
 	createNode(t, "worker-1", withChanges(updatingTo(oldWorkerConfig, newWorkerConfig), map[string]string{
-		nodeassessment.StateAnnotation:  "Degraded",
-		nodeassessment.ReasonAnnotation: "failed to drain node worker-1",
+		nodes.StateAnnotation:  "Degraded",
+		nodes.ReasonAnnotation: "failed to drain node worker-1",
 	}), "worker")
 	waitForPoolInsight(t, "worker", &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolDegraded,
 		Updating: "True Progressing", Healthy: "False NodesDegraded", Counts: poolCounts{Total: 2, Available: 2, Outdated: 2, Degraded: 1}})
@@ -416,8 +416,8 @@ func TestNodeRelabelledOutOfEveryPoolLosesItsInsight(t *testing.T) {
 func TestNodeInsightDeletedBySomeoneElseComesBack(t *testing.T) {
 	startNodeOperator(t)
 	createNode(t, "worker-0", withChanges(updatingTo(oldWorkerConfig, newWorkerConfig), map[string]string{
-		nodeassessment.StateAnnotation:  "Degraded",
-		nodeassessment.ReasonAnnotation: "failed to drain node worker-0",
+		nodes.StateAnnotation:  "Degraded",
+		nodes.ReasonAnnotation: "failed to drain node worker-0",
 	}), "worker")
 	want := &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
 		Updating: "True Updating", Degraded: "True MachineConfigDaemonDegraded", Available: available,

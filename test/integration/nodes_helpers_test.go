@@ -20,7 +20,7 @@ import (
 	"k8s.io/client-go/rest"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // The rendered MachineConfigs of the node tests, at the version each
@@ -70,8 +70,8 @@ func startNodeOperator(t testing.TB) *operatorProcess {
 	for config, version := range renderedConfigs {
 		createRenderedConfig(t, config, version)
 	}
-	createPool(t, nodeassessment.MasterPool)
-	createPool(t, nodeassessment.WorkerPool)
+	createPool(t, nodes.MasterPool)
+	createPool(t, nodes.WorkerPool)
 	return op
 }
 
@@ -136,7 +136,7 @@ func createRenderedConfig(t testing.TB, name, version string) {
 	mc := &machineconfigurationv1.MachineConfig{
 		ObjectMeta: metav1.ObjectMeta{
 			Name:        name,
-			Annotations: map[string]string{nodeassessment.ReleaseImageVersionAnnotation: version},
+			Annotations: map[string]string{nodes.ReleaseImageVersionAnnotation: version},
 		},
 	}
 	configs := machineConfigClient(t).MachineconfigurationV1().MachineConfigs()
@@ -154,11 +154,11 @@ func createRenderedConfig(t testing.TB, name, version string) {
 // applying config.
 func atRest(config string) map[string]string {
 	return map[string]string{
-		nodeassessment.CurrentConfigAnnotation:    config,
-		nodeassessment.DesiredConfigAnnotation:    config,
-		nodeassessment.StateAnnotation:            "Done",
-		nodeassessment.DesiredDrainAnnotation:     "uncordon-" + config,
-		nodeassessment.LastAppliedDrainAnnotation: "uncordon-" + config,
+		nodes.CurrentConfigAnnotation:    config,
+		nodes.DesiredConfigAnnotation:    config,
+		nodes.StateAnnotation:            "Done",
+		nodes.DesiredDrainAnnotation:     "uncordon-" + config,
+		nodes.LastAppliedDrainAnnotation: "uncordon-" + config,
 	}
 }
 

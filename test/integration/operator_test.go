@@ -14,11 +14,12 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
 const (
-	operatorNamespace = process.Namespace
+	operatorNamespace = names.OwnNamespace
 	leaseName         = "update-insights-operator-lock"
 )
 

@@ -24,6 +24,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const clusterOperatorManifest = "../../manifests/0000_50_update-insights-operator_10_clusteroperator.yaml"
@@ -34,7 +35,7 @@ const clusterOperatorManifest = "../../manifests/0000_50_update-insights-operato
 // payloads and count their operators; this keeps the operator's own
 // ClusterOperator out of those counts.
 func createOwnClusterOperatorOutsideThePayload(ctx context.Context) error {
-	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: operatorstatus.ClusterOperatorName}}
+	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: names.OwnClusterOperator}}
 	_, err := configClient.ConfigV1().ClusterOperators().Create(ctx, co, metav1.CreateOptions{})
 	return err
 }
@@ -42,7 +43,7 @@ func createOwnClusterOperatorOutsideThePayload(ctx context.Context) error {
 // resetOwnClusterOperator replaces the operator's ClusterOperator with a new
 // one outside the payload, with no status.
 func resetOwnClusterOperator(ctx context.Context) error {
-	if err := configClient.ConfigV1().ClusterOperators().Delete(ctx, operatorstatus.ClusterOperatorName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+	if err := configClient.ConfigV1().ClusterOperators().Delete(ctx, names.OwnClusterOperator, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
 		return err
 	}
 	return createOwnClusterOperatorOutsideThePayload(ctx)
@@ -54,7 +55,7 @@ func resetOwnClusterOperator(ctx context.Context) error {
 func restoreOwnClusterOperatorWhenDone(t *testing.T) {
 	t.Cleanup(func() {
 		if err := resetOwnClusterOperator(context.Background()); err != nil {
-			t.Errorf("restoring ClusterOperator %s: %v", operatorstatus.ClusterOperatorName, err)
+			t.Errorf("restoring ClusterOperator %s: %v", names.OwnClusterOperator, err)
 		}
 	})
 }
@@ -101,8 +102,8 @@ func precreateOwnClusterOperator(t *testing.T) *configv1.ClusterOperator {
 // satisfies ok.
 func waitForOwnClusterOperator(t testing.TB, timeout time.Duration, what string, ok func(*configv1.ClusterOperator) bool) *configv1.ClusterOperator {
 	t.Helper()
-	return waitFor(t, timeout, "ClusterOperator "+operatorstatus.ClusterOperatorName+" to be "+what, func(ctx context.Context) (*configv1.ClusterOperator, error) {
-		return configClient.ConfigV1().ClusterOperators().Get(ctx, operatorstatus.ClusterOperatorName, metav1.GetOptions{})
+	return waitFor(t, timeout, "ClusterOperator "+names.OwnClusterOperator+" to be "+what, func(ctx context.Context) (*configv1.ClusterOperator, error) {
+		return configClient.ConfigV1().ClusterOperators().Get(ctx, names.OwnClusterOperator, metav1.GetOptions{})
 	}, ok)
 }
 
@@ -133,7 +134,7 @@ func TestOperatorReportsItselfInItsClusterOperator(t *testing.T) {
 	precreated := precreateOwnClusterOperator(t)
 	startOperator(t)
 
-	wantVersions := []configv1.OperandVersion{{Name: operatorstatus.OperandName, Version: releaseVersion}}
+	wantVersions := []configv1.OperandVersion{{Name: names.OperatorVersion, Version: releaseVersion}}
 	co := waitForOwnClusterOperator(t, 30*time.Second, "healthy at "+releaseVersion, func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && cmp.Equal(co.Status.Versions, wantVersions)
 	})

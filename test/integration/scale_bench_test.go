@@ -26,8 +26,8 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
 	"github.com/update-insights/update-insights-operator/pkg/operator"
 )
 
@@ -193,8 +193,8 @@ func (s *nodeScale) createCluster() {
 
 	pools := map[string]*machineconfigurationv1.MachineConfigPool{}
 	for _, p := range []struct{ name, config string }{
-		{nodeassessment.MasterPool, scaleNewMasterConfig},
-		{nodeassessment.WorkerPool, scaleNewWorkerConfig},
+		{nodes.MasterPool, scaleNewMasterConfig},
+		{nodes.WorkerPool, scaleNewWorkerConfig},
 	} {
 		created, err := s.mc.MachineconfigurationV1().MachineConfigPools().Create(ctx, scalePool(p.name, p.config), metav1.CreateOptions{})
 		if err != nil {
@@ -208,10 +208,10 @@ func (s *nodeScale) createCluster() {
 	})
 
 	for _, c := range []struct{ name, pool, version string }{
-		{scaleOldMasterConfig, nodeassessment.MasterPool, fromVersion},
-		{scaleNewMasterConfig, nodeassessment.MasterPool, toVersion},
-		{scaleOldWorkerConfig, nodeassessment.WorkerPool, fromVersion},
-		{scaleNewWorkerConfig, nodeassessment.WorkerPool, toVersion},
+		{scaleOldMasterConfig, nodes.MasterPool, fromVersion},
+		{scaleNewMasterConfig, nodes.MasterPool, toVersion},
+		{scaleOldWorkerConfig, nodes.WorkerPool, fromVersion},
+		{scaleNewWorkerConfig, nodes.WorkerPool, toVersion},
 	} {
 		if _, err := s.mc.MachineconfigurationV1().MachineConfigs().Create(ctx, scaleRenderedConfig(c.name, pools[c.pool], c.version), metav1.CreateOptions{}); err != nil {
 			b.Fatalf("creating MachineConfig %s: %v", c.name, err)
@@ -368,7 +368,7 @@ func (s *nodeScale) touchPoolStatus() {
 
 func (s *nodeScale) setPoolStatus(mutate func(*machineconfigurationv1.MachineConfigPoolStatus)) {
 	ctx, pools := context.Background(), s.mc.MachineconfigurationV1().MachineConfigPools()
-	pool, err := pools.Get(ctx, nodeassessment.WorkerPool, metav1.GetOptions{})
+	pool, err := pools.Get(ctx, nodes.WorkerPool, metav1.GetOptions{})
 	if err != nil {
 		s.b.Fatal(err)
 	}
@@ -390,7 +390,7 @@ func (s *nodeScale) changePool(paused bool) {
 	defer insights.Stop()
 
 	pools := s.mc.MachineconfigurationV1().MachineConfigPools()
-	pool, err := pools.Get(ctx, nodeassessment.WorkerPool, metav1.GetOptions{})
+	pool, err := pools.Get(ctx, nodes.WorkerPool, metav1.GetOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -405,7 +405,7 @@ func (s *nodeScale) changePool(paused bool) {
 		b.Fatalf("pool paused=%t: %v; the operator made %s", paused, err, s.writes)
 	}
 	waitFor(b, 30*time.Second, "the worker pool's insight to be "+string(assessment), func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
-		return s.insights.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, nodeassessment.WorkerPool, metav1.GetOptions{})
+		return s.insights.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, nodes.WorkerPool, metav1.GetOptions{})
 	}, func(i *insightsv1alpha1.MachineConfigPoolProgressInsight) bool {
 		return i != nil && i.Status.Assessment == assessment
 	})

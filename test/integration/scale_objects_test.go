@@ -14,7 +14,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	apiruntime "k8s.io/apimachinery/pkg/runtime"
 
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // The phases of the cluster's nodes in its update.
@@ -109,14 +109,14 @@ func scaleNode(i int, images []corev1.ContainerImage, heartbeat metav1.Time) *co
 				"k8s.ovn.org/zone-name":                                                       name,
 				"machine.openshift.io/machine":                                                fmt.Sprintf("openshift-machine-api/scale-x7k2p-worker-%s-%05x", zone, i),
 				"machineconfiguration.openshift.io/controlPlaneTopology":                      "HighlyAvailable",
-				nodeassessment.CurrentConfigAnnotation:                                        current,
-				nodeassessment.DesiredConfigAnnotation:                                        desired,
-				nodeassessment.DesiredDrainAnnotation:                                         desiredDrain,
-				nodeassessment.LastAppliedDrainAnnotation:                                     lastAppliedDrain,
+				nodes.CurrentConfigAnnotation:                                                 current,
+				nodes.DesiredConfigAnnotation:                                                 desired,
+				nodes.DesiredDrainAnnotation:                                                  desiredDrain,
+				nodes.LastAppliedDrainAnnotation:                                              lastAppliedDrain,
 				"machineconfiguration.openshift.io/lastObservedServerCAAnnotation":            "false",
 				"machineconfiguration.openshift.io/lastSyncedControllerConfigResourceVersion": "48231",
-				nodeassessment.ReasonAnnotation:                                               "",
-				nodeassessment.StateAnnotation:                                                state,
+				nodes.ReasonAnnotation:                                                        "",
+				nodes.StateAnnotation:                                                         state,
 				"volumes.kubernetes.io/controller-managed-attach-detach":                      "true",
 			},
 		},
@@ -235,7 +235,7 @@ func scalePoolStatus(config string, machines, updated int) machineconfigurationv
 	}
 	return machineconfigurationv1.MachineConfigPoolStatus{
 		ObservedGeneration:  2,
-		Configuration:       scalePoolConfiguration(nodeassessment.WorkerPool, config),
+		Configuration:       scalePoolConfiguration(nodes.WorkerPool, config),
 		MachineCount:        int32(machines),
 		UpdatedMachineCount: int32(updated),
 		ReadyMachineCount:   int32(updated),
@@ -293,7 +293,7 @@ func scaleRenderedConfig(name string, pool *machineconfigurationv1.MachineConfig
 			Name: name,
 			Annotations: map[string]string{
 				"machineconfiguration.openshift.io/generated-by-controller-version": "f8b8bc9f4c2c5d8a8e0a2a3f8e2b6a7c9d1e0f3b",
-				nodeassessment.ReleaseImageVersionAnnotation:                        version,
+				nodes.ReleaseImageVersionAnnotation:                                 version,
 			},
 			OwnerReferences: []metav1.OwnerReference{{
 				APIVersion: "machineconfiguration.openshift.io/v1", Kind: "MachineConfigPool",

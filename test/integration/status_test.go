@@ -14,7 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/wait"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // TestStatusReadsTheInsightsFromTheCluster runs `update-insights-operator
@@ -35,12 +35,12 @@ func TestStatusReadsTheInsightsFromTheCluster(t *testing.T) {
 	})
 
 	startNodeOperator(t)
-	createNode(t, "worker-0", atRest(oldWorkerConfig), nodeassessment.WorkerPool)
-	createNode(t, "worker-1", updatingTo(oldWorkerConfig, newWorkerConfig), nodeassessment.WorkerPool)
+	createNode(t, "worker-0", atRest(oldWorkerConfig), nodes.WorkerPool)
+	createNode(t, "worker-1", updatingTo(oldWorkerConfig, newWorkerConfig), nodes.WorkerPool)
 	// Both nodes counted, worker-0 ready (a node's readiness comes after
 	// the node itself) and worker-1 updating.
 	waitFor(t, 30*time.Second, "the worker pool's insight to count both nodes", func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
-		return insightsClient.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, nodeassessment.WorkerPool, metav1.GetOptions{})
+		return insightsClient.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, nodes.WorkerPool, metav1.GetOptions{})
 	}, func(i *insightsv1alpha1.MachineConfigPoolProgressInsight) bool {
 		if i == nil {
 			return false

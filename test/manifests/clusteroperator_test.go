@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // only returns the one object of type T among the manifests.
@@ -77,10 +78,10 @@ func TestClusterOperatorReportsThePayloadVersionAndRelatedObjects(t *testing.T) 
 		got, want any
 	}{
 		// The ClusterOperator the operator maintains.
-		{"name", co.Name, operatorstatus.ClusterOperatorName},
+		{"name", co.Name, names.OwnClusterOperator},
 		// The CVO waits until the ClusterOperator reports the payload's
 		// version, which the operator learns from RELEASE_VERSION.
-		{"versions", co.Status.Versions, []configv1.OperandVersion{{Name: operatorstatus.OperandName, Version: releaseVersion(t, deployment)}}},
+		{"versions", co.Status.Versions, []configv1.OperandVersion{{Name: names.OperatorVersion, Version: releaseVersion(t, deployment)}}},
 		{"relatedObjects", sortedReferences(co.Status.RelatedObjects), sortedReferences(wantRelated)},
 		// The CVO creates the ClusterOperator with the manifest's
 		// relatedObjects, so that must-gather collects them even if the

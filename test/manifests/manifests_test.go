@@ -31,12 +31,13 @@ import (
 	"sigs.k8s.io/yaml"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
 	machineConfigNamespace = "openshift-machine-config-operator"
 	manifestDir            = "../../manifests"
-	operatorNamespace      = "openshift-update-insights"
+	operatorNamespace      = names.OwnNamespace
 	serviceAccount         = "update-insights-operator"
 
 	// Events on a cluster-scoped object, such as the ClusterVersion insight,

@@ -9,14 +9,14 @@ import (
 	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // ownClusterOperator describes the operator's own ClusterOperator in one line,
 // and says whether it is as a healthy operator at version leaves it:
 // Available, not Degraded, and reporting that version.
 func ownClusterOperator(ctx context.Context, c *clients, version string) (string, bool) {
-	co, err := c.config.ConfigV1().ClusterOperators().Get(ctx, operatorstatus.ClusterOperatorName, metav1.GetOptions{})
+	co, err := c.config.ConfigV1().ClusterOperators().Get(ctx, names.OwnClusterOperator, metav1.GetOptions{})
 	if err != nil {
 		return err.Error(), false
 	}
@@ -30,7 +30,7 @@ func ownClusterOperator(ctx context.Context, c *clients, version string) (string
 	}
 	var reported string
 	for _, v := range co.Status.Versions {
-		if v.Name == operatorstatus.OperandName {
+		if v.Name == names.OperatorVersion {
 			reported = v.Version
 		}
 	}

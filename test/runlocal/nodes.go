@@ -10,18 +10,18 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/util/retry"
 
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
-// nodes are the recorded cluster's pools, rendered configurations and nodes.
-type nodes struct {
+// recordedNodes are the recorded cluster's pools, rendered configurations and nodes.
+type recordedNodes struct {
 	pools   []*machineconfigurationv1.MachineConfigPool
 	configs []*machineconfigurationv1.MachineConfig
 	nodes   []*corev1.Node
 }
 
 // create writes the pools, configurations and nodes, nodes ready as of now.
-func (n *nodes) create(ctx context.Context, c *clients) error {
+func (n *recordedNodes) create(ctx context.Context, c *clients) error {
 	for _, mc := range n.configs {
 		fresh := &machineconfigurationv1.MachineConfig{ObjectMeta: freshMeta(mc.ObjectMeta), Spec: mc.Spec}
 		if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigs().Create(ctx, fresh, metav1.CreateOptions{}); err != nil {
@@ -53,11 +53,11 @@ func (n *nodes) create(ctx context.Context, c *clients) error {
 
 // roll updates the nodes of a pool to version one at a time, through the
 // phases the machine-config daemon reports: drain, update, reboot, done.
-func (n *nodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration) error {
+func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration) error {
 	rendered := "rendered-" + pool + "-" + version
 	mc := &machineconfigurationv1.MachineConfig{ObjectMeta: metav1.ObjectMeta{
 		Name:        rendered,
-		Annotations: map[string]string{nodeassessment.ReleaseImageVersionAnnotation: version},
+		Annotations: map[string]string{nodes.ReleaseImageVersionAnnotation: version},
 	}}
 	if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigs().Create(ctx, mc, metav1.CreateOptions{}); err != nil {
 		return fmt.Errorf("creating MachineConfig %s: %w", rendered, err)
@@ -74,11 +74,11 @@ func (n *nodes) roll(ctx context.Context, c *clients, pool, version string, step
 			annotations   map[string]string
 			unschedulable bool
 		}{
-			{map[string]string{nodeassessment.DesiredConfigAnnotation: rendered, nodeassessment.DesiredDrainAnnotation: "drain-" + rendered, nodeassessment.StateAnnotation: "Working"}, true},
-			{map[string]string{nodeassessment.LastAppliedDrainAnnotation: "drain-" + rendered}, true},
-			{map[string]string{nodeassessment.StateAnnotation: "Rebooting"}, true},
-			{map[string]string{nodeassessment.CurrentConfigAnnotation: rendered, nodeassessment.StateAnnotation: "Done",
-				nodeassessment.DesiredDrainAnnotation: "uncordon-" + rendered, nodeassessment.LastAppliedDrainAnnotation: "uncordon-" + rendered}, false},
+			{map[string]string{nodes.DesiredConfigAnnotation: rendered, nodes.DesiredDrainAnnotation: "drain-" + rendered, nodes.StateAnnotation: "Working"}, true},
+			{map[string]string{nodes.LastAppliedDrainAnnotation: "drain-" + rendered}, true},
+			{map[string]string{nodes.StateAnnotation: "Rebooting"}, true},
+			{map[string]string{nodes.CurrentConfigAnnotation: rendered, nodes.StateAnnotation: "Done",
+				nodes.DesiredDrainAnnotation: "uncordon-" + rendered, nodes.LastAppliedDrainAnnotation: "uncordon-" + rendered}, false},
 		}
 		for _, phase := range phases {
 			if err := updateNode(ctx, c, name, func(node *corev1.Node) {

@@ -14,19 +14,19 @@ import (
 	"k8s.io/client-go/util/retry"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
-	"github.com/update-insights/update-insights-operator/test/internal/process"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
-const operatorNamespace = process.Namespace
+const operatorNamespace = names.OwnNamespace
 
 // scenario is a recorded cluster, moved in time so that the recording's last
 // moment is now.
 type scenario struct {
 	cv        *configv1.ClusterVersion
 	operators []*configv1.ClusterOperator
-	nodes     *nodes
+	nodes     *recordedNodes
 }
 
 func loadScenario(prefix string, now time.Time) (*scenario, error) {
@@ -46,7 +46,7 @@ func loadScenario(prefix string, now time.Time) (*scenario, error) {
 	s := &scenario{
 		cv:        c.ClusterVersions[0],
 		operators: c.ClusterOperators,
-		nodes:     &nodes{pools: c.MachineConfigPools, configs: c.MachineConfigs, nodes: c.Nodes},
+		nodes:     &recordedNodes{pools: c.MachineConfigPools, configs: c.MachineConfigs, nodes: c.Nodes},
 	}
 	s.shift(now)
 	return s, nil
@@ -91,13 +91,13 @@ func (s *scenario) describe() string {
 }
 
 func (s *scenario) payload() []*configv1.ClusterOperator {
-	return assessment.PayloadOperators(s.operators)
+	return controlplane.PayloadOperators(s.operators)
 }
 
 func (s *scenario) updated() int {
 	n := 0
 	for _, co := range s.payload() {
-		if v, _ := assessment.OperatorVersion(co); v == s.target() {
+		if v, _ := controlplane.OperatorVersion(co); v == s.target() {
 			n++
 		}
 	}
@@ -148,7 +148,7 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) error {
 	var pending []*configv1.ClusterOperator
 	for _, co := range s.payload() {
-		if v, _ := assessment.OperatorVersion(co); v != s.target() {
+		if v, _ := controlplane.OperatorVersion(co); v != s.target() {
 			pending = append(pending, co)
 		}
 	}
@@ -181,7 +181,7 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) err
 		}
 	}
 
-	if err := s.nodes.roll(ctx, c, nodeassessment.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
+	if err := s.nodes.roll(ctx, c, nodes.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
 		return err
 	}
 	say("the ClusterVersion reports the update completed")
@@ -189,7 +189,7 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) err
 		return err
 	}
 	for _, p := range s.nodes.pools {
-		if p.Name == nodeassessment.MasterPool {
+		if p.Name == nodes.MasterPool {
 			continue
 		}
 		if err := s.nodes.roll(ctx, c, p.Name, s.target(), step); err != nil || ctx.Err() != nil {
@@ -263,12 +263,12 @@ func withCondition(conditions []configv1.ClusterOperatorStatusCondition, t confi
 
 func setVersion(status *configv1.ClusterOperatorStatus, version string) {
 	for i := range status.Versions {
-		if status.Versions[i].Name == "operator" {
+		if status.Versions[i].Name == names.OperatorVersion {
 			status.Versions[i].Version = version
 			return
 		}
 	}
-	status.Versions = append(status.Versions, configv1.OperandVersion{Name: "operator", Version: version})
+	status.Versions = append(status.Versions, configv1.OperandVersion{Name: names.OperatorVersion, Version: version})
 }
 
 // sleep waits for d, or returns false when ctx ends first.

@@ -23,12 +23,13 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
@@ -36,10 +37,6 @@ const (
 
 	// Name names the controller in the operator's conditions and metrics.
 	Name = "ClusterOperator"
-
-	clusterVersionName = "version"
-
-	machineConfig = "machine-config"
 
 	resyncInterval = 10 * time.Minute
 )
@@ -70,7 +67,7 @@ func New(
 	c := &Controller{
 		operators:       clusterOperators.Lister(),
 		clusterVersions: clusterVersions.Lister(),
-		deployments:     deployments.Lister().Deployments(assessment.MachineConfigOperatorNamespace),
+		deployments:     deployments.Lister().Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insights.Lister(),
 		client:          client,
 		clock:           clock,
@@ -132,12 +129,12 @@ func machineConfigOperatorHandler(enqueue func(any)) cache.ResourceEventHandler 
 				obj = tombstone.Obj
 			}
 			d, ok := obj.(*appsv1.Deployment)
-			return ok && d.Namespace == assessment.MachineConfigOperatorNamespace && d.Name == assessment.MachineConfigOperatorDeployment
+			return ok && d.Namespace == names.MachineConfigOperatorNamespace && d.Name == names.MachineConfigOperatorDeployment
 		},
 		Handler: cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(any) { enqueue(machineConfig) },
-			UpdateFunc: func(any, any) { enqueue(machineConfig) },
-			DeleteFunc: func(any) { enqueue(machineConfig) },
+			AddFunc:    func(any) { enqueue(names.MachineConfigOperator) },
+			UpdateFunc: func(any, any) { enqueue(names.MachineConfigOperator) },
+			DeleteFunc: func(any) { enqueue(names.MachineConfigOperator) },
 		},
 	}
 }
@@ -159,7 +156,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return err
 	}
 
-	if co == nil || !assessment.IsPayloadOperator(co) {
+	if co == nil || !controlplane.IsPayloadOperator(co) {
 		if insight == nil {
 			return nil
 		}
@@ -185,8 +182,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		insight = created
 	}
 
-	desired := assessment.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), &insight.Status, c.clock.Now())
-	if !assessment.ClusterOperatorProgressChanged(&insight.Status, &desired) {
+	desired := controlplane.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), &insight.Status, c.clock.Now())
+	if !controlplane.ClusterOperatorProgressChanged(&insight.Status, &desired) {
 		return nil
 	}
 	updated := insight.DeepCopy()
@@ -205,7 +202,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 
 // targetVersion is the version the ClusterVersion desires; empty without one.
 func (c *Controller) targetVersion() string {
-	cv, err := c.clusterVersions.Get(clusterVersionName)
+	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	if err != nil {
 		return ""
 	}
@@ -215,11 +212,11 @@ func (c *Controller) targetVersion() string {
 // machineConfigOperatorImage is the image the machine-config-operator
 // Deployment runs; empty when the Deployment or its container is missing.
 func (c *Controller) machineConfigOperatorImage() string {
-	d, err := c.deployments.Get(assessment.MachineConfigOperatorDeployment)
+	d, err := c.deployments.Get(names.MachineConfigOperatorDeployment)
 	if err != nil {
 		return ""
 	}
-	return assessment.MachineConfigOperatorImage(d)
+	return controlplane.MachineConfigOperatorImage(d)
 }
 
 // queueEverything handles the periodic resync: every ClusterOperator, and

@@ -22,10 +22,10 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 var now = time.Date(2024, 8, 2, 9, 20, 0, 0, time.UTC)
@@ -66,7 +66,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 	h.controller = &Controller{
 		operators:       configlisters.NewClusterOperatorLister(h.operators),
 		clusterVersions: configlisters.NewClusterVersionLister(h.versions),
-		deployments:     appslisters.NewDeploymentLister(h.deployments).Deployments(assessment.MachineConfigOperatorNamespace),
+		deployments:     appslisters.NewDeploymentLister(h.deployments).Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insightslisters.NewClusterOperatorProgressInsightLister(h.insights),
 		client:          h.client.InsightsV1alpha1(),
 		clock:           clocktesting.NewFakePassiveClock(now),
@@ -155,7 +155,7 @@ func TestSyncFollowsTheTargetVersionAndTheMachineConfigOperatorImage(t *testing.
 	mco := operator("machine-config", "4.16.0", true)
 	mco.Status.Versions = append(mco.Status.Versions, configv1.OperandVersion{Name: "operator-image", Version: "quay.io/mco:amd64"})
 	deployment := &appsv1.Deployment{
-		ObjectMeta: metav1.ObjectMeta{Namespace: assessment.MachineConfigOperatorNamespace, Name: "machine-config-operator"},
+		ObjectMeta: metav1.ObjectMeta{Namespace: names.MachineConfigOperatorNamespace, Name: "machine-config-operator"},
 		Spec: appsv1.DeploymentSpec{Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{
 			{Name: "kube-rbac-proxy", Image: "quay.io/proxy"},
 			{Name: "machine-config-operator", Image: "quay.io/mco:multi"},

@@ -23,7 +23,7 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
@@ -31,6 +31,7 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
@@ -41,10 +42,6 @@ const (
 
 	// healthInsightManager labels the health insights this controller owns.
 	healthInsightManager = "clusterversion"
-
-	// clusterVersionName is the name of the one ClusterVersion of a cluster,
-	// under which ClusterOperator changes are queued.
-	clusterVersionName = "version"
 
 	// ResyncInterval is how often every insight is recomputed without any
 	// event, which keeps the estimated completion time fresh.
@@ -134,8 +131,8 @@ func ownerKey(obj runtime.Object) []string {
 func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj interface{}) {
-			if co, ok := obj.(*configv1.ClusterOperator); ok && assessment.IsPayloadOperator(co) {
-				enqueue(clusterVersionName)
+			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.IsPayloadOperator(co) {
+				enqueue(names.ClusterVersion)
 			}
 		},
 		UpdateFunc: func(oldObj, newObj interface{}) {
@@ -144,19 +141,19 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			if !ok1 || !ok2 {
 				return
 			}
-			wasPayload, isPayload := assessment.IsPayloadOperator(oldCO), assessment.IsPayloadOperator(newCO)
-			oldVersion, _ := assessment.OperatorVersion(oldCO)
-			newVersion, _ := assessment.OperatorVersion(newCO)
+			wasPayload, isPayload := controlplane.IsPayloadOperator(oldCO), controlplane.IsPayloadOperator(newCO)
+			oldVersion, _ := controlplane.OperatorVersion(oldCO)
+			newVersion, _ := controlplane.OperatorVersion(newCO)
 			if wasPayload != isPayload || (isPayload && (oldVersion != newVersion || healthChanged(oldCO, newCO))) {
-				enqueue(clusterVersionName)
+				enqueue(names.ClusterVersion)
 			}
 		},
 		DeleteFunc: func(obj interface{}) {
 			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
 				obj = tombstone.Obj
 			}
-			if co, ok := obj.(*configv1.ClusterOperator); ok && assessment.IsPayloadOperator(co) {
-				enqueue(clusterVersionName)
+			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.IsPayloadOperator(co) {
+				enqueue(names.ClusterVersion)
 			}
 		},
 	}
@@ -218,8 +215,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return err
 	}
 	now := c.clock.Now()
-	desired, healthInsights, next := assessment.ControlPlane(cv, operators, &insight.Status, now)
-	if assessment.ClusterVersionProgressChanged(&insight.Status, &desired) {
+	desired, healthInsights, next := controlplane.Assess(cv, operators, &insight.Status, now)
+	if controlplane.ClusterVersionProgressChanged(&insight.Status, &desired) {
 		updated := insight.DeepCopy()
 		updated.Status = desired
 		written, err := c.client.ClusterVersionProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})

@@ -23,12 +23,13 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
@@ -39,8 +40,6 @@ const (
 
 	// healthInsightManager labels the health insights of this controller.
 	healthInsightManager = "node"
-
-	clusterVersionName = "version"
 
 	// Queue keys: a node's and a pool's work are separate keys, so that
 	// workers take them in parallel and no node waits behind another.
@@ -69,14 +68,14 @@ type Controller struct {
 	poolInsights    insightslisters.MachineConfigPoolProgressInsightLister
 	client          insightsclient.InsightsV1alpha1Interface
 	health          *healthinsights.Syncer
-	perNode         *nodeassessment.PerNodeTimes
+	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
 }
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet.
 func New(
-	nodes coreinformers.NodeInformer,
+	nodeInformer coreinformers.NodeInformer,
 	pools machineconfigurationinformers.MachineConfigPoolInformer,
 	configs machineconfigurationinformers.MachineConfigInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
@@ -88,15 +87,15 @@ func New(
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {
-	if err := nodes.Informer().AddIndexers(cache.Indexers{configIndex: configsOfNode}); err != nil {
+	if err := nodeInformer.Informer().AddIndexers(cache.Indexers{configIndex: configsOfNode}); err != nil {
 		return nil, fmt.Errorf("indexing nodes: %w", err)
 	}
 	if err := healthinsights.AddIndexers(healthInsights.Informer()); err != nil {
 		return nil, fmt.Errorf("indexing health insights: %w", err)
 	}
 	c := &Controller{
-		nodes:           nodes.Lister(),
-		nodeIndexer:     nodes.Informer().GetIndexer(),
+		nodes:           nodeInformer.Lister(),
+		nodeIndexer:     nodeInformer.Informer().GetIndexer(),
 		pools:           pools.Lister(),
 		configs:         configs.Lister(),
 		clusterVersions: clusterVersions.Lister(),
@@ -104,14 +103,14 @@ func New(
 		poolInsights:    poolInsights.Lister(),
 		client:          client,
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
-		perNode:         &nodeassessment.PerNodeTimes{},
+		perNode:         &nodes.PerNodeTimes{},
 		clock:           clock,
 	}
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
 	for informer, handler := range map[cache.SharedIndexInformer]cache.ResourceEventHandler{
-		nodes.Informer():           c.nodeHandler(q.Add),
+		nodeInformer.Informer():    c.nodeHandler(q.Add),
 		pools.Informer():           c.poolHandler(q.Add),
 		configs.Informer():         c.configHandler(q.Add),
 		clusterVersions.Informer(): c.targetVersionHandler(q.Add),
@@ -123,7 +122,7 @@ func New(
 		}
 	}
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
-		"nodes":                             nodes.Informer().HasSynced,
+		"nodes":                             nodeInformer.Informer().HasSynced,
 		"machineconfigpools":                pools.Informer().HasSynced,
 		"machineconfigs":                    configs.Informer().HasSynced,
 		"clusterversions":                   clusterVersions.Informer().HasSynced,
@@ -134,7 +133,7 @@ func New(
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
-		WithBareInformers(nodes.Informer(), pools.Informer(), configs.Informer(), clusterVersions.Informer(),
+		WithBareInformers(nodeInformer.Informer(), pools.Informer(), configs.Informer(), clusterVersions.Informer(),
 			nodeInsights.Informer(), poolInsights.Informer(), healthInsights.Informer()).
 		ResyncEvery(resyncInterval).
 		ToController(controllerName, recorder), nil
@@ -156,8 +155,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 
 // state is what every assessment of one sync shares.
 type state struct {
-	pools    *nodeassessment.Pools
-	versions nodeassessment.Versions
+	pools    *nodes.Pools
+	versions nodes.Versions
 	target   string
 	now      time.Time
 }
@@ -167,13 +166,13 @@ func (c *Controller) state() (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	pools, errs := nodeassessment.NewPools(all)
+	pools, errs := nodes.NewPools(all)
 	for _, err := range errs {
 		// The pool is left out until it is fixed; the others carry on.
 		klog.ErrorS(err, "Ignoring a MachineConfigPool")
 	}
 	s := &state{pools: pools, versions: listerVersions{c.configs}, now: c.clock.Now()}
-	if cv, err := c.clusterVersions.Get(clusterVersionName); err == nil {
+	if cv, err := c.clusterVersions.Get(names.ClusterVersion); err == nil {
 		s.target = cv.Status.Desired.Version
 	} else if !apierrors.IsNotFound(err) {
 		return nil, err
@@ -194,13 +193,13 @@ func (v listerVersions) Of(config string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return nodeassessment.VersionOf(mc)
+	return nodes.VersionOf(mc)
 }
 
 // queueEverything handles the periodic resync: every node and pool, and
 // every insight (whose node or pool may be gone), is synced again.
 func (c *Controller) queueEverything(add func(any)) error {
-	nodes, err := c.nodes.List(labels.Everything())
+	allNodes, err := c.nodes.List(labels.Everything())
 	if err != nil {
 		return err
 	}
@@ -216,7 +215,7 @@ func (c *Controller) queueEverything(add func(any)) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range nodes {
+	for _, n := range allNodes {
 		add(nodeKeyPrefix + n.Name)
 	}
 	for _, i := range nodeInsights {

@@ -27,12 +27,12 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
 )
 
 // The recorded cluster whose worker pool is stuck behind PodDisruptionBudgets:
@@ -107,7 +107,7 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		poolInsights:    insightslisters.NewMachineConfigPoolProgressInsightLister(h.mcppis),
 		client:          h.client.InsightsV1alpha1(),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
-		perNode:         &nodeassessment.PerNodeTimes{},
+		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
 	}
 	return h

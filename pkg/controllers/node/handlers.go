@@ -10,7 +10,8 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // Each handler queues only the work an event can change: a node's own
@@ -25,7 +26,7 @@ func configsOfNode(obj any) ([]string, error) {
 		return nil, nil
 	}
 	var configs []string
-	for _, a := range []string{nodeassessment.CurrentConfigAnnotation, nodeassessment.DesiredConfigAnnotation} {
+	for _, a := range []string{nodes.CurrentConfigAnnotation, nodes.DesiredConfigAnnotation} {
 		if c := node.Annotations[a]; c != "" {
 			configs = append(configs, c)
 		}
@@ -113,8 +114,8 @@ func (c *Controller) configHandler(add func(any)) cache.ResourceEventHandler {
 			if !ok1 || !ok2 {
 				return
 			}
-			before, _ := nodeassessment.VersionOf(old)
-			after, _ := nodeassessment.VersionOf(mc)
+			before, _ := nodes.VersionOf(old)
+			after, _ := nodes.VersionOf(mc)
 			if before != after {
 				changed(newObj)
 			}
@@ -142,7 +143,7 @@ func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHand
 		UpdateFunc: func(oldObj, newObj any) {
 			old, ok1 := oldObj.(*configv1.ClusterVersion)
 			cv, ok2 := newObj.(*configv1.ClusterVersion)
-			if ok1 && ok2 && cv.Name == clusterVersionName && old.Status.Desired.Version != cv.Status.Desired.Version {
+			if ok1 && ok2 && cv.Name == names.ClusterVersion && old.Status.Desired.Version != cv.Status.Desired.Version {
 				all()
 			}
 		},

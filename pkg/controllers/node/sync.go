@@ -16,10 +16,10 @@ import (
 	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/health"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
 )
 
 // syncNode brings a node's insight and health insights up to date, and
@@ -113,8 +113,8 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	return nil
 }
 
-func assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodeassessment.Assessment {
-	return nodeassessment.Assess(nodeassessment.Input{
+func assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodes.Assessment {
+	return nodes.Assess(nodes.Input{
 		Node:     node,
 		Pool:     pool,
 		Versions: s.versions,
@@ -181,14 +181,14 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 		return c.deletePoolInsight(ctx, name, insight)
 	}
 
-	nodes, err := c.nodes.List(labels.Everything())
+	allNodes, err := c.nodes.List(labels.Everything())
 	if err != nil {
 		return err
 	}
 	// One expected per-node time for the whole pool, not one lookup per node.
 	perNode := c.perNode.Expected(name)
 	var members []*insightsv1alpha1.NodeProgressInsightStatus
-	for _, node := range nodes {
+	for _, node := range allNodes {
 		if p := s.pools.Of(node.Labels); p == nil || p.Name != name {
 			continue
 		}
@@ -204,7 +204,7 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	if insight != nil {
 		previous = &insight.Status
 	}
-	status := nodeassessment.Pool(pool, members, previous, s.now)
+	status := nodes.Pool(pool, members, previous, s.now)
 
 	if insight == nil {
 		created, err := c.client.MachineConfigPoolProgressInsights().Create(ctx, &insightsv1alpha1.MachineConfigPoolProgressInsight{

@@ -7,7 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // The informer caches hold only what the assessment reads: a large cluster
@@ -29,7 +29,7 @@ func StripNode(obj any) (any, error) {
 	}
 	stripped.Labels = node.Labels
 	for k, v := range node.Annotations {
-		if strings.HasPrefix(k, nodeassessment.AnnotationPrefix) {
+		if strings.HasPrefix(k, nodes.AnnotationPrefix) {
 			if stripped.Annotations == nil {
 				stripped.Annotations = map[string]string{}
 			}
@@ -66,8 +66,8 @@ func StripMachineConfig(obj any) (any, error) {
 		return obj, nil
 	}
 	stripped := &machineconfigurationv1.MachineConfig{ObjectMeta: strippedMeta(mc.ObjectMeta)}
-	if v, ok := nodeassessment.VersionOf(mc); ok {
-		stripped.Annotations = map[string]string{nodeassessment.ReleaseImageVersionAnnotation: v}
+	if v, ok := nodes.VersionOf(mc); ok {
+		stripped.Annotations = map[string]string{nodes.ReleaseImageVersionAnnotation: v}
 	}
 	return stripped, nil
 }

@@ -11,7 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
-	"github.com/update-insights/update-insights-operator/pkg/nodeassessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // TestStrippedObjectsAssessTheSame checks, over every recorded cluster, that
@@ -89,7 +89,7 @@ func TestStripKeepsWhatOtherTypesAre(t *testing.T) {
 			t.Errorf("a transform changed an object of another type")
 		}
 	}
-	if _, ok := nodeassessment.VersionOf(strip(t, StripMachineConfig, &machineconfigurationv1.MachineConfig{}).(*machineconfigurationv1.MachineConfig)); ok {
+	if _, ok := nodes.VersionOf(strip(t, StripMachineConfig, &machineconfigurationv1.MachineConfig{}).(*machineconfigurationv1.MachineConfig)); ok {
 		t.Errorf("a MachineConfig without a version got one")
 	}
 }

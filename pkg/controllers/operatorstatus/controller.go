@@ -23,6 +23,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
@@ -30,13 +31,6 @@ const (
 	// ControllerName names this controller in metrics and in the problems it
 	// may itself have.
 	ControllerName = "OperatorStatus"
-
-	// ClusterOperatorName is the operator's ClusterOperator.
-	ClusterOperatorName = "update-insights"
-
-	// OperandName is the entry of status.versions that names the operator's
-	// own version, the one the release payload's manifest waits for.
-	OperandName = "operator"
 
 	// startingRecheck is how often the status is looked at while caches are
 	// syncing: nothing else tells this controller when they have.
@@ -90,18 +84,18 @@ func New(
 		clock:     clock,
 	}
 	syncCtx := factory.NewSyncContext(ControllerName, recorder)
-	tracker.OnChange(func() { syncCtx.Queue().Add(ClusterOperatorName) })
+	tracker.OnChange(func() { syncCtx.Queue().Add(names.OwnClusterOperator) })
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(ControllerName, c.sync)).
 		WithFilteredEventsInformersQueueKeysFunc(
-			func(runtime.Object) []string { return []string{ClusterOperatorName} },
-			factory.NamesFilter(ClusterOperatorName),
+			func(runtime.Object) []string { return []string{names.OwnClusterOperator} },
+			factory.NamesFilter(names.OwnClusterOperator),
 			operators.Informer()).
 		WithPostStartHooks(func(_ context.Context, syncCtx factory.SyncContext) error {
 			// The ClusterOperator may not exist yet, and then no event
 			// would ever queue it.
-			syncCtx.Queue().Add(ClusterOperatorName)
+			syncCtx.Queue().Add(names.OwnClusterOperator)
 			return nil
 		}).
 		ToController(ControllerName, recorder)
@@ -110,18 +104,18 @@ func New(
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	status := operatorhealth.Consolidate(c.tracker.Problems(), c.options.Version, c.clock.Now(), c.options.GracePeriod)
 	if status.Recheck > 0 {
-		syncCtx.Queue().AddAfter(ClusterOperatorName, status.Recheck)
+		syncCtx.Queue().AddAfter(names.OwnClusterOperator, status.Recheck)
 	}
 	if !status.Running {
-		syncCtx.Queue().AddAfter(ClusterOperatorName, startingRecheck)
+		syncCtx.Queue().AddAfter(names.OwnClusterOperator, startingRecheck)
 	}
 
-	current, err := c.operators.Get(ClusterOperatorName)
+	current, err := c.operators.Get(names.OwnClusterOperator)
 	if apierrors.IsNotFound(err) {
 		current, err = c.create(ctx)
 	}
 	if err != nil {
-		if queue.RequeueIfRaced(syncCtx, ClusterOperatorName, err) {
+		if queue.RequeueIfRaced(syncCtx, names.OwnClusterOperator, err) {
 			return nil
 		}
 		return err
@@ -133,23 +127,23 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return nil
 	}
 	if _, err := c.client.ClusterOperators().UpdateStatus(ctx, desired, metav1.UpdateOptions{}); err != nil {
-		if queue.RequeueIfRaced(syncCtx, ClusterOperatorName, err) {
+		if queue.RequeueIfRaced(syncCtx, names.OwnClusterOperator, err) {
 			return nil
 		}
-		return fmt.Errorf("updating the status of ClusterOperator %s: %w", ClusterOperatorName, err)
+		return fmt.Errorf("updating the status of ClusterOperator %s: %w", names.OwnClusterOperator, err)
 	}
-	klog.V(2).Infof("ClusterOperator %s: %s", ClusterOperatorName, v1helpers.GetStatusDiff(current.Status, desired.Status))
+	klog.V(2).Infof("ClusterOperator %s: %s", names.OwnClusterOperator, v1helpers.GetStatusDiff(current.Status, desired.Status))
 	return nil
 }
 
 // create recreates a deleted ClusterOperator as the payload has it; its
 // status is written next.
 func (c *Controller) create(ctx context.Context) (*configv1.ClusterOperator, error) {
-	klog.Infof("ClusterOperator %s does not exist; creating it", ClusterOperatorName)
-	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: ClusterOperatorName, Annotations: payloadAnnotations}}
+	klog.Infof("ClusterOperator %s does not exist; creating it", names.OwnClusterOperator)
+	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: names.OwnClusterOperator, Annotations: payloadAnnotations}}
 	created, err := c.client.ClusterOperators().Create(ctx, co, metav1.CreateOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("creating ClusterOperator %s: %w", ClusterOperatorName, err)
+		return nil, fmt.Errorf("creating ClusterOperator %s: %w", names.OwnClusterOperator, err)
 	}
 	return created, nil
 }
@@ -169,10 +163,10 @@ func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated 
 // setVersion sets the operator's entry of versions, keeping any other.
 func setVersion(versions *[]configv1.OperandVersion, version string) {
 	for i := range *versions {
-		if (*versions)[i].Name == OperandName {
+		if (*versions)[i].Name == names.OperatorVersion {
 			(*versions)[i].Version = version
 			return
 		}
 	}
-	*versions = append(*versions, configv1.OperandVersion{Name: OperandName, Version: version})
+	*versions = append(*versions, configv1.OperandVersion{Name: names.OperatorVersion, Version: version})
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
@@ -59,7 +60,7 @@ func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
 // sync runs one sync and returns what it queued for later.
 func (h *harness) sync(t *testing.T) map[any]time.Duration {
 	t.Helper()
-	syncCtx := controllertest.NewSyncContext(ClusterOperatorName)
+	syncCtx := controllertest.NewSyncContext(names.OwnClusterOperator)
 	defer syncCtx.Q.ShutDown()
 	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
 		t.Fatalf("sync: %v", err)
@@ -70,7 +71,7 @@ func (h *harness) sync(t *testing.T) map[any]time.Duration {
 // written is the ClusterOperator as the sync last wrote its status.
 func (h *harness) written(t *testing.T) *configv1.ClusterOperator {
 	t.Helper()
-	co, err := h.client.ConfigV1().ClusterOperators().Get(context.Background(), ClusterOperatorName, metav1.GetOptions{})
+	co, err := h.client.ConfigV1().ClusterOperators().Get(context.Background(), names.OwnClusterOperator, metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +122,7 @@ func TestSyncCreatesAMissingClusterOperator(t *testing.T) {
 	}
 	want := view{
 		Conditions:     healthy(start),
-		Versions:       []configv1.OperandVersion{{Name: OperandName, Version: testVersion}},
+		Versions:       []configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}},
 		RelatedObjects: RelatedObjects(testNamespace),
 	}
 	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
@@ -133,7 +134,7 @@ func TestSyncCreatesAMissingClusterOperator(t *testing.T) {
 // manifest, with a condition and a version someone else added since.
 func precreated() *configv1.ClusterOperator {
 	return &configv1.ClusterOperator{
-		ObjectMeta: metav1.ObjectMeta{Name: ClusterOperatorName, Labels: map[string]string{"owned-by": "cvo"}},
+		ObjectMeta: metav1.ObjectMeta{Name: names.OwnClusterOperator, Labels: map[string]string{"owned-by": "cvo"}},
 		Status: configv1.ClusterOperatorStatus{
 			Conditions: []configv1.ClusterOperatorStatusCondition{
 				operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
@@ -159,7 +160,7 @@ func TestSyncLeavesWhatIsNotItsOwn(t *testing.T) {
 		Conditions: append([]configv1.ClusterOperatorStatusCondition{
 			operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
 		}, healthy(start)...),
-		Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}, {Name: OperandName, Version: testVersion}},
+		Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}, {Name: names.OperatorVersion, Version: testVersion}},
 		RelatedObjects: RelatedObjects(testNamespace),
 	}
 	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
@@ -190,7 +191,7 @@ func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
 	h.run(t, "Node", "node/a", 0, invalidWrite())
 	h.clock.Step(30 * time.Second)
 
-	if diff := cmp.Diff(map[any]time.Duration{ClusterOperatorName: testGrace - 30*time.Second}, h.sync(t)); diff != "" {
+	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: testGrace - 30*time.Second}, h.sync(t)); diff != "" {
 		t.Errorf("queued for later (-want +got):\n%s", diff)
 	}
 	co := h.written(t)
@@ -227,7 +228,7 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 	h.WaitsFor("Node", map[string]cache.InformerSynced{"nodes": func() bool { return synced }})
 
 	queued := h.sync(t)
-	if queued[ClusterOperatorName] != startingRecheck {
+	if queued[names.OwnClusterOperator] != startingRecheck {
 		t.Errorf("queued for later %v, want %s", queued, startingRecheck)
 	}
 	co := h.written(t)
@@ -249,7 +250,7 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 	h.clock.Step(3 * time.Second)
 	h.sync(t)
 	co = h.written(t)
-	if diff := cmp.Diff([]configv1.OperandVersion{{Name: OperandName, Version: testVersion}}, co.Status.Versions); diff != "" {
+	if diff := cmp.Diff([]configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}}, co.Status.Versions); diff != "" {
 		t.Errorf("versions once running (-want +got):\n%s", diff)
 	}
 }
@@ -257,9 +258,9 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 func TestSyncRequeuesWhenRaced(t *testing.T) {
 	h := newHarness(t, precreated())
 	h.client.PrependReactor("update", "clusteroperators", func(clienttesting.Action) (bool, runtime.Object, error) {
-		return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "config.openshift.io", Resource: "clusteroperators"}, ClusterOperatorName, errors.New("modified"))
+		return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "config.openshift.io", Resource: "clusteroperators"}, names.OwnClusterOperator, errors.New("modified"))
 	})
-	if diff := cmp.Diff(map[any]time.Duration{ClusterOperatorName: queue.RaceDelay}, h.sync(t)); diff != "" {
+	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: queue.RaceDelay}, h.sync(t)); diff != "" {
 		t.Errorf("queued for later (-want +got):\n%s", diff)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 	"sigs.k8s.io/yaml"
+
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // A ClusterOperator this controller recreates is the payload's: the same
@@ -22,8 +24,8 @@ func TestRecreatedClusterOperatorMatchesTheManifest(t *testing.T) {
 	if err := yaml.UnmarshalStrict(raw, &manifest); err != nil {
 		t.Fatalf("decoding %s: %v", path, err)
 	}
-	if manifest.Name != ClusterOperatorName {
-		t.Errorf("the manifest names %q, want %q", manifest.Name, ClusterOperatorName)
+	if manifest.Name != names.OwnClusterOperator {
+		t.Errorf("the manifest names %q, want %q", manifest.Name, names.OwnClusterOperator)
 	}
 	if diff := cmp.Diff(manifest.Annotations, payloadAnnotations); diff != "" {
 		t.Errorf("annotations of a recreated ClusterOperator (-manifest +recreated):\n%s", diff)

@@ -9,7 +9,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	"k8s.io/client-go/tools/cache"
 
-	"github.com/update-insights/update-insights-operator/pkg/assessment"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 )
 
 const (
@@ -31,7 +31,7 @@ func AddIndex(informer cache.SharedIndexInformer) error {
 func Indexers() cache.Indexers {
 	return cache.Indexers{indexName: func(obj interface{}) ([]string, error) {
 		co, ok := obj.(*configv1.ClusterOperator)
-		if !ok || !assessment.IsPayloadOperator(co) {
+		if !ok || !controlplane.IsPayloadOperator(co) {
 			return nil, nil
 		}
 		return []string{indexValue}, nil

@@ -10,10 +10,9 @@ import (
 	"os/exec"
 	"syscall"
 	"time"
-)
 
-// Namespace is where the operator keeps its Lease and Events.
-const Namespace = "openshift-update-insights"
+	"github.com/update-insights/update-insights-operator/pkg/names"
+)
 
 // Operator is a running operator process.
 type Operator struct {
@@ -32,7 +31,7 @@ func Start(binary, kubeconfig string, out io.Writer, extra ...string) (*Operator
 	listen := fmt.Sprintf("127.0.0.1:%d", port)
 	args := append([]string{"start",
 		"--kubeconfig", kubeconfig,
-		"--namespace", Namespace,
+		"--namespace", names.OwnNamespace,
 		"--listen", listen,
 	}, extra...)
 	o := &Operator{cmd: exec.Command(binary, args...), exited: make(chan struct{}), listen: listen}

@@ -1,4 +1,4 @@
-package assessment
+package controlplane
 
 import (
 	"testing"

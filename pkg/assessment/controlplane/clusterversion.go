@@ -1,4 +1,4 @@
-package assessment
+package controlplane
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/eta"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -21,8 +22,6 @@ const (
 	// maxQuotedMessageLength bounds how much of the ClusterVersion's own
 	// Progressing message the Updating condition quotes.
 	maxQuotedMessageLength = 4096
-
-	machineConfigOperator = "machine-config"
 )
 
 // ClusterVersionProgress returns the desired status of the
@@ -187,7 +186,7 @@ func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion stri
 			pending = append(pending, co)
 		}
 	}
-	if len(pending) == 1 && pending[0].Name == machineConfigOperator {
+	if len(pending) == 1 && pending[0].Name == names.MachineConfigOperator {
 		if c := v1helpers.FindStatusCondition(pending[0].Status.Conditions, configv1.OperatorProgressing); c != nil && c.Status == configv1.ConditionTrue {
 			latest = c.LastTransitionTime.Time
 		}
@@ -218,7 +217,7 @@ func isUpdated(co *configv1.ClusterOperator, desiredVersion string) bool {
 // OperatorVersion returns the ClusterOperator's "operator" version.
 func OperatorVersion(co *configv1.ClusterOperator) (string, bool) {
 	for i := range co.Status.Versions {
-		if co.Status.Versions[i].Name == "operator" {
+		if co.Status.Versions[i].Name == names.OperatorVersion {
 			return co.Status.Versions[i].Version, true
 		}
 	}

@@ -1,4 +1,4 @@
-package assessment
+package controlplane
 
 import (
 	"fmt"
@@ -18,12 +18,12 @@ var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
 	insightsv1alpha1.CriticalImpactLevel: 2,
 }
 
-// WithControlPlaneHealth sets the Healthy condition of a ClusterVersion
+// WithHealth sets the Healthy condition of a ClusterVersion
 // insight's status from the control plane's health insights: False, with the
 // worst problem as its reason, when any Error or Critical insight is scoped
 // to the control plane. A progressing update that is not healthy is assessed
 // Degraded. current is the insight's status as last written, or nil.
-func WithControlPlaneHealth(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
+func WithHealth(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) {
 	var serious []health.Insight
 	for _, i := range insights {
@@ -70,16 +70,16 @@ func startedOrNow(s *insightsv1alpha1.UpdateHealthInsightStatus, now time.Time) 
 	return s.StartedAt.Time
 }
 
-// ControlPlane assesses the control plane's update: the desired status of
+// Assess assesses the control plane's update: the desired status of
 // the ClusterVersion's insight, the health insights the ClusterVersion
 // controller owns, and when either would next change by the passage of time
 // alone (a threshold expiring; zero for never). current is the insight's
 // status as last written, or nil.
-func ControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator,
+func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
 	status := ClusterVersionProgress(cv, operators, current, now)
 	insights, next := health.ForControlPlane(cv, operators, &status, now)
 	insights = append(health.ForClusterVersion(cv), insights...)
-	WithControlPlaneHealth(&status, insights, current, now)
+	WithHealth(&status, insights, current, now)
 	return status, insights, next
 }

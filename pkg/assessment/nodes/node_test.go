@@ -1,4 +1,4 @@
-package nodeassessment
+package nodes
 
 import (
 	"strings"

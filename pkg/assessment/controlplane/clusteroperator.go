@@ -1,4 +1,4 @@
-package assessment
+package controlplane
 
 import (
 	"fmt"
@@ -10,6 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -18,19 +19,13 @@ const (
 	// machine-config reports the image it runs: a migration to another
 	// architecture keeps the version and changes only the image.
 	machineConfigOperatorImage = "operator-image"
-
-	// MachineConfigOperatorNamespace and MachineConfigOperatorDeployment
-	// name the Deployment whose image machine-config must report to be
-	// updated.
-	MachineConfigOperatorNamespace  = "openshift-machine-config-operator"
-	MachineConfigOperatorDeployment = "machine-config-operator"
 )
 
 // MachineConfigOperatorImage returns the image of the machine-config-operator
 // container of the Deployment, or empty.
 func MachineConfigOperatorImage(d *appsv1.Deployment) string {
 	for _, container := range d.Spec.Template.Spec.Containers {
-		if container.Name == MachineConfigOperatorDeployment {
+		if container.Name == names.MachineConfigOperatorDeployment {
 			return container.Image
 		}
 	}
@@ -91,7 +86,7 @@ func operatorUpdated(co *configv1.ClusterOperator, desiredVersion, mcoImage stri
 	if !isUpdated(co, desiredVersion) {
 		return false
 	}
-	if co.Name != machineConfigOperator || mcoImage == "" {
+	if co.Name != names.MachineConfigOperator || mcoImage == "" {
 		return true
 	}
 	for _, v := range co.Status.Versions {

@@ -1,0 +1,31 @@
+// Package names holds the names of cluster objects that the controllers and
+// the command line both refer to: the cluster's own singletons, the
+// machine-config operator's, and the operator's own.
+package names
+
+const (
+	// ClusterVersion is the name of a cluster's one ClusterVersion, and of
+	// its insight.
+	ClusterVersion = "version"
+
+	// OperatorVersion is the entry of a ClusterOperator's status.versions
+	// that gives the version the operator itself runs.
+	OperatorVersion = "operator"
+
+	// MachineConfigOperator is the machine-config ClusterOperator.
+	MachineConfigOperator = "machine-config"
+	// MachineConfigOperatorNamespace and MachineConfigOperatorDeployment
+	// locate the machine-config operator's Deployment, whose image tells
+	// which payload the machine-config operator runs.
+	MachineConfigOperatorNamespace  = "openshift-machine-config-operator"
+	MachineConfigOperatorDeployment = "machine-config-operator"
+
+	// OwnClusterOperator is the update-insights operator's own
+	// ClusterOperator.
+	OwnClusterOperator = "update-insights"
+	// OwnNamespace is the namespace the operator runs in.
+	OwnNamespace = "openshift-update-insights"
+	// Component names the operator in events, metrics and its Lease
+	// (<Component>-lock).
+	Component = "update-insights-operator"
+)
