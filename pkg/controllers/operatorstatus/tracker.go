@@ -14,6 +14,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
@@ -82,11 +83,17 @@ func (t *Tracker) OnChange(f func()) {
 }
 
 // Sync wraps a controller's sync so that each run is observed, and a failing
-// queue key is a problem of controller until that key syncs again.
+// queue key is a problem of controller until that key syncs again. A sync
+// whose writes lost a race with another writer (queue.RequeueIfRaced) did not
+// fail: its key runs again shortly, against caches that have caught up, and
+// every controller gets that from here rather than at each of its writes.
 func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFunc {
 	return func(ctx context.Context, syncCtx factory.SyncContext) error {
 		start := t.clock.Now()
 		err := sync(ctx, syncCtx)
+		if queue.RequeueIfRaced(syncCtx, syncCtx.QueueKey(), err) {
+			err = nil
+		}
 		t.observe(controller, t.clock.Since(start), err)
 		t.record(controller, syncCtx.QueueKey(), err)
 		return err

@@ -16,6 +16,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
@@ -103,6 +104,29 @@ func TestTrackerFailures(t *testing.T) {
 		{"ClusterVersion", time.Second, false}, {"Node", time.Second, false}, {"Node", time.Second, false},
 	}
 	if diff := cmp.Diff(wantObserved, tt.observations); diff != "" {
+		t.Errorf("observed syncs (-want +got):\n%s", diff)
+	}
+}
+
+// A sync that lost a race is requeued after queue.RaceDelay and counts as
+// neither a failure nor a problem.
+func TestTrackerRequeuesALostRace(t *testing.T) {
+	tt := newTrackerTest()
+	sync := tt.Sync("ClusterVersion", func(context.Context, factory.SyncContext) error {
+		return fmtWrap(conflict)
+	})
+	syncCtx := controllertest.NewSyncContext("version")
+	defer syncCtx.Q.ShutDown()
+	if err := sync(context.Background(), syncCtx); err != nil {
+		t.Errorf("the wrapped sync returned %v, want no error for a lost race", err)
+	}
+	if diff := cmp.Diff(map[any]time.Duration{"version": queue.RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
+		t.Errorf("queued again (-want +got):\n%s", diff)
+	}
+	if problems := tt.Problems(); len(problems) != 0 {
+		t.Errorf("a lost race is a problem: %v", problems)
+	}
+	if diff := cmp.Diff([]observation{{"ClusterVersion", 0, false}}, tt.observations); diff != "" {
 		t.Errorf("observed syncs (-want +got):\n%s", diff)
 	}
 }
