@@ -12,9 +12,9 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
-	"github.com/update-insights/update-insights-operator/pkg/operator"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/version"
 	"github.com/update-insights/update-insights-operator/pkg/status"
-	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
 func main() {
@@ -34,19 +34,6 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	root.AddCommand(operator.NewStartCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}), newVersionCommand())
+	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}), version.NewCommand())
 	return root
-}
-
-func newVersionCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "version",
-		Short: "Print the build's version, commit and date",
-		Args:  cobra.NoArgs,
-		Run: func(cmd *cobra.Command, _ []string) {
-			v := version.Get()
-			fmt.Fprintf(cmd.OutOrStdout(), "update-insights-operator %s (commit %s, built %s, %s %s)\n",
-				v.GitVersion, v.GitCommit, v.BuildDate, v.GoVersion, v.Platform)
-		},
-	}
 }

@@ -1,4 +1,5 @@
-package operator
+// Package start is the `start` command: the operator itself.
+package start
 
 import (
 	"context"
@@ -8,15 +9,16 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
-// NewStartCommand returns the `start` command, which runs the operator's
+// NewCommand returns the `start` command, which runs the operator's
 // controllers under library-go's controllercmd: leader election on a Lease in
 // the operator namespace, a metrics and health endpoint, and a context that
 // SIGTERM cancels.
-func NewStartCommand(ctx context.Context) *cobra.Command {
-	options := NewOptions()
+func NewCommand(ctx context.Context) *cobra.Command {
+	options := operator.NewOptions()
 	config := controllercmd.NewControllerCommandConfig(names.Component, version.Get(), options.Run, clock.RealClock{})
 	cmd := config.NewCommandWithContext(ctx)
 	cmd.Use = "start"
