@@ -1,22 +1,37 @@
 // Package operatorhealth decides the conditions of the operator's own
-// ClusterOperator from the problems its controllers report.
+// ClusterOperator from the problems its controllers report, following the
+// cluster-version operator's conventions for them:
 //
-// It follows the HyperConverged operator's consolidation: components report
-// only what is wrong, and no problem anywhere means Available=True,
-// Progressing=False, Degraded=False and Upgradeable=True. Each problem turns
-// the conditions it implies negative, with the reason <Controller><Problem>
-// and a message saying which controller saw what. A problem must last a grace
-// period before it degrades the operator: a conflict, or an API server that
-// is briefly away, is retried and forgotten, not reported.
+//   - Available=False only when a controller cannot work at all (its caches
+//     never synced) for longer than a grace period;
+//   - Progressing=True only while the operator moves to a new version, from
+//     the one its ClusterOperator reports to the one it runs, not at every
+//     restart or leader change;
+//   - Degraded=True when a problem has lasted the grace period, so that a
+//     retried conflict or an API server that is briefly away goes unreported;
+//   - Upgradeable=True always: nothing this operator can get wrong needs an
+//     administrator's fix before a minor update (its insights would only be
+//     late or missing), and a component that says otherwise blocks the
+//     cluster's updates.
+//
+// Components report only what is wrong: no problem anywhere means Available,
+// not Progressing, not Degraded. A negative condition's reason is
+// <Controller><Problem> of its longest-lasting problem. Each controller with a
+// failing sync also gets a condition <Controller>ControllerDegraded whose
+// lastTransitionTime is when the problem began, as library-go operators keep
+// them: a restarted (or crash-looping) operator reads it back, so that the
+// grace period runs from the problem's start, not from the restart.
 package operatorhealth
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
@@ -27,12 +42,12 @@ type Kind string
 const (
 	// CacheNotSynced: an informer the controller needs has not listed its
 	// objects yet, so the controller has not started. Right after start this
-	// is the operator coming up (Progressing); if it lasts, the controller
-	// does nothing at all (not Available, Degraded).
+	// is the operator coming up; if it lasts, the controller does nothing at
+	// all (not Available, Degraded).
 	CacheNotSynced Kind = "CacheNotSynced"
 
 	// SyncFailing: syncs keep failing, for a reason the API server did not
-	// give as a rejection (it is unreachable, slow, or the object raced).
+	// give as a rejection (it is unreachable or slow, for example).
 	SyncFailing Kind = "SyncFailing"
 
 	// WriteRejected: the API server refuses what the controller writes
@@ -47,9 +62,12 @@ type Problem struct {
 	Controller string
 	Kind       Kind
 	// Since is when the problem began: the first failure of the oldest key
-	// still failing, or the operator's start for caches not synced.
+	// still failing (or, carried over a restart, of the failure the
+	// ClusterOperator reported before it), or the operator's start for
+	// caches not synced.
 	Since time.Time
-	// Key is the oldest failing queue key; Keys how many are failing.
+	// Key is the oldest failing queue key; Keys how many are failing, zero
+	// for a failure inherited from before a restart and not retried yet.
 	Key  string
 	Keys int
 	// Detail is what the controller saw: the key's last error, or the
@@ -65,14 +83,22 @@ func (p Problem) Reason() string {
 // Message says which controller saw what, since when.
 func (p Problem) Message() string {
 	since := p.Since.UTC().Format(time.RFC3339)
-	switch p.Kind {
-	case CacheNotSynced:
+	switch {
+	case p.Kind == CacheNotSynced:
 		return fmt.Sprintf("%s controller: waiting since %s for its caches to sync: %s", p.Controller, since, p.Detail)
-	case WriteRejected:
-		return fmt.Sprintf("%s controller: the API server has rejected its writes since %s (%s): %s", p.Controller, since, p.keys(), p.Detail)
+	case p.Keys == 0:
+		// Inherited from before a restart: the controller has not retried yet.
+		return fmt.Sprintf("%s controller: %s since %s, before the operator restarted", p.Controller, p.Kind.failed(), since)
 	default:
-		return fmt.Sprintf("%s controller: syncing has failed since %s (%s): %s", p.Controller, since, p.keys(), p.Detail)
+		return fmt.Sprintf("%s controller: %s since %s (%s): %s", p.Controller, p.Kind.failed(), since, p.keys(), p.Detail)
 	}
+}
+
+func (k Kind) failed() string {
+	if k == WriteRejected {
+		return "the API server has rejected its writes"
+	}
+	return "syncing has failed"
 }
 
 func (p Problem) keys() string {
@@ -82,8 +108,26 @@ func (p Problem) keys() string {
 	return fmt.Sprintf("%q", p.Key)
 }
 
-// Reasons of the conditions when nothing is wrong.
+// Off is a controller switched off because the cluster does not serve an
+// input it needs (a hosted control plane has no MachineConfigPools, for
+// example). It is no problem: there is nothing for it to report.
+type Off struct {
+	Controller string
+	// Why says what the cluster does not serve.
+	Why string
+}
+
+// ReasonAsExpected is the reason of the conditions when nothing is wrong.
 const ReasonAsExpected = "AsExpected"
+
+// Reasons of Progressing=True.
+const (
+	ReasonInstalling = "Installing"
+	ReasonUpdating   = "Updating"
+)
+
+// controllerConditionSuffix ends the type of a controller's own condition.
+const controllerConditionSuffix = "ControllerDegraded"
 
 // maxMessageLength bounds a condition's message: every problem's error text
 // is the API server's or the network's, of any length.
@@ -92,12 +136,29 @@ const maxMessageLength = 4096
 // maxDetailLength bounds one problem's share of a message.
 const maxDetailLength = 512
 
+// Input is what the status is decided from.
+type Input struct {
+	Problems []Problem
+	Off      []Off
+	// Version is the version the operator runs; Reported is the one its
+	// ClusterOperator reports, empty before it ever reported one.
+	Version, Reported string
+	Now               time.Time
+	// Grace is how long a problem lasts before it counts.
+	Grace time.Duration
+}
+
 // Status is the consolidated status of the operator.
 type Status struct {
 	// Conditions are Available, Progressing, Degraded and Upgradeable, in
 	// that order, without transition times (those depend on what was set
 	// before).
 	Conditions []configv1.ClusterOperatorStatusCondition
+
+	// ControllerConditions are the <Controller>ControllerDegraded conditions
+	// of the controllers whose syncs fail, by type, each with its problem's
+	// start as its transition time.
+	ControllerConditions []configv1.ClusterOperatorStatusCondition
 
 	// Running says whether every controller has started: the operator then
 	// runs at its version and may say so.
@@ -108,21 +169,19 @@ type Status struct {
 	Recheck time.Duration
 }
 
-// Consolidate returns the operator's status given its controllers' problems,
-// the version it runs, the current time and the grace period problems have
-// before they count as lasting.
-func Consolidate(problems []Problem, version string, now time.Time, grace time.Duration) Status {
-	problems = sorted(problems)
-	var unavailable, progressing, degraded []Problem
+// Consolidate returns the operator's status.
+func Consolidate(in Input) Status {
+	problems := sorted(in.Problems)
+	var unavailable, starting, degraded []Problem
 	status := Status{Running: true}
 	for _, p := range problems {
-		lasting := now.Sub(p.Since) >= grace
+		lasting := in.Now.Sub(p.Since) >= in.Grace
 		if !lasting {
-			status.Recheck = earliest(status.Recheck, p.Since.Add(grace).Sub(now))
+			status.Recheck = earliest(status.Recheck, p.Since.Add(in.Grace).Sub(in.Now))
 		}
 		if p.Kind == CacheNotSynced {
 			status.Running = false
-			progressing = append(progressing, p)
+			starting = append(starting, p)
 			if lasting {
 				unavailable = append(unavailable, p)
 			}
@@ -132,45 +191,131 @@ func Consolidate(problems []Problem, version string, now time.Time, grace time.D
 		}
 	}
 
-	status.Conditions = []configv1.ClusterOperatorStatusCondition{
-		condition(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, "",
-			configv1.ConditionTrue, "Every controller is working."),
-		condition(configv1.OperatorProgressing, configv1.ConditionTrue, progressing, fmt.Sprintf("Working towards %s: ", version),
-			configv1.ConditionFalse, fmt.Sprintf("Running %s.", version)),
-		condition(configv1.OperatorDegraded, configv1.ConditionTrue, degraded, "",
-			configv1.ConditionFalse, "No controller has a lasting problem."),
-		// An operator still coming up is not ready for the cluster to move to
-		// another minor version, as the HyperConverged operator reasons.
-		condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, progressing, "",
-			configv1.ConditionTrue, "The operator does not block cluster updates."),
+	progressing := condition(configv1.OperatorProgressing, configv1.ConditionFalse, ReasonAsExpected, fmt.Sprintf("Running %s.", in.Version))
+	if !status.Running && in.Reported != in.Version {
+		progressing = negative(configv1.OperatorProgressing, configv1.ConditionTrue, starting, movingTo(in.Reported, in.Version))
+		if in.Reported == "" {
+			progressing.Reason = ReasonInstalling
+		} else {
+			progressing.Reason = ReasonUpdating
+		}
 	}
+	status.Conditions = []configv1.ClusterOperatorStatusCondition{
+		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Off)),
+		progressing,
+		positiveUnless(configv1.OperatorDegraded, configv1.ConditionTrue, degraded, configv1.ConditionFalse, "No controller has a lasting problem."),
+		condition(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected,
+			"Nothing this operator reports blocks a cluster update."),
+	}
+	status.ControllerConditions = controllerConditions(problems)
 	return status
 }
 
-// condition is the negative condition when problems imply it, with the
-// oldest problem's reason and every problem's message, else the positive one.
-func condition(conditionType configv1.ClusterStatusConditionType,
-	negative configv1.ConditionStatus, problems []Problem, prefix string,
-	positive configv1.ConditionStatus, fine string) configv1.ClusterOperatorStatusCondition {
-	if len(problems) == 0 {
-		return configv1.ClusterOperatorStatusCondition{Type: conditionType, Status: positive, Reason: ReasonAsExpected, Message: fine}
+func movingTo(from, to string) string {
+	if from == "" {
+		return fmt.Sprintf("Installing %s: ", to)
 	}
+	return fmt.Sprintf("Moving from %s to %s: ", from, to)
+}
+
+// working is Available's message: every controller works, but those off.
+func working(off []Off) string {
+	if len(off) == 0 {
+		return "Every controller is working."
+	}
+	off = slices.Clone(off)
+	slices.SortFunc(off, func(a, b Off) int { return strings.Compare(a.Controller, b.Controller) })
+	lines := []string{"Every controller is working, but for those the cluster has nothing for:"}
+	for _, o := range off {
+		lines = append(lines, text.OneLine(fmt.Sprintf("%s controller: off, %s", o.Controller, o.Why), maxDetailLength))
+	}
+	return text.Truncate(strings.Join(lines, "\n"), maxMessageLength)
+}
+
+// controllerConditions returns a <Controller>ControllerDegraded condition for
+// each controller whose syncs fail, dated by its oldest failure.
+func controllerConditions(sortedProblems []Problem) []configv1.ClusterOperatorStatusCondition {
+	byController := map[string][]Problem{}
+	var controllers []string
+	for _, p := range sortedProblems {
+		if p.Kind == CacheNotSynced {
+			continue
+		}
+		if _, seen := byController[p.Controller]; !seen {
+			controllers = append(controllers, p.Controller)
+		}
+		byController[p.Controller] = append(byController[p.Controller], p)
+	}
+	sort.Strings(controllers)
+	conditions := make([]configv1.ClusterOperatorStatusCondition, 0, len(controllers))
+	for _, controller := range controllers {
+		problems := byController[controller]
+		c := negative(ControllerConditionType(controller), configv1.ConditionTrue, problems, "")
+		// The API keeps whole seconds: a finer start would differ from what
+		// was read back and be written again at every sync.
+		c.LastTransitionTime = metav1.NewTime(problems[0].Since.Truncate(time.Second))
+		conditions = append(conditions, c)
+	}
+	return conditions
+}
+
+// ControllerConditionType is the type of a controller's own condition.
+func ControllerConditionType(controller string) configv1.ClusterStatusConditionType {
+	return configv1.ClusterStatusConditionType(controller + controllerConditionSuffix)
+}
+
+// IsControllerCondition says whether a condition type is a controller's own.
+func IsControllerCondition(conditionType configv1.ClusterStatusConditionType) bool {
+	return strings.HasSuffix(string(conditionType), controllerConditionSuffix)
+}
+
+// Inherited returns the failures that controller conditions written before a
+// restart report, dated by their transition times. Their keys are unknown.
+func Inherited(conditions []configv1.ClusterOperatorStatusCondition) []Problem {
+	var problems []Problem
+	for _, c := range conditions {
+		if !IsControllerCondition(c.Type) || c.Status != configv1.ConditionTrue {
+			continue
+		}
+		controller := strings.TrimSuffix(string(c.Type), controllerConditionSuffix)
+		for _, kind := range []Kind{SyncFailing, WriteRejected} {
+			if c.Reason == controller+string(kind) {
+				problems = append(problems, Problem{Controller: controller, Kind: kind, Since: c.LastTransitionTime.Time})
+			}
+		}
+	}
+	return problems
+}
+
+func condition(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, reason, message string) configv1.ClusterOperatorStatusCondition {
+	return configv1.ClusterOperatorStatusCondition{Type: conditionType, Status: status, Reason: reason, Message: message}
+}
+
+// positiveUnless is the negative condition when problems imply it, else the
+// positive one.
+func positiveUnless(conditionType configv1.ClusterStatusConditionType,
+	negativeStatus configv1.ConditionStatus, problems []Problem,
+	positiveStatus configv1.ConditionStatus, fine string) configv1.ClusterOperatorStatusCondition {
+	if len(problems) == 0 {
+		return condition(conditionType, positiveStatus, ReasonAsExpected, fine)
+	}
+	return negative(conditionType, negativeStatus, problems, "")
+}
+
+// negative is a condition with the oldest problem's reason and every
+// problem's message, one line each.
+func negative(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, problems []Problem, prefix string) configv1.ClusterOperatorStatusCondition {
 	messages := make([]string, 0, len(problems))
 	for _, p := range problems {
 		messages = append(messages, text.OneLine(p.Message(), maxDetailLength))
 	}
-	return configv1.ClusterOperatorStatusCondition{
-		Type:    conditionType,
-		Status:  negative,
-		Reason:  problems[0].Reason(),
-		Message: text.Truncate(prefix+strings.Join(messages, "\n"), maxMessageLength),
-	}
+	return condition(conditionType, status, problems[0].Reason(), text.Truncate(prefix+strings.Join(messages, "\n"), maxMessageLength))
 }
 
 // sorted orders problems oldest first, so that the reason of a condition is
 // its longest-lasting problem and messages do not reorder between syncs.
 func sorted(problems []Problem) []Problem {
-	problems = append([]Problem(nil), problems...)
+	problems = slices.Clone(problems)
 	sort.SliceStable(problems, func(i, j int) bool {
 		a, b := problems[i], problems[j]
 		if !a.Since.Equal(b.Since) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 var (
@@ -25,8 +26,14 @@ var (
 	available   = cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, "Every controller is working.")
 	settled     = cond(configv1.OperatorProgressing, configv1.ConditionFalse, ReasonAsExpected, "Running 4.99.0.")
 	notDegraded = cond(configv1.OperatorDegraded, configv1.ConditionFalse, ReasonAsExpected, "No controller has a lasting problem.")
-	upgradeable = cond(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected, "The operator does not block cluster updates.")
+	upgradeable = cond(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected, "Nothing this operator reports blocks a cluster update.")
 )
+
+// at runs Consolidate at now for an operator whose ClusterOperator already
+// reports the version it runs.
+func at(problems ...Problem) Status {
+	return Consolidate(Input{Problems: problems, Version: version, Reported: version, Now: now, Grace: grace})
+}
 
 func failing(controller string, kind Kind, ago time.Duration, key string, keys int, detail string) Problem {
 	return Problem{Controller: controller, Kind: kind, Since: now.Add(-ago), Key: key, Keys: keys, Detail: detail}
@@ -80,14 +87,9 @@ func TestConsolidate(t *testing.T) {
 		wantRunning: true,
 		wantRecheck: grace - 10*time.Second,
 	}, {
-		name:     "caches syncing at start: progressing and not upgradeable, but available",
-		problems: []Problem{notSynced("Node", 5*time.Second, "machineconfigpools, nodes")},
-		want: []configv1.ClusterOperatorStatusCondition{available,
-			cond(configv1.OperatorProgressing, configv1.ConditionTrue, "NodeCacheNotSynced",
-				"Working towards 4.99.0: Node controller: waiting since 2026-11-22T07:59:55Z for its caches to sync: machineconfigpools, nodes"),
-			notDegraded,
-			cond(configv1.OperatorUpgradeable, configv1.ConditionFalse, "NodeCacheNotSynced",
-				"Node controller: waiting since 2026-11-22T07:59:55Z for its caches to sync: machineconfigpools, nodes")},
+		name:        "caches syncing at a restart: nothing to report, but not running yet",
+		problems:    []Problem{notSynced("Node", 5*time.Second, "machineconfigpools, nodes")},
+		want:        []configv1.ClusterOperatorStatusCondition{available, settled, notDegraded, upgradeable},
 		wantRecheck: grace - 5*time.Second,
 	}, {
 		name:     "caches that never sync: the controller does nothing, so the operator is not available",
@@ -95,12 +97,10 @@ func TestConsolidate(t *testing.T) {
 		want: []configv1.ClusterOperatorStatusCondition{
 			cond(configv1.OperatorAvailable, configv1.ConditionFalse, "NodeCacheNotSynced",
 				"Node controller: waiting since 2026-11-22T07:50:00Z for its caches to sync: nodes"),
-			cond(configv1.OperatorProgressing, configv1.ConditionTrue, "NodeCacheNotSynced",
-				"Working towards 4.99.0: Node controller: waiting since 2026-11-22T07:50:00Z for its caches to sync: nodes"),
+			settled,
 			cond(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeCacheNotSynced",
 				"Node controller: waiting since 2026-11-22T07:50:00Z for its caches to sync: nodes"),
-			cond(configv1.OperatorUpgradeable, configv1.ConditionFalse, "NodeCacheNotSynced",
-				"Node controller: waiting since 2026-11-22T07:50:00Z for its caches to sync: nodes")},
+			upgradeable},
 	}, {
 		name:     "problems of the same age are ordered by controller, then kind",
 		problems: []Problem{failing("Node", WriteRejected, time.Hour, "node/a", 1, "x"), failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "y"), failing("Node", SyncFailing, time.Hour, "node/b", 1, "z")},
@@ -113,7 +113,7 @@ func TestConsolidate(t *testing.T) {
 		wantRunning: true,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Consolidate(tc.problems, version, now, grace)
+			got := at(tc.problems...)
 			if diff := cmp.Diff(tc.want, got.Conditions); diff != "" {
 				t.Errorf("conditions (-want +got):\n%s", diff)
 			}
@@ -135,7 +135,7 @@ func TestConsolidateBoundsMessages(t *testing.T) {
 	for _, controller := range []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J"} {
 		problems = append(problems, failing(controller, WriteRejected, time.Hour, "key", 1, huge))
 	}
-	degraded := Consolidate(problems, version, now, grace).Conditions[2]
+	degraded := at(problems...).Conditions[2]
 	if degraded.Status != configv1.ConditionTrue {
 		t.Fatalf("Degraded = %s, want True", degraded.Status)
 	}
@@ -150,5 +150,122 @@ func TestConsolidateBoundsMessages(t *testing.T) {
 		if len(line) > maxDetailLength {
 			t.Errorf("line %d is %d bytes, want at most %d", i, len(line), maxDetailLength)
 		}
+	}
+}
+
+// Progressing is True only while the operator moves to the version it runs:
+// installed afresh or updated, until every controller has started.
+func TestConsolidateProgressesOnlyToANewVersion(t *testing.T) {
+	starting := notSynced("Node", 5*time.Second, "nodes")
+	startingMessage := "Node controller: waiting since 2026-11-22T07:59:55Z for its caches to sync: nodes"
+	for _, tc := range []struct {
+		name     string
+		reported string
+		problems []Problem
+		want     configv1.ClusterOperatorStatusCondition
+	}{{
+		name:     "installing",
+		reported: "",
+		problems: []Problem{starting},
+		want:     cond(configv1.OperatorProgressing, configv1.ConditionTrue, ReasonInstalling, "Installing 4.99.0: "+startingMessage),
+	}, {
+		name:     "updating",
+		reported: "4.98.2",
+		problems: []Problem{starting},
+		want:     cond(configv1.OperatorProgressing, configv1.ConditionTrue, ReasonUpdating, "Moving from 4.98.2 to 4.99.0: "+startingMessage),
+	}, {
+		name:     "restarting at the version it reports",
+		reported: version,
+		problems: []Problem{starting},
+		want:     settled,
+	}, {
+		name:     "updated: every controller runs, so the new version is reported next",
+		reported: "4.98.2",
+		want:     settled,
+	}, {
+		name:     "a failing sync is no progress",
+		reported: "4.98.2",
+		problems: []Problem{failing("Node", SyncFailing, time.Hour, "node/a", 1, "x")},
+		want:     settled,
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Consolidate(Input{Problems: tc.problems, Version: version, Reported: tc.reported, Now: now, Grace: grace})
+			if diff := cmp.Diff(tc.want, got.Conditions[1]); diff != "" {
+				t.Errorf("Progressing (-want +got):\n%s", diff)
+			}
+			if upgradeable := got.Conditions[3]; upgradeable.Status != configv1.ConditionTrue {
+				t.Errorf("Upgradeable = %s while %s, want True", upgradeable.Status, tc.name)
+			}
+		})
+	}
+}
+
+// A controller switched off for an input the cluster does not serve leaves
+// the operator available and says why.
+func TestConsolidateSaysWhichControllersAreOff(t *testing.T) {
+	got := Consolidate(Input{
+		Off: []Off{
+			{Controller: "Node", Why: "the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1"},
+			{Controller: "Alerts", Why: "no alerts URL is set"},
+		},
+		Version: version, Reported: version, Now: now, Grace: grace,
+	})
+	wantAvailable := cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, strings.Join([]string{
+		"Every controller is working, but for those the cluster has nothing for:",
+		"Alerts controller: off, no alerts URL is set",
+		"Node controller: off, the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1",
+	}, "\n"))
+	if diff := cmp.Diff([]configv1.ClusterOperatorStatusCondition{wantAvailable, settled, notDegraded, upgradeable}, got.Conditions); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+	if !got.Running {
+		t.Errorf("not running: a controller that is off is not one that has yet to start")
+	}
+}
+
+// Each controller whose syncs fail has a condition of its own, dated by its
+// oldest failure in whole seconds, whatever the grace period; caches that are
+// still syncing give none.
+func TestConsolidateControllerConditions(t *testing.T) {
+	oldest := failing("Node", WriteRejected, 90*time.Second+300*time.Millisecond, "node/a", 2, "invalid")
+	newer := failing("Node", SyncFailing, 10*time.Second, "pool/worker", 1, "timeout")
+	cv := failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "refused")
+	got := at(newer, notSynced("ClusterOperator", time.Second, "deployments"), oldest, cv).ControllerConditions
+	want := []configv1.ClusterOperatorStatusCondition{{
+		Type: "ClusterVersionControllerDegraded", Status: configv1.ConditionTrue, Reason: "ClusterVersionSyncFailing",
+		Message:            `ClusterVersion controller: syncing has failed since 2026-11-22T07:00:00Z ("version"): refused`,
+		LastTransitionTime: metav1.NewTime(now.Add(-time.Hour)),
+	}, {
+		Type: "NodeControllerDegraded", Status: configv1.ConditionTrue, Reason: "NodeWriteRejected",
+		Message: `Node controller: the API server has rejected its writes since 2026-11-22T07:58:29Z ("node/a" and 1 more): invalid` + "\n" +
+			`Node controller: syncing has failed since 2026-11-22T07:59:50Z ("pool/worker"): timeout`,
+		LastTransitionTime: metav1.NewTime(now.Add(-91 * time.Second)),
+	}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("controller conditions (-want +got):\n%s", diff)
+	}
+}
+
+// What a restarted operator reads back from its controller conditions is the
+// failures they reported, from when they began.
+func TestInherited(t *testing.T) {
+	written := at(
+		failing("Node", WriteRejected, 3*time.Minute, "node/a", 2, "invalid"),
+		failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "refused"),
+	).ControllerConditions
+	conditions := append(written,
+		cond(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected", ""),
+		configv1.ClusterOperatorStatusCondition{Type: "ClusterOperatorControllerDegraded", Status: configv1.ConditionFalse, Reason: ReasonAsExpected},
+		configv1.ClusterOperatorStatusCondition{Type: "AlertsControllerDegraded", Status: configv1.ConditionTrue, Reason: "SomethingElse"},
+	)
+	want := []Problem{
+		{Controller: "ClusterVersion", Kind: SyncFailing, Since: now.Add(-time.Hour)},
+		{Controller: "Node", Kind: WriteRejected, Since: now.Add(-3 * time.Minute)},
+	}
+	if diff := cmp.Diff(want, Inherited(conditions)); diff != "" {
+		t.Errorf("inherited problems (-want +got):\n%s", diff)
+	}
+	if got, want := want[1].Message(), "Node controller: the API server has rejected its writes since 2026-11-22T07:57:00Z, before the operator restarted"; got != want {
+		t.Errorf("message of an inherited problem %q, want %q", got, want)
 	}
 }

@@ -6,6 +6,7 @@ package operatorstatus
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
@@ -22,7 +23,6 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
@@ -64,6 +64,11 @@ type Controller struct {
 	tracker   *Tracker
 	options   Options
 	clock     clock.PassiveClock
+
+	// inherited says whether the tracker has been given the failures the
+	// ClusterOperator reported before this process started. Only the one
+	// worker of this controller reads and sets it.
+	inherited bool
 }
 
 // New returns the controller, registered with the ClusterOperator informer,
@@ -102,23 +107,32 @@ func New(
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
-	status := operatorhealth.Consolidate(c.tracker.Problems(), c.options.Version, c.clock.Now(), c.options.GracePeriod)
-	if status.Recheck > 0 {
-		syncCtx.Queue().AddAfter(names.OwnClusterOperator, status.Recheck)
-	}
-	if !status.Running {
-		syncCtx.Queue().AddAfter(names.OwnClusterOperator, startingRecheck)
-	}
-
 	current, err := c.operators.Get(names.OwnClusterOperator)
 	if apierrors.IsNotFound(err) {
 		current, err = c.create(ctx)
 	}
 	if err != nil {
-		if queue.RequeueIfRaced(syncCtx, names.OwnClusterOperator, err) {
-			return nil
-		}
 		return err
+	}
+	if !c.inherited {
+		// Read once per process, before this process writes over it.
+		c.tracker.Inherit(operatorhealth.Inherited(current.Status.Conditions))
+		c.inherited = true
+	}
+
+	status := operatorhealth.Consolidate(operatorhealth.Input{
+		Problems: c.tracker.Problems(),
+		Off:      c.tracker.Off(),
+		Version:  c.options.Version,
+		Reported: reportedVersion(current.Status.Versions),
+		Now:      c.clock.Now(),
+		Grace:    c.options.GracePeriod,
+	})
+	if status.Recheck > 0 {
+		syncCtx.Queue().AddAfter(names.OwnClusterOperator, status.Recheck)
+	}
+	if !status.Running {
+		syncCtx.Queue().AddAfter(names.OwnClusterOperator, startingRecheck)
 	}
 
 	desired := current.DeepCopy()
@@ -127,9 +141,6 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return nil
 	}
 	if _, err := c.client.ClusterOperators().UpdateStatus(ctx, desired, metav1.UpdateOptions{}); err != nil {
-		if queue.RequeueIfRaced(syncCtx, names.OwnClusterOperator, err) {
-			return nil
-		}
 		return fmt.Errorf("updating the status of ClusterOperator %s: %w", names.OwnClusterOperator, err)
 	}
 	klog.V(2).Infof("ClusterOperator %s: %s", names.OwnClusterOperator, v1helpers.GetStatusDiff(current.Status, desired.Status))
@@ -148,16 +159,33 @@ func (c *Controller) create(ctx context.Context) (*configv1.ClusterOperator, err
 	return created, nil
 }
 
-// apply sets the consolidated conditions, the operator's version once it
-// runs, and the related objects.
+// apply sets the consolidated conditions, the controllers' own conditions
+// (removing those of controllers that no longer fail), the operator's version
+// once it runs, and the related objects.
 func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated operatorhealth.Status) {
 	for _, condition := range consolidated.Conditions {
 		v1helpers.SetStatusCondition(&status.Conditions, condition, c.clock)
 	}
+	status.Conditions = slices.DeleteFunc(status.Conditions, func(condition configv1.ClusterOperatorStatusCondition) bool {
+		return operatorhealth.IsControllerCondition(condition.Type)
+	})
+	// A controller condition's transition time is its problem's start, not
+	// when this process first saw it.
+	status.Conditions = append(status.Conditions, consolidated.ControllerConditions...)
 	if consolidated.Running {
 		setVersion(&status.Versions, c.options.Version)
 	}
 	status.RelatedObjects = RelatedObjects(c.options.Namespace)
+}
+
+// reportedVersion is the operator's entry of versions, or empty.
+func reportedVersion(versions []configv1.OperandVersion) string {
+	for _, v := range versions {
+		if v.Name == names.OperatorVersion {
+			return v.Version
+		}
+	}
+	return ""
 }
 
 // setVersion sets the operator's entry of versions, keeping any other.

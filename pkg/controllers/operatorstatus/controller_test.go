@@ -3,6 +3,7 @@ package operatorstatus
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +21,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 const (
@@ -183,9 +185,9 @@ func TestSyncWritesOnlyChanges(t *testing.T) {
 	}
 }
 
-// A problem within its grace period changes nothing but is looked at again
-// when the period ends; then the operator is Degraded from that moment, and
-// no longer once the problem is gone.
+// A problem within its grace period changes nothing but its controller's own
+// condition, and is looked at again when the period ends; then the operator is
+// Degraded from that moment, and no longer once the problem is gone.
 func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
 	h := newHarness(t)
 	h.run(t, "Node", "node/a", 0, invalidWrite())
@@ -195,7 +197,9 @@ func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
 		t.Errorf("queued for later (-want +got):\n%s", diff)
 	}
 	co := h.written(t)
-	if diff := cmp.Diff(healthy(start.Add(30*time.Second)), viewOf(co).Conditions); diff != "" {
+	nodeFailing := operatorCondition("NodeControllerDegraded", configv1.ConditionTrue, "NodeWriteRejected", start)
+	want := append(healthy(start.Add(30*time.Second)), nodeFailing)
+	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
 		t.Errorf("within the grace period, conditions (-want +got):\n%s", diff)
 	}
 	h.refresh(t, co)
@@ -204,7 +208,6 @@ func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
 	degradedAt := h.clock.Now()
 	h.sync(t)
 	co = h.written(t)
-	want := healthy(start.Add(30 * time.Second))
 	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected", degradedAt)
 	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
 		t.Errorf("after the grace period, conditions (-want +got):\n%s", diff)
@@ -214,14 +217,16 @@ func TestSyncDegradesAfterTheGracePeriod(t *testing.T) {
 	h.clock.Step(time.Minute)
 	h.run(t, "Node", "node/a", 0, nil)
 	h.sync(t)
+	want = want[:4]
 	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", h.clock.Now())
 	if diff := cmp.Diff(want, viewOf(h.written(t)).Conditions); diff != "" {
 		t.Errorf("once the write succeeded, conditions (-want +got):\n%s", diff)
 	}
 }
 
-// While caches sync, the operator does not claim its version and looks again
-// every second, as nothing else tells it they have synced.
+// A fresh install is Progressing while caches sync, and claims its version
+// only once they have; it looks again every second, as nothing else tells it
+// they have synced. Caches syncing never make it not Upgradeable.
 func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 	synced := false
 	h := newHarness(t)
@@ -235,12 +240,8 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 	if len(co.Status.Versions) != 0 {
 		t.Errorf("versions = %v before the caches synced, want none", co.Status.Versions)
 	}
-	want := []configv1.ClusterOperatorStatusCondition{
-		operatorCondition(configv1.OperatorAvailable, configv1.ConditionTrue, "AsExpected", start),
-		operatorCondition(configv1.OperatorProgressing, configv1.ConditionTrue, "NodeCacheNotSynced", start),
-		operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", start),
-		operatorCondition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "NodeCacheNotSynced", start),
-	}
+	want := healthy(start)
+	want[1] = operatorCondition(configv1.OperatorProgressing, configv1.ConditionTrue, "Installing", start)
 	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
 		t.Errorf("conditions (-want +got):\n%s", diff)
 	}
@@ -253,14 +254,115 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 	if diff := cmp.Diff([]configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}}, co.Status.Versions); diff != "" {
 		t.Errorf("versions once running (-want +got):\n%s", diff)
 	}
+	want[1] = operatorCondition(configv1.OperatorProgressing, configv1.ConditionFalse, "AsExpected", h.clock.Now())
+	if diff := cmp.Diff(want, viewOf(co).Conditions); diff != "" {
+		t.Errorf("conditions once running (-want +got):\n%s", diff)
+	}
 }
 
+// runningHealthy is the ClusterOperator as a previous run of this version
+// left it: healthy at testVersion since an hour.
+func runningHealthy() *configv1.ClusterOperator {
+	co := precreated()
+	for _, c := range operatorhealth.Consolidate(operatorhealth.Input{Version: testVersion, Reported: testVersion}).Conditions {
+		c.LastTransitionTime = metav1.NewTime(start.Add(-time.Hour))
+		co.Status.Conditions = append(co.Status.Conditions, c)
+	}
+	co.Status.Versions = []configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}}
+	co.Status.RelatedObjects = RelatedObjects(testNamespace)
+	return co
+}
+
+// A restart at the version the ClusterOperator reports changes nothing while
+// caches sync: caches syncing at a restart are no progress.
+func TestSyncRestartingAtTheSameVersionWritesNothing(t *testing.T) {
+	h := newHarness(t, runningHealthy())
+	h.WaitsFor("Node", map[string]cache.InformerSynced{"nodes": func() bool { return false }})
+	h.sync(t)
+	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+		t.Errorf("a restart wrote %v", writes)
+	}
+}
+
+// A failure the ClusterOperator reported before a restart keeps its start: if
+// it recurs, the operator is Degraded as soon as the grace period has passed
+// since it began, however recently the process started. Until its controller
+// has worked through its queue once, it stays a problem even before it
+// recurs, so a crash loop cannot reset it.
+func TestSyncInheritsAFailuresStart(t *testing.T) {
+	began := start.Add(-90 * time.Second)
+	co := runningHealthy()
+	co.Status.Conditions = append(co.Status.Conditions, configv1.ClusterOperatorStatusCondition{
+		Type: "NodeControllerDegraded", Status: configv1.ConditionTrue, Reason: "NodeSyncFailing",
+		Message: "Node controller: syncing has failed", LastTransitionTime: metav1.NewTime(began),
+	})
+	h := newHarness(t, co)
+
+	h.sync(t)
+	nodeFailing := operatorCondition("NodeControllerDegraded", configv1.ConditionTrue, "NodeSyncFailing", began)
+	if diff := cmp.Diff(append(healthy(start.Add(-time.Hour)), nodeFailing), viewOf(h.written(t)).Conditions[1:]); diff != "" {
+		t.Errorf("before the failure recurs, conditions (-want +got):\n%s", diff)
+	}
+	h.refresh(t, h.written(t))
+
+	h.clock.Step(time.Minute)
+	h.run(t, "Node", "node/a", 0, errors.New("connection refused"))
+	h.sync(t)
+	want := append(healthy(start.Add(-time.Hour)), nodeFailing)
+	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeSyncFailing", h.clock.Now())
+	if diff := cmp.Diff(want, viewOf(h.written(t)).Conditions[1:]); diff != "" {
+		t.Errorf("once it recurred past the grace period, conditions (-want +got):\n%s", diff)
+	}
+}
+
+// An inherited failure that does not recur while its controller works
+// through its queue is over.
+func TestSyncDropsAnInheritedFailureThatDoesNotRecur(t *testing.T) {
+	co := runningHealthy()
+	co.Status.Conditions[3] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeSyncFailing", start.Add(-time.Hour+testGrace))
+	co.Status.Conditions = append(co.Status.Conditions, operatorCondition("NodeControllerDegraded", configv1.ConditionTrue, "NodeSyncFailing", start.Add(-time.Hour)))
+	h := newHarness(t, co)
+	h.sync(t)
+	h.refresh(t, h.written(t))
+
+	h.clock.Step(time.Second)
+	h.run(t, "Node", "node/a", 0, nil)
+	h.sync(t)
+	want := healthy(start.Add(-time.Hour))
+	want[2] = operatorCondition(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected", h.clock.Now())
+	if diff := cmp.Diff(want, viewOf(h.written(t)).Conditions[1:]); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+}
+
+// A controller switched off leaves the operator available, at its version,
+// and the message says why.
+func TestSyncSaysWhichControllersAreOff(t *testing.T) {
+	h := newHarness(t, runningHealthy())
+	h.SwitchOff("Node", "the cluster does not serve machineconfigpools")
+	h.sync(t)
+	co := h.written(t)
+	if diff := cmp.Diff(healthy(start.Add(-time.Hour)), viewOf(co).Conditions[1:]); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+	if got := co.Status.Conditions[1].Message; !strings.Contains(got, "Node controller: off, the cluster does not serve machineconfigpools") {
+		t.Errorf("Available's message %q does not say the Node controller is off", got)
+	}
+}
+
+// A write that loses a race is retried by the tracker's wrapper, like any
+// controller's.
 func TestSyncRequeuesWhenRaced(t *testing.T) {
 	h := newHarness(t, precreated())
 	h.client.PrependReactor("update", "clusteroperators", func(clienttesting.Action) (bool, runtime.Object, error) {
 		return true, nil, apierrors.NewConflict(schema.GroupResource{Group: "config.openshift.io", Resource: "clusteroperators"}, names.OwnClusterOperator, errors.New("modified"))
 	})
-	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: queue.RaceDelay}, h.sync(t)); diff != "" {
+	syncCtx := controllertest.NewSyncContext(names.OwnClusterOperator)
+	defer syncCtx.Q.ShutDown()
+	if err := h.Sync(ControllerName, h.controller.sync)(context.Background(), syncCtx); err != nil {
+		t.Fatalf("sync: %v", err)
+	}
+	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: queue.RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
 		t.Errorf("queued for later (-want +got):\n%s", diff)
 	}
 }

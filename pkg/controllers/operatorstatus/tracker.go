@@ -22,15 +22,31 @@ import (
 // they wait for, and the queue keys whose syncs fail. Controllers report
 // through it by having their sync wrapped (Sync) and their informers named
 // (WaitsFor); the status controller reads Problems.
+//
+// It also carries failures over a restart: the status controller passes it
+// those the ClusterOperator reported before (Inherit). An inherited failure
+// stays a problem, from its original start, until its controller has worked
+// through its queue once; a key that fails again meanwhile continues it, so
+// a crash-looping operator is Degraded once the grace period has passed since
+// the failure began, however short each run.
 type Tracker struct {
 	clock   clock.PassiveClock
 	started time.Time
 	observe SyncObserver
 
-	mu       sync.Mutex
-	caches   map[string][]namedCache
-	failures map[failureKey]failure
-	changed  func()
+	mu        sync.Mutex
+	caches    map[string][]namedCache
+	failures  map[failureKey]failure
+	inherited map[problemGroup]time.Time
+	settled   map[string]bool
+	off       map[string]string
+	changed   func()
+}
+
+// problemGroup is one kind of problem of one controller.
+type problemGroup struct {
+	controller string
+	kind       operatorhealth.Kind
 }
 
 // SyncObserver learns of every sync: which controller, how long it took and
@@ -56,11 +72,14 @@ type failure struct {
 // which passes every sync to observe.
 func NewTracker(clock clock.PassiveClock, observe SyncObserver) *Tracker {
 	return &Tracker{
-		clock:    clock,
-		started:  clock.Now(),
-		observe:  observe,
-		caches:   map[string][]namedCache{},
-		failures: map[failureKey]failure{},
+		clock:     clock,
+		started:   clock.Now(),
+		observe:   observe,
+		caches:    map[string][]namedCache{},
+		failures:  map[failureKey]failure{},
+		inherited: map[problemGroup]time.Time{},
+		settled:   map[string]bool{},
+		off:       map[string]string{},
 	}
 }
 
@@ -96,8 +115,96 @@ func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFun
 		}
 		t.observe(controller, t.clock.Since(start), err)
 		t.record(controller, syncCtx.QueueKey(), err)
+		if syncCtx.Queue().Len() == 0 {
+			t.settle(controller)
+		}
 		return err
 	}
+}
+
+// Inherit takes the failures the ClusterOperator reported before this
+// process started. Failures of the same controller and kind seen since keep
+// the earlier start.
+func (t *Tracker) Inherit(problems []operatorhealth.Problem) {
+	t.mu.Lock()
+	for _, p := range problems {
+		g := problemGroup{controller: p.Controller, kind: p.Kind}
+		for k, f := range t.failures {
+			if k.controller == p.Controller && f.kind == p.Kind && p.Since.Before(f.since) {
+				f.since = p.Since
+				t.failures[k] = f
+			}
+		}
+		if !t.settled[p.Controller] {
+			t.inherited[g] = p.Since
+		}
+	}
+	notify := t.changed
+	t.mu.Unlock()
+	if len(problems) > 0 && notify != nil {
+		notify()
+	}
+}
+
+// settle ends the failures controller inherited: its queue is empty, so every
+// key has been synced once since the restart, and those still failing are
+// its failures now.
+func (t *Tracker) settle(controller string) {
+	t.mu.Lock()
+	if t.settled[controller] {
+		t.mu.Unlock()
+		return
+	}
+	t.settled[controller] = true
+	changed := false
+	for g := range t.inherited {
+		if g.controller == controller {
+			delete(t.inherited, g)
+			changed = true
+		}
+	}
+	notify := t.changed
+	t.mu.Unlock()
+	if changed && notify != nil {
+		notify()
+	}
+}
+
+// SwitchOff records that controller does not run, and why: the cluster does
+// not serve an input it needs.
+func (t *Tracker) SwitchOff(controller, why string) {
+	t.setOff(controller, why)
+}
+
+// SwitchOn records that controller runs after all.
+func (t *Tracker) SwitchOn(controller string) {
+	t.setOff(controller, "")
+}
+
+func (t *Tracker) setOff(controller, why string) {
+	t.mu.Lock()
+	changed := t.off[controller] != why
+	if why == "" {
+		delete(t.off, controller)
+	} else {
+		t.off[controller] = why
+	}
+	notify := t.changed
+	t.mu.Unlock()
+	if changed && notify != nil {
+		notify()
+	}
+}
+
+// Off returns the controllers switched off, and why.
+func (t *Tracker) Off() []operatorhealth.Off {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	off := make([]operatorhealth.Off, 0, len(t.off))
+	for controller, why := range t.off {
+		off = append(off, operatorhealth.Off{Controller: controller, Why: why})
+	}
+	return off
 }
 
 func (t *Tracker) record(controller, key string, err error) {
@@ -113,6 +220,9 @@ func (t *Tracker) record(controller, key string, err error) {
 		f := failure{kind: kindOf(err), since: t.clock.Now(), err: err.Error()}
 		if failed && previous.kind == f.kind {
 			f.since = previous.since
+		}
+		if since, ok := t.inherited[problemGroup{controller: controller, kind: f.kind}]; ok && since.Before(f.since) {
+			f.since = since
 		}
 		t.failures[k] = f
 		changed = !failed || previous.kind != f.kind
@@ -164,13 +274,9 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 		}
 	}
 
-	type group struct {
-		controller string
-		kind       operatorhealth.Kind
-	}
-	index := map[group]int{}
+	index := map[problemGroup]int{}
 	for k, f := range t.failures {
-		g := group{controller: k.controller, kind: f.kind}
+		g := problemGroup{controller: k.controller, kind: f.kind}
 		i, seen := index[g]
 		if !seen {
 			i = len(problems)
@@ -182,6 +288,12 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 			p.Since, p.Key, p.Detail = f.since, k.key, f.err
 		}
 		problems[i].Keys++
+	}
+	// An inherited failure that no key has shown again yet is still one.
+	for g, since := range t.inherited {
+		if _, seen := index[g]; !seen {
+			problems = append(problems, operatorhealth.Problem{Controller: g.controller, Kind: g.kind, Since: since})
+		}
 	}
 	return problems
 }
