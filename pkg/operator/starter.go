@@ -4,10 +4,12 @@ package operator
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"sync"
 	"time"
 
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	machineconfigurationclient "github.com/openshift/client-go/machineconfiguration/clientset/versioned"
@@ -55,6 +57,11 @@ const (
 	// conflict or a restarting API server to pass unnoticed, as library-go
 	// operators allow.
 	DefaultDegradedGracePeriod = 2 * time.Minute
+
+	// DefaultOptionalAPIInterval is how often the operator looks for an API
+	// that a controller needs and the cluster does not serve: one discovery
+	// request a minute, for a controller started within a minute of its API.
+	DefaultOptionalAPIInterval = time.Minute
 )
 
 // Options tune the operator.
@@ -64,6 +71,9 @@ type Options struct {
 	// DegradedGracePeriod is how long a problem lasts before the operator
 	// reports itself Degraded.
 	DegradedGracePeriod time.Duration
+	// OptionalAPIInterval is how often the operator looks whether the
+	// cluster has come to serve an API a controller that is off needs.
+	OptionalAPIInterval time.Duration
 }
 
 // NewOptions returns the defaults: the release payload's version, from the
@@ -73,7 +83,7 @@ func NewOptions() *Options {
 	if v == "" {
 		v = version.Get().GitVersion
 	}
-	return &Options{Version: v, DegradedGracePeriod: DefaultDegradedGracePeriod}
+	return &Options{Version: v, DegradedGracePeriod: DefaultDegradedGracePeriod, OptionalAPIInterval: DefaultOptionalAPIInterval}
 }
 
 // Run builds the informers and controllers, starts them, and blocks until ctx
@@ -149,23 +159,6 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		return err
 	}
 
-	nodeController, err := node.New(
-		nodeInformers.Core().V1().Nodes(),
-		machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
-		machineConfigurationInformers.Machineconfiguration().V1().MachineConfigs(),
-		configInformers.Config().V1().ClusterVersions(),
-		insightInformers.Insights().V1alpha1().NodeProgressInsights(),
-		insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
-		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
-		nodeInsightsClient.InsightsV1alpha1(),
-		tracker,
-		controllerContext.EventRecorder,
-		controllerContext.Clock,
-	)
-	if err != nil {
-		return err
-	}
-
 	eventRecorder, stopRecording := updateevents.NewRecorder(kubeClient, names.Component)
 	defer stopRecording()
 	eventsController := updateevents.New(
@@ -194,29 +187,57 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	defer metrics.Unregister(updateMetrics)
 
 	// Informers are started only after every controller has asked for the
-	// ones it needs: a factory starts just the informers requested so far.
-	factories := []interface {
-		Start(<-chan struct{})
-		Shutdown()
-	}{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
-	for _, f := range factories {
-		f.Start(ctx.Done())
-	}
-
+	// ones it needs: a factory starts just the informers requested so far,
+	// and a controller started later starts its factories again.
+	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
 	var controllers sync.WaitGroup
-	for c, workers := range map[factory.Controller]int{
-		clusterVersionController:  1,
-		clusterOperatorController: 1,
-		nodeController:            nodeWorkers,
-		eventsController:          1,
-		statusController:          1,
-	} {
+	run := func(c factory.Controller, workers int) {
+		for _, f := range factories {
+			f.Start(ctx.Done())
+		}
 		controllers.Add(1)
 		go func() {
 			defer controllers.Done()
 			c.Run(ctx, workers)
 		}()
 	}
+	for c, workers := range map[factory.Controller]int{
+		clusterVersionController:  1,
+		clusterOperatorController: 1,
+		eventsController:          1,
+		statusController:          1,
+	} {
+		run(c, workers)
+	}
+
+	// The node controller needs the machine-config operator's API: without
+	// it the controller is off until the API appears, and then starts
+	// without a restart.
+	whenServed(ctx, machineConfigurationClient.Discovery(), machineConfigurationAPI, o.OptionalAPIInterval, node.Name,
+		func(why string) { tracker.SwitchOff(node.Name, why) },
+		func() {
+			nodeController, err := node.New(
+				nodeInformers.Core().V1().Nodes(),
+				machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
+				machineConfigurationInformers.Machineconfiguration().V1().MachineConfigs(),
+				configInformers.Config().V1().ClusterVersions(),
+				insightInformers.Insights().V1alpha1().NodeProgressInsights(),
+				insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
+				insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
+				nodeInsightsClient.InsightsV1alpha1(),
+				tracker,
+				controllerContext.EventRecorder,
+				controllerContext.Clock,
+			)
+			if err != nil {
+				// Only a programming error (an index added twice) gets here.
+				klog.ErrorS(err, "Cannot build the node controller")
+				tracker.SwitchOff(node.Name, fmt.Sprintf("it could not be built: %v", err))
+				return
+			}
+			tracker.SwitchOn(node.Name)
+			run(nodeController, nodeWorkers)
+		})
 
 	klog.Info("operator started")
 	<-ctx.Done()
@@ -226,6 +247,19 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	}
 	klog.Info("operator stopped")
 	return nil
+}
+
+// informerFactory is what the operator does with each informer factory.
+type informerFactory interface {
+	Start(stopCh <-chan struct{})
+	Shutdown()
+}
+
+// machineConfigurationAPI is what the node controller reads of the
+// machine-config operator's API.
+var machineConfigurationAPI = optionalAPI{
+	groupVersion: machineconfigurationv1.GroupVersion,
+	resources:    []string{"machineconfigpools", "machineconfigs"},
 }
 
 // stripManagedFields drops what the API server keeps of who wrote which

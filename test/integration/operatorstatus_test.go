@@ -12,13 +12,10 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	admissionregistrationv1 "k8s.io/api/admissionregistration/v1"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 	"sigs.k8s.io/yaml"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -299,65 +296,4 @@ func TestRejectedWritesDegradeTheOperatorAfterTheGracePeriod(t *testing.T) {
 	})
 	t.Logf("no longer Degraded %s after the writes were accepted again", time.Since(allowed).Round(time.Millisecond))
 	waitForInsight(t, 10*time.Second, "written", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
-}
-
-// An informer that cannot list its resource keeps its controller from
-// starting: the operator says so at once (Progressing, not Upgradeable),
-// claims no version, and once the grace period has passed is not Available
-// and Degraded; when the resource comes back it recovers on its own.
-func TestCachesThatDoNotSyncMakeTheOperatorUnavailable(t *testing.T) {
-	const (
-		crdFile = "../testdata/crds/0000_80_machine-config_01_machineconfigs.crd.yaml"
-		crdName = "machineconfigs.machineconfiguration.openshift.io"
-	)
-	ctx := context.Background()
-	crds := apiextensionsclient.NewForConfigOrDie(testEnv.Config).ApiextensionsV1().CustomResourceDefinitions()
-	if err := crds.Delete(ctx, crdName, metav1.DeleteOptions{}); err != nil {
-		t.Fatal(err)
-	}
-	restored := false
-	restore := func() {
-		if restored {
-			return
-		}
-		restored = true
-		if _, err := envtest.InstallCRDs(testEnv.Config, envtest.CRDInstallOptions{Paths: []string{crdFile}}); err != nil {
-			t.Fatalf("reinstalling the MachineConfig CRD: %v", err)
-		}
-	}
-	t.Cleanup(restore)
-	waitFor(t, 30*time.Second, "the MachineConfig CRD to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
-		return crds.Get(ctx, crdName, metav1.GetOptions{})
-	}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
-
-	restoreOwnClusterOperatorWhenDone(t)
-	if err := resetOwnClusterOperator(ctx); err != nil {
-		t.Fatal(err)
-	}
-	const grace = 3 * time.Second
-	startOperator(t, fmt.Sprintf("--degraded-grace-period=%s", grace))
-
-	unavailable := map[configv1.ClusterStatusConditionType]configv1.ConditionStatus{
-		configv1.OperatorAvailable:   configv1.ConditionFalse,
-		configv1.OperatorProgressing: configv1.ConditionTrue,
-		configv1.OperatorDegraded:    configv1.ConditionTrue,
-		configv1.OperatorUpgradeable: configv1.ConditionFalse,
-	}
-	co := waitForOwnClusterOperator(t, 30*time.Second, "unavailable", func(co *configv1.ClusterOperator) bool {
-		return conditionsAre(co, unavailable)
-	})
-	available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
-	if available.Reason != "NodeCacheNotSynced" || !regexp.MustCompile(`^Node controller: waiting since \S+ for its caches to sync: machineconfigs$`).MatchString(available.Message) {
-		t.Errorf("Available=False with %s: %q, want NodeCacheNotSynced naming machineconfigs", available.Reason, available.Message)
-	}
-	if len(co.Status.Versions) != 0 {
-		t.Errorf("versions %v claimed before every controller runs", co.Status.Versions)
-	}
-
-	restore()
-	restoredAt := time.Now()
-	waitForOwnClusterOperator(t, 60*time.Second, "healthy at its version once the informer syncs", func(co *configv1.ClusterOperator) bool {
-		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == testVersion
-	})
-	t.Logf("healthy and at its version %s after the CRD came back", time.Since(restoredAt).Round(time.Millisecond))
 }

@@ -35,5 +35,7 @@ func NewCommand(ctx context.Context) *cobra.Command {
 		"How often candidates try to acquire or renew the lease (0: library-go's default).")
 	flags.DurationVar(&options.DegradedGracePeriod, "degraded-grace-period", options.DegradedGracePeriod,
 		"How long a controller's problem (failing syncs, rejected writes, caches not syncing) lasts before the operator reports itself Degraded.")
+	flags.DurationVar(&options.OptionalAPIInterval, "optional-api-interval", options.OptionalAPIInterval,
+		"How often to look whether the cluster serves an API that a controller switched off for its absence needs (such as MachineConfigPools).")
 	return cmd
 }

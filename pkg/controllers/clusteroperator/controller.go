@@ -79,17 +79,21 @@ func New(
 	if _, err := deployments.Informer().AddEventHandler(machineConfigOperatorHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
+	// The machine-config-operator Deployment is not waited for: a cluster
+	// without the machine-config operator (or that does not let this
+	// operator read its namespace) would keep every insight from being
+	// written. Until it is read, machine-config is judged by its version
+	// alone; once it is, its handler queues machine-config again.
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
 		"clusteroperators":                clusterOperators.Informer().HasSynced,
 		"clusterversions":                 clusterVersions.Informer().HasSynced,
-		"deployments":                     deployments.Informer().HasSynced,
 		"clusteroperatorprogressinsights": insights.Informer().HasSynced,
 	})
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformersQueueKeysFunc(queue.ByName, clusterOperators.Informer(), insights.Informer()).
-		WithBareInformers(clusterVersions.Informer(), deployments.Informer()).
+		WithBareInformers(clusterVersions.Informer()).
 		ResyncEvery(resyncInterval).
 		ToController(controllerName, recorder), nil
 }

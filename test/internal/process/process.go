@@ -66,6 +66,15 @@ func (o *Operator) Running() bool {
 	}
 }
 
+// Kill ends the process as a crash would: SIGKILL, with no chance to release
+// its lease or finish a write.
+func (o *Operator) Kill() {
+	if o.Running() {
+		_ = o.cmd.Process.Kill()
+	}
+	<-o.exited
+}
+
 // Stop sends SIGTERM and waits for the process to exit, killing it after
 // timeout. It returns the exit code, or an error if it had to be killed.
 func (o *Operator) Stop(timeout time.Duration) (int, error) {
