@@ -131,6 +131,42 @@ func TestTrackerRequeuesALostRace(t *testing.T) {
 	}
 }
 
+// Failures carried over a restart keep their start, whether the controller
+// fails again before or after they are inherited, and end once the
+// controller has worked through its queue without them.
+func TestTrackerInherits(t *testing.T) {
+	tt := newTrackerTest()
+	before := start.Add(-time.Hour)
+	tt.run(t, "Node", "node/a", time.Second, refused)
+	tt.Inherit([]operatorhealth.Problem{
+		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before},
+		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before},
+	})
+	want := []operatorhealth.Problem{
+		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before},
+		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
+	}
+	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
+		t.Errorf("problems once inherited (-want +got):\n%s", diff)
+	}
+
+	tt.run(t, "ClusterVersion", "version", time.Second, fmtWrap(invalid))
+	tt.run(t, "Node", "node/a", time.Second, refused)
+	want = []operatorhealth.Problem{
+		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before, Key: "version", Keys: 1, Detail: fmtWrap(invalid).Error()},
+		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
+	}
+	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
+		t.Errorf("problems once they recurred (-want +got):\n%s", diff)
+	}
+
+	tt.run(t, "ClusterVersion", "version", time.Second, nil)
+	tt.run(t, "Node", "node/a", time.Second, nil)
+	if problems := tt.Problems(); len(problems) != 0 {
+		t.Errorf("problems once every key synced: %v", problems)
+	}
+}
+
 func TestKindOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -186,6 +222,11 @@ func fmtWrap(err error) error {
 
 func sortedProblems(problems []operatorhealth.Problem) []operatorhealth.Problem {
 	out := append([]operatorhealth.Problem(nil), problems...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Since.Before(out[j].Since) })
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Since.Equal(out[j].Since) {
+			return out[i].Since.Before(out[j].Since)
+		}
+		return out[i].Reason() < out[j].Reason()
+	})
 	return out
 }
