@@ -11,10 +11,10 @@ import (
 	"k8s.io/component-base/cli"
 	"k8s.io/utils/clock"
 
-	"github.com/update-insights/update-insights-operator/pkg/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/version"
-	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
 func main() {

@@ -142,3 +142,21 @@ func insight(kind, name string, status any) Insight {
 		Status:     status,
 	}
 }
+
+// List holds insights as a v1 List, as `oc get -o yaml` prints several
+// objects.
+type List struct {
+	APIVersion string    `json:"apiVersion"`
+	Kind       string    `json:"kind"`
+	Items      []Insight `json:"items"`
+}
+
+// NewList returns the v1 List of the insights; no insight is an empty list,
+// not a null one.
+func NewList(insights []Insight) List {
+	l := List{APIVersion: "v1", Kind: "List", Items: insights}
+	if l.Items == nil {
+		l.Items = []Insight{}
+	}
+	return l
+}

@@ -1,4 +1,4 @@
-package analyze
+package analyze_test
 
 import (
 	"bytes"
@@ -6,6 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
 // FuzzAnalyze feeds arbitrary ClusterVersion files to analyze: whatever the
@@ -13,7 +17,7 @@ import (
 // with every `go test`; `go test -fuzz FuzzAnalyze ./pkg/analyze` explores.
 func FuzzAnalyze(f *testing.F) {
 	for _, name := range []string{"4.16.0-compact-cv.yaml", "4.15.0-ec2-early-cv.yaml", "not-upgrading-cv.yaml"} {
-		content, err := os.ReadFile(example(name))
+		content, err := os.ReadFile(recordedtest.Example(name))
 		if err != nil {
 			f.Fatal(err)
 		}
@@ -22,19 +26,19 @@ func FuzzAnalyze(f *testing.F) {
 	f.Add([]byte("apiVersion: config.openshift.io/v1\nkind: ClusterVersion\nmetadata:\n  name: version\nstatus:\n  history:\n  - state: Completed\n  conditions:\n  - type: Progressing\n    status: \"False\"\n"))
 	f.Add([]byte("apiVersion: v1\nkind: List\nitems:\n- apiVersion: config.openshift.io/v1\n  kind: ClusterVersion\n"))
 
-	operators := example("4.15.0-ec2-early-co.yaml")
+	operators := recordedtest.Example("4.15.0-ec2-early-co.yaml")
 	now := time.Date(2023, 11, 21, 15, 5, 0, 0, time.UTC)
 	f.Fuzz(func(t *testing.T, content []byte) {
 		path := filepath.Join(t.TempDir(), "cv.yaml")
 		if err := os.WriteFile(path, content, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c, err := Load(Paths{ClusterVersions: path, ClusterOperators: operators})
+		c, err := analyze.Load(analyze.Paths{ClusterVersions: path, ClusterOperators: operators})
 		if err != nil {
 			return
 		}
 		var out bytes.Buffer
-		if err := write(&out, Insights(c, now), "yaml"); err != nil {
+		if err := output.Write(&out, analyze.NewList(analyze.Insights(c, now)), output.YAML); err != nil {
 			t.Fatalf("writing the insights: %v", err)
 		}
 	})

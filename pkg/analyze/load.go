@@ -67,16 +67,9 @@ func read[T runtime.Object](path, kind string) ([]T, error) {
 	for _, o := range objs {
 		t, ok := o.(T)
 		if !ok {
-			return nil, fmt.Errorf("%s: holds a %s where a %s was expected", path, kindOf(o), kind)
+			return nil, fmt.Errorf("%s: holds a %s where a %s was expected", path, recorded.KindOf(o), kind)
 		}
 		typed = append(typed, t)
 	}
 	return typed, nil
-}
-
-func kindOf(o runtime.Object) string {
-	if kind := o.GetObjectKind().GroupVersionKind().Kind; kind != "" {
-		return kind
-	}
-	return fmt.Sprintf("%T", o)
 }

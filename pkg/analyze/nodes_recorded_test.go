@@ -1,4 +1,4 @@
-package analyze
+package analyze_test
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
@@ -73,9 +75,9 @@ func asReferenceRow(s *insightsv1alpha1.NodeProgressInsightStatus) nodeRow {
 
 // checkNodesAgreeWithReference compares every node insight with its row in
 // the reference's node tables, and the set of nodes with the set of rows.
-func checkNodesAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+func checkNodesAgreeWithReference(t *testing.T, c recordedtest.Case, insights []analyze.Insight) {
 	t.Helper()
-	want := referenceNodeRows(t, c.detailed)
+	want := referenceNodeRows(t, c.Detailed)
 	got := map[string]nodeRow{}
 	poolDone := map[string]bool{}
 	for _, i := range insights {
@@ -88,7 +90,7 @@ func checkNodesAgreeWithReference(t *testing.T, c recordedCase, insights []Insig
 	}
 	// The reference prints no table for a control plane whose nodes are
 	// all updated, only a line saying so.
-	if strings.Contains(c.detailed, "All control plane nodes successfully updated") {
+	if strings.Contains(c.Detailed, "All control plane nodes successfully updated") {
 		if !poolDone["master"] {
 			t.Errorf("reference says all control plane nodes are updated; the master pool insight does not")
 		}
@@ -98,7 +100,7 @@ func checkNodesAgreeWithReference(t *testing.T, c recordedCase, insights []Insig
 			}
 		}
 	}
-	if c.output == "The cluster is not updating.\n" {
+	if c.Output == "The cluster is not updating.\n" {
 		if len(want) != 0 {
 			t.Fatalf("reference prints nodes for a cluster it says is not updating")
 		}
@@ -132,11 +134,11 @@ var poolRow = regexp.MustCompile(`(?m)^(\S+) +(\S+) +(\d+)% \((\d+)/(\d+)\) +(.+
 
 // checkPoolsAgreeWithReference compares the pool insights with the rows of
 // the reference's worker pool table: assessment, completion and counts.
-func checkPoolsAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+func checkPoolsAgreeWithReference(t *testing.T, c recordedtest.Case, insights []analyze.Insight) {
 	t.Helper()
 	want := map[string]string{}
-	if start := strings.Index(c.detailed, "WORKER POOL "); start >= 0 {
-		table := c.detailed[start:]
+	if start := strings.Index(c.Detailed, "WORKER POOL "); start >= 0 {
+		table := c.Detailed[start:]
 		table = table[:strings.Index(table, "\n\n")]
 		for _, m := range poolRow.FindAllStringSubmatch(table, -1) {
 			want[m[1]] = fmt.Sprintf("%s %s%% (%s/%s) %s", m[2], m[3], m[4], m[5], m[6])
@@ -153,7 +155,7 @@ func checkPoolsAgreeWithReference(t *testing.T, c recordedCase, insights []Insig
 		}
 		got[s.Name] = asReferencePoolRow(&s)
 	}
-	if c.output == "The cluster is not updating.\n" {
+	if c.Output == "The cluster is not updating.\n" {
 		want = got
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -1,9 +1,7 @@
-package analyze
+package analyze_test
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -14,78 +12,27 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
-
-const (
-	examples = "../../test/testdata/oc-examples"
-	golden   = "../../test/testdata/golden"
-)
-
-// recordedCase is a cluster recorded during an update, with what
-// `oc adm upgrade status` printed for it.
-type recordedCase struct {
-	name    string
-	paths   Paths
-	cluster *Cluster
-	now     time.Time
-	output  string
-	// detailed is what `oc adm upgrade status --details=all` printed.
-	detailed string
-}
-
-func loadRecordedCases(t *testing.T) []recordedCase {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(examples, "*-cv.yaml"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded clusters in %s: %v", examples, err)
-	}
-	var cases []recordedCase
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
-		file := func(suffix string) string { return filepath.Join(examples, name+suffix) }
-		c := recordedCase{name: name, paths: Paths{
-			ClusterVersions:    file("-cv.yaml"),
-			ClusterOperators:   file("-co.yaml"),
-			MachineConfigPools: file("-mcp.yaml"),
-			MachineConfigs:     file("-mc.yaml"),
-			Nodes:              file("-node.yaml"),
-		}}
-		if c.cluster, err = Load(c.paths); err != nil {
-			t.Fatal(err)
-		}
-		out, err := os.ReadFile(file(".output"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.output = string(out)
-		detailed, err := os.ReadFile(file(".detailed-output"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.detailed = string(detailed)
-		c.now = recordedtest.ReferenceNow(c.cluster.ClusterVersions, c.cluster.ClusterOperators)
-		cases = append(cases, c)
-	}
-	return cases
-}
 
 // TestRecordedClusters analyzes every recorded cluster at the recording's
 // clock, checks the output against its golden file (regenerate with
 // `go test ./pkg/analyze -run TestRecordedClusters -update`), and checks that
 // it agrees with what the reference client printed.
 func TestRecordedClusters(t *testing.T) {
-	for _, c := range loadRecordedCases(t) {
-		t.Run(c.name, func(t *testing.T) {
-			insights := Insights(c.cluster, c.now)
+	for _, c := range recordedtest.Cases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			insights := analyze.Insights(c.Cluster, c.Now)
 			var out bytes.Buffer
-			if err := write(&out, insights, "yaml"); err != nil {
+			if err := output.Write(&out, analyze.NewList(insights), output.YAML); err != nil {
 				t.Fatal(err)
 			}
-			recordedtest.CheckGolden(t, filepath.Join(golden, c.name+".yaml"), out.Bytes())
+			recordedtest.CheckGolden(t, recordedtest.Golden(c.Name+".yaml"), out.Bytes())
 
 			if len(insights) == 0 || insights[0].Kind != "ClusterVersionProgressInsight" {
 				t.Fatalf("the first insight is not the ClusterVersion's: %+v", insights)
@@ -118,16 +65,16 @@ var ourAssessment = map[string]insightsv1alpha1.ClusterVersionAssessment{
 	"Stalled": insightsv1alpha1.ClusterVersionAssessmentDegraded,
 }
 
-func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
+func checkAgreesWithReference(t *testing.T, c recordedtest.Case, got *insightsv1alpha1.ClusterVersionProgressInsightStatus) {
 	t.Helper()
 	checked := 0
-	if strings.TrimSpace(c.output) == "The cluster is not updating." {
+	if strings.TrimSpace(c.Output) == "The cluster is not updating." {
 		checked++
 		if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted || got.EstimatedCompletedAt != nil {
 			t.Errorf("reference says not updating; got assessment %s, estimate %v", got.Assessment, got.EstimatedCompletedAt)
 		}
 	}
-	if m := completedLine.FindStringSubmatch(c.output); m != nil {
+	if m := completedLine.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted || got.Versions.Target.Version != m[1] ||
 			got.CompletionPercent != 100 || got.CompletedAt == nil || got.CompletedAt.UTC().Format(time.RFC3339) != m[2] {
@@ -135,13 +82,13 @@ func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha
 				m[1], m[2], got.Assessment, got.Versions.Target.Version, got.CompletionPercent, got.CompletedAt)
 		}
 	}
-	if m := assessmentLine.FindStringSubmatch(c.output); m != nil {
+	if m := assessmentLine.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		if want, ok := ourAssessment[m[1]]; !ok || got.Assessment != want {
 			t.Errorf("reference assessment %s; got %s", m[1], got.Assessment)
 		}
 	}
-	if m := targetLine.FindStringSubmatch(c.output); m != nil {
+	if m := targetLine.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		if got.Versions.Target.Version != m[1] || got.Versions.Previous == nil || got.Versions.Previous.Version != m[3] {
 			t.Errorf("reference says %s from %s; got %+v", m[1], m[3], got.Versions)
@@ -151,7 +98,7 @@ func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha
 			t.Errorf("reference says previous incomplete=%t; got metadata %v", m[2] != "", got.Versions.Previous)
 		}
 	}
-	if m := completionLine.FindStringSubmatch(c.output); m != nil {
+	if m := completionLine.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		rounded, updated := atoi(t, m[1]), atoi(t, m[2])
 		total := updated + atoi(t, m[3]) + atoi(t, m[4])
@@ -160,7 +107,7 @@ func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha
 			t.Errorf("reference %d%% (%d of %d updated); got %d%%, want %d%%", rounded, updated, total, got.CompletionPercent, want)
 		}
 	}
-	if m := overdueText.FindStringSubmatch(c.output); m != nil {
+	if m := overdueText.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		if got.EstimatedCompletedAt == nil || got.StartedAt == nil {
 			t.Fatalf("reference estimated a duration of %s; got no estimate", m[1])
@@ -169,17 +116,17 @@ func checkAgreesWithReference(t *testing.T, c recordedCase, got *insightsv1alpha
 		if duration := shortDuration(got.EstimatedCompletedAt.Sub(got.StartedAt.Time).Truncate(time.Minute)); duration != m[1] {
 			t.Errorf("reference estimated a duration of %s; got %s", m[1], duration)
 		}
-	} else if m := remainingText.FindStringSubmatch(c.output); m != nil {
+	} else if m := remainingText.FindStringSubmatch(c.Output); m != nil {
 		checked++
 		if got.EstimatedCompletedAt == nil {
 			t.Fatalf("reference estimated %s remaining; got no estimate", m[1])
 		}
-		if remaining := shortDuration(got.EstimatedCompletedAt.Sub(c.now)); remaining != m[1] {
+		if remaining := shortDuration(got.EstimatedCompletedAt.Sub(c.Now)); remaining != m[1] {
 			t.Errorf("reference estimated %s remaining; got %s", m[1], remaining)
 		}
 	}
 	if checked == 0 {
-		t.Errorf("found nothing to compare in the reference output:\n%s", c.output)
+		t.Errorf("found nothing to compare in the reference output:\n%s", c.Output)
 	}
 }
 
@@ -199,7 +146,7 @@ var operatorHealthWording = map[string]string{
 // checkOperatorsAgreeWithReference compares the ClusterOperator insights
 // with the reference's "Updating:" operators, its counts of updated,
 // updating and waiting operators, and its operator health counts.
-func checkOperatorsAgreeWithReference(t *testing.T, c recordedCase, insights []Insight) {
+func checkOperatorsAgreeWithReference(t *testing.T, c recordedtest.Case, insights []analyze.Insight) {
 	t.Helper()
 	var updating []string
 	reasons := map[string]int{}
@@ -217,13 +164,13 @@ func checkOperatorsAgreeWithReference(t *testing.T, c recordedCase, insights []I
 	}
 
 	wantUpdating := ""
-	if m := updatingLine.FindStringSubmatch(c.output); m != nil {
+	if m := updatingLine.FindStringSubmatch(c.Output); m != nil {
 		wantUpdating = m[1]
 	}
 	if got := strings.Join(updating, ", "); got != wantUpdating {
 		t.Errorf("reference says updating: %q; insights say %q", wantUpdating, got)
 	}
-	if m := completionLine.FindStringSubmatch(c.output); m != nil {
+	if m := completionLine.FindStringSubmatch(c.Output); m != nil {
 		want := map[string]int{"updated": atoi(t, m[2]), "updating": atoi(t, m[3]), "waiting": atoi(t, m[4])}
 		got := map[string]int{
 			"updated":  reasons[insightsv1alpha1.ClusterOperatorUpdated],
@@ -234,7 +181,7 @@ func checkOperatorsAgreeWithReference(t *testing.T, c recordedCase, insights []I
 			t.Errorf("operator counts (-reference +insights):\n%s", diff)
 		}
 	}
-	if m := healthLine.FindStringSubmatch(c.output); m != nil {
+	if m := healthLine.FindStringSubmatch(c.Output); m != nil {
 		want := map[string]int{}
 		for _, part := range strings.Split(m[1], ", ") {
 			pm := healthCount.FindStringSubmatch(part)
@@ -265,11 +212,11 @@ var (
 
 // checkHealthAgreesWithReference compares the health insights with the rows
 // of the reference's health table: level, impact and message.
-func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Insight) {
+func checkHealthAgreesWithReference(t *testing.T, c recordedtest.Case, insights []analyze.Insight) {
 	t.Helper()
 	type row struct{ level, impact, message string }
 	var want []row
-	if m := healthTable.FindStringSubmatch(c.output); m != nil {
+	if m := healthTable.FindStringSubmatch(c.Output); m != nil {
 	rows:
 		for _, line := range strings.Split(strings.TrimSpace(m[1]), "\n") {
 			fields := regexp.MustCompile(`\s{2,}`).Split(strings.TrimSpace(line), 4)
@@ -306,10 +253,10 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedCase, insights []Ins
 
 // problems maps the summary of each control plane health insight of the
 // recorded cluster to its kind of problem.
-func problems(c recordedCase) map[string]string {
+func problems(c recordedtest.Case) map[string]string {
 	kinds := map[string]string{}
-	for _, cv := range c.cluster.ClusterVersions {
-		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.cluster.ClusterOperators), nil, c.now)
+	for _, cv := range c.Cluster.ClusterVersions {
+		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.Cluster.ClusterOperators), nil, c.Now)
 		for _, i := range insights {
 			kinds[i.Status.Impact.Summary] = i.Problem
 		}

@@ -12,18 +12,27 @@ import (
 	"sigs.k8s.io/yaml"
 )
 
-// Write prints v as indented JSON, or as YAML when format is "yaml".
-func Write(w io.Writer, v any, format string) error {
+// Format is a structured output format, as -o names it.
+type Format string
+
+// The formats Write prints.
+const (
+	JSON Format = "json"
+	YAML Format = "yaml"
+)
+
+// Write prints v as indented JSON, or as YAML.
+func Write(w io.Writer, v any, format Format) error {
 	content, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
 	switch format {
-	case "yaml":
+	case YAML:
 		if content, err = yaml.JSONToYAML(content); err != nil {
 			return err
 		}
-	case "json":
+	case JSON:
 		content = append(content, '\n')
 	default:
 		return fmt.Errorf("unknown output format %q: want json or yaml", format)

@@ -8,9 +8,12 @@ import (
 
 func TestWrite(t *testing.T) {
 	v := map[string]any{"kind": "List", "items": []int{1}}
-	testCases := []struct{ format, want string }{
-		{format: "json", want: "{\n  \"items\": [\n    1\n  ],\n  \"kind\": \"List\"\n}\n"},
-		{format: "yaml", want: "items:\n- 1\nkind: List\n"},
+	testCases := []struct {
+		format Format
+		want   string
+	}{
+		{format: JSON, want: "{\n  \"items\": [\n    1\n  ],\n  \"kind\": \"List\"\n}\n"},
+		{format: YAML, want: "items:\n- 1\nkind: List\n"},
 	}
 	for _, tc := range testCases {
 		var b bytes.Buffer

@@ -130,6 +130,15 @@ func decode(doc []byte) ([]runtime.Object, error) {
 	return objects, nil
 }
 
+// KindOf names the kind of a decoded object, for errors about a file that
+// holds the wrong one.
+func KindOf(o runtime.Object) string {
+	if kind := o.GetObjectKind().GroupVersionKind().Kind; kind != "" {
+		return kind
+	}
+	return fmt.Sprintf("%T", o)
+}
+
 func isEmpty(doc []byte) bool {
 	for _, line := range bytes.Split(doc, []byte("\n")) {
 		line = bytes.TrimSpace(line)

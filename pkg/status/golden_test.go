@@ -18,29 +18,25 @@ import (
 // `go test ./pkg/status -run TestRecordedClusters -update`), and against what
 // the reference printed, but for the differences listed in differences.
 func TestRecordedClusters(t *testing.T) {
-	for _, c := range loadRecordedCases(t) {
-		t.Run(c.name, func(t *testing.T) {
-			cluster, err := analyze.Load(c.paths)
+	for _, c := range recordedtest.Cases(t) {
+		t.Run(c.Name, func(t *testing.T) {
+			s, err := status.Build(insightsOf(t, analyze.Insights(c.Cluster, c.Now)), c.Now)
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := status.Build(insightsOf(t, analyze.Insights(cluster, c.now)), c.now)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for suffix, details := range outputs {
+			for suffix, o := range outputs {
 				var out bytes.Buffer
-				if err := status.WriteText(&out, s, details); err != nil {
+				if err := status.WriteText(&out, s, o.details); err != nil {
 					t.Fatal(err)
 				}
-				recordedtest.CheckGolden(t, filepath.Join(golden, c.name+suffix), out.Bytes())
-				checkAgreesWithReference(t, c.name+suffix, c.reference[suffix], out.String())
+				recordedtest.CheckGolden(t, recordedtest.Golden(filepath.Join(golden, c.Name+suffix)), out.Bytes())
+				checkAgreesWithReference(t, c.Name+suffix, o.reference(c), out.String())
 			}
 			content, err := json.MarshalIndent(s, "", "  ")
 			if err != nil {
 				t.Fatal(err)
 			}
-			recordedtest.CheckGolden(t, filepath.Join(golden, c.name+".json"), append(content, '\n'))
+			recordedtest.CheckGolden(t, recordedtest.Golden(filepath.Join(golden, c.Name+".json")), append(content, '\n'))
 		})
 	}
 }

@@ -8,6 +8,8 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
 // Insights are the insight objects a Status is built from.
@@ -43,12 +45,25 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 			}
 			in.Operator = o
 		default:
-			kind := o.GetObjectKind().GroupVersionKind().Kind
-			if kind == "" {
-				kind = fmt.Sprintf("%T", o)
-			}
-			return nil, fmt.Errorf("holds a %s, which is not an insight", kind)
+			return nil, fmt.Errorf("holds a %s, which is not an insight", recorded.KindOf(o))
 		}
+	}
+	return in, nil
+}
+
+// ReadInsights reads the insights in a file or folder, such as what analyze
+// prints, which must hold a ClusterVersion insight. Errors name the file.
+func ReadInsights(path string) (*Insights, error) {
+	objects, err := recorded.Read(path)
+	if err != nil {
+		return nil, output.OneLine(err)
+	}
+	in, err := InsightsOf(objects)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(in.ClusterVersions) == 0 {
+		return nil, fmt.Errorf("%s: holds no ClusterVersionProgressInsight", path)
 	}
 	return in, nil
 }

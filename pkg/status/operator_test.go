@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
@@ -13,6 +14,14 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
+
+// updating is the ClusterVersion insight of an update under way.
+func updating() *insightsv1alpha1.ClusterVersionProgressInsight {
+	return &insightsv1alpha1.ClusterVersionProgressInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Status:     insightsv1alpha1.ClusterVersionProgressInsightStatus{Assessment: insightsv1alpha1.ClusterVersionAssessmentProgressing},
+	}
+}
 
 // ownOperator is the operator's ClusterOperator with one condition.
 func ownOperator(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, reason string) *configv1.ClusterOperator {
@@ -59,10 +68,10 @@ func TestOperatorWarnings(t *testing.T) {
 // The warning comes first, whether the cluster is updating or not.
 func TestTextStartsWithTheWarnings(t *testing.T) {
 	in := &Insights{
-		ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(50)},
+		ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{updating()},
 		Operator:        ownOperator(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected"),
 	}
-	s, err := Build(in, now)
+	s, err := Build(in, time.Date(2024, 8, 5, 17, 23, 22, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +89,7 @@ func TestTextStartsWithTheWarnings(t *testing.T) {
 // other.
 func TestInsightsOfTakesOnlyTheOperatorsClusterOperator(t *testing.T) {
 	own := ownOperator(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected")
-	in, err := InsightsOf([]runtime.Object{clusterVersion(50), own})
+	in, err := InsightsOf([]runtime.Object{updating(), own})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +98,7 @@ func TestInsightsOfTakesOnlyTheOperatorsClusterOperator(t *testing.T) {
 	}
 
 	etcd := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: "etcd"}}
-	if _, err := InsightsOf([]runtime.Object{clusterVersion(50), etcd}); err == nil || !strings.Contains(err.Error(), "ClusterOperator etcd") {
+	if _, err := InsightsOf([]runtime.Object{updating(), etcd}); err == nil || !strings.Contains(err.Error(), "ClusterOperator etcd") {
 		t.Errorf("got error %v, want one naming ClusterOperator etcd", err)
 	}
 }

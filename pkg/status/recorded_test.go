@@ -1,11 +1,7 @@
 package status_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -15,60 +11,16 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
-const (
-	examples = "../../test/testdata/oc-examples"
-	golden   = "../../test/testdata/golden/status"
-)
-
-// recordedCase is a cluster recorded during an update, with what
-// `oc adm upgrade status` printed for it.
-type recordedCase struct {
-	name  string
-	paths analyze.Paths
-	now   time.Time
-	// reference is what the reference printed, by the suffix of its file:
-	// .output without details, .detailed-output with --details=all.
-	reference map[string]string
-}
+// golden holds what status renders for the recorded clusters.
+const golden = "status"
 
 // outputs are the two renderings the reference recorded, by file suffix.
-var outputs = map[string]status.Details{
-	".output":          {},
-	".detailed-output": {Operators: true, Nodes: true, Health: true},
-}
-
-func loadRecordedCases(t *testing.T) []recordedCase {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(examples, "*-cv.yaml"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no recorded clusters in %s: %v", examples, err)
-	}
-	var cases []recordedCase
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
-		file := func(suffix string) string { return filepath.Join(examples, name+suffix) }
-		c := recordedCase{name: name, reference: map[string]string{}, paths: analyze.Paths{
-			ClusterVersions:    file("-cv.yaml"),
-			ClusterOperators:   file("-co.yaml"),
-			MachineConfigPools: file("-mcp.yaml"),
-			MachineConfigs:     file("-mc.yaml"),
-			Nodes:              file("-node.yaml"),
-		}}
-		cluster, err := analyze.Load(c.paths)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c.now = recordedtest.ReferenceNow(cluster.ClusterVersions, cluster.ClusterOperators)
-		for suffix := range outputs {
-			content, err := os.ReadFile(file(suffix))
-			if err != nil {
-				t.Fatal(err)
-			}
-			c.reference[suffix] = string(content)
-		}
-		cases = append(cases, c)
-	}
-	return cases
+var outputs = map[string]struct {
+	details   status.Details
+	reference func(recordedtest.Case) string
+}{
+	".output":          {details: status.Details{}, reference: func(c recordedtest.Case) string { return c.Output }},
+	".detailed-output": {details: status.Details{Operators: true, Nodes: true, Health: true}, reference: func(c recordedtest.Case) string { return c.Detailed }},
 }
 
 // insightsOf returns what analyze computed as the objects status reads.

@@ -1,7 +1,8 @@
 // Package status renders the insights of a cluster as an administrator reads
 // them: the view of `oc adm upgrade status`, drawn from the insights the
-// operator maintains instead of recomputed from the cluster. It is pure:
-// insights and a clock in, a Status and its text out.
+// operator maintains instead of recomputed from the cluster. It talks to no
+// cluster: insights (read from one by pkg/status/cluster, or from a file by
+// ReadInsights) and a clock in, a Status and its text out.
 package status
 
 import (

@@ -1,19 +1,99 @@
 // Package recordedtest holds what the tests over the recorded clusters
-// share: the clock the reference output was computed at, and golden files.
+// share: the recorded cases, the clock the reference output was computed at,
+// and golden files.
 package recordedtest
 
 import (
 	"flag"
 	"os"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files from the current results")
+
+// testdata is test/testdata, found from this file rather than from the
+// working directory, which is the package of whichever test runs.
+var testdata = func() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "test", "testdata")
+}()
+
+// Example returns the path of a file of the recorded clusters.
+func Example(name string) string { return filepath.Join(testdata, "oc-examples", name) }
+
+// Golden returns the path of a golden file.
+func Golden(name string) string { return filepath.Join(testdata, "golden", name) }
+
+// Case is a cluster recorded during an update, with what
+// `oc adm upgrade status` printed for it.
+type Case struct {
+	Name    string
+	Paths   analyze.Paths
+	Cluster *analyze.Cluster
+	// Now is the clock the reference printed its output at.
+	Now time.Time
+	// Output is what the reference printed without details, Detailed what
+	// it printed with --details=all.
+	Output, Detailed string
+}
+
+// Cases loads every recorded cluster.
+func Cases(t *testing.T) []Case {
+	t.Helper()
+	files, err := filepath.Glob(Example("*-cv.yaml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no recorded clusters in %s: %v", Example(""), err)
+	}
+	var cases []Case
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), "-cv.yaml")
+		file := func(suffix string) string { return Example(name + suffix) }
+		c := Case{Name: name, Paths: analyze.Paths{
+			ClusterVersions:    file("-cv.yaml"),
+			ClusterOperators:   file("-co.yaml"),
+			MachineConfigPools: file("-mcp.yaml"),
+			MachineConfigs:     file("-mc.yaml"),
+			Nodes:              file("-node.yaml"),
+		}}
+		if c.Cluster, err = analyze.Load(c.Paths); err != nil {
+			t.Fatal(err)
+		}
+		c.Now = ReferenceNow(c.Cluster.ClusterVersions, c.Cluster.ClusterOperators)
+		c.Output, c.Detailed = read(t, file(".output")), read(t, file(".detailed-output"))
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// CaseNamed returns the recorded case of that name.
+func CaseNamed(t *testing.T, name string) Case {
+	t.Helper()
+	for _, c := range Cases(t) {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no recorded case %s", name)
+	return Case{}
+}
+
+func read(t *testing.T, path string) string {
+	t.Helper()
+	content, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(content)
+}
 
 // ReferenceNow is the clock the reference output of a recorded cluster was
 // computed at: the latest condition transition of its ClusterVersions and

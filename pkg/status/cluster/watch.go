@@ -1,4 +1,4 @@
-package status
+package cluster
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	informers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
 const (
@@ -35,16 +36,16 @@ const (
 	barWidth    = 20
 )
 
-// watch redraws the status on out whenever the insights change, until ctx
+// Watch redraws the status on out whenever the insights change, until ctx
 // ends. A cluster that does not serve the ClusterVersion insights is an
 // error; one that serves them but has none yet says so on screen and waits.
-func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClock, details Details) error {
-	if _, err := c.insights.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
-		return ErrNoClusterVersion
+func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClock, details status.Details) error {
+	if _, err := c.Insights.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
+		return status.ErrNoClusterVersion
 	} else if err != nil {
 		return listError("ClusterVersionProgressInsights", err)
 	}
-	factory := informers.NewSharedInformerFactory(c.insights, 0)
+	factory := informers.NewSharedInformerFactory(c.Insights, 0)
 	insights := factory.Insights().V1alpha1()
 	cvs, cos := insights.ClusterVersionProgressInsights(), insights.ClusterOperatorProgressInsights()
 	pools, nodes, health := insights.MachineConfigPoolProgressInsights(), insights.NodeProgressInsights(), insights.UpdateHealthInsights()
@@ -62,7 +63,7 @@ func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClo
 		DeleteFunc: func(any) { notify() },
 	}
 	watched := []cache.SharedIndexInformer{cvs.Informer(), cos.Informer(), pools.Informer(), nodes.Informer(), health.Informer()}
-	operatorFactory, err := ownClusterOperatorInformers(ctx, c.config)
+	operatorFactory, err := ownClusterOperatorInformers(ctx, c.Config)
 	if err != nil {
 		return err
 	}
@@ -95,7 +96,7 @@ func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClo
 	ticker := time.NewTicker(refresh)
 	defer ticker.Stop()
 	for {
-		in := &Insights{}
+		in := &status.Insights{}
 		// Listing a synced cache with every label cannot fail.
 		in.ClusterVersions, _ = cvs.Lister().List(labels.Everything())
 		in.ClusterOperators, _ = cos.Lister().List(labels.Everything())
@@ -130,16 +131,16 @@ func watch(ctx context.Context, c clients, out io.Writer, clock clock.PassiveClo
 
 // screen is one redraw: the control plane's completion as a bar, then the
 // status as the text shows it.
-func screen(in *Insights, now time.Time, details Details) []byte {
+func screen(in *status.Insights, now time.Time, details status.Details) []byte {
 	var b bytes.Buffer
 	b.WriteString(clearScreen)
-	s, err := Build(in, now)
+	s, err := status.Build(in, now)
 	if err != nil {
 		fmt.Fprintf(&b, "%v\n", err)
 		return b.Bytes()
 	}
 	fmt.Fprintf(&b, "%s\n\n", progressBar(s.ControlPlane.Completion.Percent))
-	_ = WriteText(&b, s, details)
+	_ = status.WriteText(&b, s, details)
 	return b.Bytes()
 }
 

@@ -1,4 +1,9 @@
-package status
+// Package cluster reads the insights that status renders from a cluster:
+// once, or following their changes to redraw the status as they happen. It
+// is apart from pkg/status so that rendering stays pure (insights and a
+// clock in, text out), and apart from the command so that it is tested
+// against fake clients rather than through flags.
+package cluster
 
 import (
 	"context"
@@ -8,28 +13,43 @@ import (
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/rest"
 
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
-// clients read the cluster: the insights, and the operator's own
+// Clients read the cluster: the insights, and the operator's own
 // ClusterOperator.
-type clients struct {
-	insights versioned.Interface
-	config   configclient.Interface
+type Clients struct {
+	Insights versioned.Interface
+	Config   configclient.Interface
 }
 
-// list reads the insights from the cluster. A cluster that does not serve
+// NewClients returns the Clients of the cluster that config reaches.
+func NewClients(config *rest.Config) (Clients, error) {
+	insights, err := versioned.NewForConfig(config)
+	if err != nil {
+		return Clients{}, err
+	}
+	configClient, err := configclient.NewForConfig(config)
+	if err != nil {
+		return Clients{}, err
+	}
+	return Clients{Insights: insights, Config: configClient}, nil
+}
+
+// List reads the insights from the cluster. A cluster that does not serve
 // the ClusterVersion insights has no operator to tell of the update; one
 // that does not serve another kind (an older operator) has none of it.
-func list(ctx context.Context, cs clients) (*Insights, error) {
-	c := cs.insights.InsightsV1alpha1()
-	in := &Insights{}
+func List(ctx context.Context, cs Clients) (*status.Insights, error) {
+	c := cs.Insights.InsightsV1alpha1()
+	in := &status.Insights{}
 	cvs, err := c.ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{})
 	if apierrors.IsNotFound(err) {
-		return nil, ErrNoClusterVersion
+		return nil, status.ErrNoClusterVersion
 	}
 	if err != nil {
 		return nil, listError("ClusterVersionProgressInsights", err)
@@ -64,7 +84,7 @@ func list(ctx context.Context, cs clients) (*Insights, error) {
 	if health != nil {
 		in.Health = pointers(health.Items)
 	}
-	if in.Operator, err = ownClusterOperator(ctx, cs.config); err != nil {
+	if in.Operator, err = ownClusterOperator(ctx, cs.Config); err != nil {
 		return nil, err
 	}
 	return in, nil

@@ -1,4 +1,4 @@
-package status
+package cluster
 
 import (
 	"bytes"
@@ -20,6 +20,8 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
 var now = time.Date(2024, 8, 5, 17, 23, 22, 0, time.UTC)
@@ -36,6 +38,14 @@ func clusterVersion(completion int32) *insightsv1alpha1.ClusterVersionProgressIn
 	}
 }
 
+// ownOperatorDegraded is the operator's ClusterOperator with its Degraded
+// condition alone.
+func ownOperatorDegraded(degraded configv1.ConditionStatus, reason string) *configv1.ClusterOperator {
+	co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: names.OwnClusterOperator}}
+	co.Status.Conditions = []configv1.ClusterOperatorStatusCondition{{Type: configv1.OperatorDegraded, Status: degraded, Reason: reason}}
+	return co
+}
+
 // notServed makes the fake cluster answer a list of resource as one without
 // its CRD does.
 func notServed(client *fake.Clientset, resource string) {
@@ -49,9 +59,9 @@ func TestList(t *testing.T) {
 	operator := &insightsv1alpha1.ClusterOperatorProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: "etcd"}}
 	client := fake.NewSimpleClientset(clusterVersion(50), node, operator)
 	notServed(client, "updatehealthinsights")
-	own := ownOperator(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected")
+	own := ownOperatorDegraded(configv1.ConditionTrue, "NodeWriteRejected")
 
-	in, err := list(context.Background(), clients{insights: client, config: configfake.NewSimpleClientset(own)})
+	in, err := List(context.Background(), Clients{Insights: client, Config: configfake.NewSimpleClientset(own)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +83,7 @@ func TestListWithoutTheOperatorsClusterOperator(t *testing.T) {
 	})
 	for name, config := range map[string]*configfake.Clientset{"forbidden": forbidden, "absent": configfake.NewSimpleClientset()} {
 		t.Run(name, func(t *testing.T) {
-			in, err := list(context.Background(), clients{insights: fake.NewSimpleClientset(clusterVersion(50)), config: config})
+			in, err := List(context.Background(), Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: config})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,12 +97,12 @@ func TestListWithoutTheOperatorsClusterOperator(t *testing.T) {
 func TestListWithoutInsightAPI(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	notServed(client, "clusterversionprogressinsights")
-	c := clients{insights: client, config: configfake.NewSimpleClientset()}
-	if _, err := list(context.Background(), c); !errors.Is(err, ErrNoClusterVersion) {
-		t.Errorf("got error %v, want %v", err, ErrNoClusterVersion)
+	c := Clients{Insights: client, Config: configfake.NewSimpleClientset()}
+	if _, err := List(context.Background(), c); !errors.Is(err, status.ErrNoClusterVersion) {
+		t.Errorf("got error %v, want %v", err, status.ErrNoClusterVersion)
 	}
-	if err := watch(context.Background(), c, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), Details{}); !errors.Is(err, ErrNoClusterVersion) {
-		t.Errorf("watch: got error %v, want %v", err, ErrNoClusterVersion)
+	if err := Watch(context.Background(), c, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), status.Details{}); !errors.Is(err, status.ErrNoClusterVersion) {
+		t.Errorf("watch: got error %v, want %v", err, status.ErrNoClusterVersion)
 	}
 }
 
@@ -135,16 +145,16 @@ func (s *screens) waitFor(t *testing.T, text string) {
 func TestWatchRedrawsOnChange(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	insights := client.InsightsV1alpha1()
-	own := ownOperator(configv1.OperatorDegraded, configv1.ConditionFalse, "AsExpected")
+	own := ownOperatorDegraded(configv1.ConditionFalse, "AsExpected")
 	config := configfake.NewSimpleClientset(own)
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &screens{}
 	done := make(chan error)
 	go func() {
-		done <- watch(ctx, clients{insights: client, config: config}, out, testingclock.NewFakePassiveClock(now), Details{})
+		done <- Watch(ctx, Clients{Insights: client, Config: config}, out, testingclock.NewFakePassiveClock(now), status.Details{})
 	}()
 
-	out.waitFor(t, ErrNoClusterVersion.Error())
+	out.waitFor(t, status.ErrNoClusterVersion.Error())
 	cv, err := insights.ClusterVersionProgressInsights().Create(ctx, clusterVersion(50), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package status_test
+package status
 
 import (
 	"bytes"
@@ -13,13 +13,13 @@ import (
 	"k8s.io/utils/clock"
 	"sigs.k8s.io/yaml"
 
-	"github.com/update-insights/update-insights-operator/pkg/analyze"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 )
 
 func run(t *testing.T, args ...string) (string, error) {
 	t.Helper()
-	cmd := status.NewCommand(clock.RealClock{})
+	cmd := NewCommand(clock.RealClock{})
 	var out bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetArgs(args)
@@ -28,15 +28,15 @@ func run(t *testing.T, args ...string) (string, error) {
 }
 
 // analyzed writes what `analyze` prints for a recorded case to a file.
-func analyzed(t *testing.T, c recordedCase) string {
+func analyzed(t *testing.T, c recordedtest.Case) string {
 	t.Helper()
 	cmd := analyze.NewCommand(clock.RealClock{})
 	var out bytes.Buffer
 	cmd.SetOut(&out)
-	p := c.paths
+	p := c.Paths
 	cmd.SetArgs([]string{"--cluster-version", p.ClusterVersions, "--cluster-operators", p.ClusterOperators,
 		"--machine-config-pools", p.MachineConfigPools, "--machine-configs", p.MachineConfigs, "--nodes", p.Nodes,
-		"--now", c.now.Format(time.RFC3339Nano)})
+		"--now", c.Now.Format(time.RFC3339Nano)})
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -51,19 +51,19 @@ func analyzed(t *testing.T, c recordedCase) string {
 // recorded cluster, as an administrator would without a cluster, and expects
 // what the golden files hold.
 func TestStatusFromAnalyzeOutput(t *testing.T) {
-	for _, c := range loadRecordedCases(t) {
-		t.Run(c.name, func(t *testing.T) {
+	for _, c := range recordedtest.Cases(t) {
+		t.Run(c.Name, func(t *testing.T) {
 			from := analyzed(t, c)
 			for suffix, args := range map[string][]string{
 				".output":          {"--details=none"},
 				".detailed-output": {"--details=all"},
 				".json":            {"-o", "json"},
 			} {
-				got, err := run(t, append(args, "--from", from, "--now", c.now.Format(time.RFC3339Nano))...)
+				got, err := run(t, append(args, "--from", from, "--now", c.Now.Format(time.RFC3339Nano))...)
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := os.ReadFile(filepath.Join(golden, c.name+suffix))
+				want, err := os.ReadFile(recordedtest.Golden(filepath.Join("status", c.Name+suffix)))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -97,7 +97,7 @@ func TestStatusErrors(t *testing.T) {
 		{name: "no ClusterVersion insight", args: []string{"--from", noClusterVersion}, want: noClusterVersion + ": holds no ClusterVersionProgressInsight"},
 		{name: "not an insight", args: []string{"--from", notInsight}, want: notInsight + ": holds a ClusterVersion, which is not an insight"},
 		{name: "unknown details", args: []string{"--details", "everything"}, want: `--details "everything": want none, all, nodes, health or operators`},
-		{name: "unknown output", args: []string{"-o", "wide"}, want: `-o "wide": want json or yaml, or no -o for text`},
+		{name: "unknown output", args: []string{"-o", "wide"}, want: `-o "wide": want json or yaml`},
 		{name: "bad clock", args: []string{"--now", "yesterday"}, want: `--now "yesterday" is not an RFC 3339 time such as 2024-08-02T10:13:00.5Z`},
 		{name: "watch a file", args: []string{"--watch", "--from", noClusterVersion}, want: "--watch follows the cluster as it changes: it takes neither --from, --now nor -o"},
 	}
@@ -116,7 +116,7 @@ func TestStatusErrors(t *testing.T) {
 
 // TestStructuredOutputShape pins the field names that scripts read.
 func TestStructuredOutputShape(t *testing.T) {
-	c := loadRecordedCases(t)[0]
+	c := recordedtest.Cases(t)[0]
 	from := analyzed(t, c)
 	want := map[string][]string{
 		"":                  {"controlPlane", "controlPlaneNodes", "health", "now", "updating", "workerPools"},
@@ -130,7 +130,7 @@ func TestStructuredOutputShape(t *testing.T) {
 	}
 	for _, format := range []string{"json", "yaml"} {
 		t.Run(format, func(t *testing.T) {
-			out, err := run(t, "--from", from, "--now", c.now.Format(time.RFC3339Nano), "-o", format)
+			out, err := run(t, "--from", from, "--now", c.Now.Format(time.RFC3339Nano), "-o", format)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,141 @@
+// Package status is the `status` command: how the cluster's update is going,
+// as `oc adm upgrade status` tells it, drawn from the insights.
+package status
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
+	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/status/cluster"
+)
+
+// detailLevels are the values of --details, as oc takes them.
+var detailLevels = map[string]status.Details{
+	"none":      {},
+	"all":       {Operators: true, Nodes: true, Health: true},
+	"nodes":     {Nodes: true},
+	"health":    {Health: true},
+	"operators": {Operators: true},
+}
+
+type options struct {
+	details string
+	from    string
+	now     string
+	output  string
+	watch   bool
+
+	loadingRules *clientcmd.ClientConfigLoadingRules
+	overrides    clientcmd.ConfigOverrides
+}
+
+// NewCommand returns the `status` command.
+func NewCommand(clock clock.PassiveClock) *cobra.Command {
+	o := &options{loadingRules: clientcmd.NewDefaultClientConfigLoadingRules()}
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Show how the cluster's update is going, as oc adm upgrade status does",
+		Long: `Shows how the cluster's update is going, in the layout and wording of
+oc adm upgrade status: the control plane, its nodes, the worker pools and
+their nodes, and the health of the update. It reads the insights the
+operator maintains from the cluster, or with --from from a file such as
+analyze prints, instead of computing them anew.`,
+		Example: `  update-insights-operator status --details=all
+  update-insights-operator status --watch
+  update-insights-operator analyze --cluster-version cv.yaml --cluster-operators co.yaml >insights.yaml
+  update-insights-operator status --from insights.yaml -o json`,
+		Args: cobra.NoArgs,
+		// The caller prints the error, on one line; usage would bury it.
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return o.run(cmd, clock)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&o.details, "details", "none", "Show details for: none, all, nodes, health or operators (text output only).")
+	fs.StringVar(&o.from, "from", "", "Read the insights from a file or folder, such as what analyze prints, instead of the cluster.")
+	fs.StringVar(&o.now, "now", "", "The time to render durations at, RFC 3339 with optional fractional seconds (default: the current time).")
+	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml. Structured output holds everything, whatever --details.")
+	fs.BoolVarP(&o.watch, "watch", "w", false, "Redraw as the insights in the cluster change, until interrupted.")
+	fs.StringVar(&o.loadingRules.ExplicitPath, "kubeconfig", "", "Path to the kubeconfig file to use for CLI requests.")
+	clientcmd.BindOverrideFlags(&o.overrides, fs, clientcmd.RecommendedConfigOverrideFlags(""))
+	return cmd
+}
+
+func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
+	details, ok := detailLevels[o.details]
+	if !ok {
+		return fmt.Errorf("--details %q: want none, all, nodes, health or operators", o.details)
+	}
+	// No -o is text, which only status prints.
+	var format output.Format
+	if o.output != "" {
+		var err error
+		if format, err = flags.Format(o.output); err != nil {
+			return err
+		}
+	}
+	now, err := flags.Now(o.now, clock)
+	if err != nil {
+		return err
+	}
+	if o.watch {
+		if o.from != "" || o.now != "" || o.output != "" {
+			return errors.New("--watch follows the cluster as it changes: it takes neither --from, --now nor -o")
+		}
+		return o.runWatch(cmd, clock, details)
+	}
+	in, err := o.insights(cmd)
+	if err != nil {
+		return err
+	}
+	s, err := status.Build(in, now)
+	if err != nil {
+		return err
+	}
+	if format == "" {
+		return status.WriteText(cmd.OutOrStdout(), s, details)
+	}
+	return output.Write(cmd.OutOrStdout(), s, format)
+}
+
+func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details status.Details) error {
+	c, err := o.clients()
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return cluster.Watch(ctx, c, cmd.OutOrStdout(), clock, details)
+}
+
+// insights reads the insights from --from, or else from the cluster.
+func (o *options) insights(cmd *cobra.Command) (*status.Insights, error) {
+	if o.from != "" {
+		return status.ReadInsights(o.from)
+	}
+	c, err := o.clients()
+	if err != nil {
+		return nil, err
+	}
+	return cluster.List(cmd.Context(), c)
+}
+
+func (o *options) clients() (cluster.Clients, error) {
+	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(o.loadingRules, &o.overrides).ClientConfig()
+	if err != nil {
+		return cluster.Clients{}, output.OneLine(err)
+	}
+	return cluster.NewClients(config)
+}
