@@ -11,6 +11,9 @@ import (
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
@@ -29,18 +32,21 @@ type Cluster struct {
 	Deployments        []*appsv1.Deployment
 }
 
-// Insight is an insight object as a controller writes it: its kind, name and
-// status.
+// Insight is an insight analyze computes. Object is the insight object as a
+// controller would write it, its kind set. Status is Object's status, by
+// value, for callers that compare statuses whatever their kind: the node
+// controller's tests compare theirs with analyze's.
 type Insight struct {
-	APIVersion string   `json:"apiVersion"`
-	Kind       string   `json:"kind"`
-	Metadata   Metadata `json:"metadata"`
-	Status     any      `json:"status"`
+	Object Object
+	Status any
 }
 
-// Metadata is the part of an insight's metadata that a controller decides.
-type Metadata struct {
-	Name string `json:"name"`
+// Object is an insight object: ClusterVersionProgressInsight,
+// ClusterOperatorProgressInsight, MachineConfigPoolProgressInsight,
+// NodeProgressInsight or UpdateHealthInsight.
+type Object interface {
+	runtime.Object
+	metav1.Object
 }
 
 // kindOrder puts the control plane's summary first, and health last.
@@ -64,20 +70,20 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		target = c.ClusterVersions[0].Status.Desired.Version
 	}
 	for _, co := range operators {
-		insights = append(insights, insight("ClusterOperatorProgressInsight", co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
+		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
 		status, healthInsights, _ := controlplane.Assess(cv, operators, nil, now)
-		insights = append(insights, insight("ClusterVersionProgressInsight", cv.Name, status))
+		insights = append(insights, clusterVersionInsight(cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}
 	insights = append(insights, c.nodeInsights(target, now)...)
 
 	sort.SliceStable(insights, func(i, j int) bool {
-		if ki, kj := kindOrder[insights[i].Kind], kindOrder[insights[j].Kind]; ki != kj {
+		if ki, kj := kindOrder[kindOf(insights[i])], kindOrder[kindOf(insights[j])]; ki != kj {
 			return ki < kj
 		}
-		return insights[i].Metadata.Name < insights[j].Metadata.Name
+		return insights[i].Object.GetName() < insights[j].Object.GetName()
 	})
 	return insights
 }
@@ -97,7 +103,7 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 		a := nodes.Assess(nodes.Input{
 			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodes.DefaultPerNodeTime, Now: now,
 		})
-		insights = append(insights, insight("NodeProgressInsight", node.Name, a.Status))
+		insights = append(insights, nodeInsight(node.Name, a.Status))
 		members[pool.Name] = append(members[pool.Name], &a.Status)
 		healthInsights, _ := health.ForNode(&a, now)
 		insights = appendHealth(insights, healthInsights, now)
@@ -107,20 +113,23 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 			continue
 		}
 		status := nodes.Pool(pool, members[pool.Name], nil, now)
-		insights = append(insights, insight("MachineConfigPoolProgressInsight", pool.Name, status))
+		insights = append(insights, poolInsight(pool.Name, status))
 		insights = appendHealth(insights, health.ForPool(&status), now)
 	}
 	return insights
 }
 
 // appendHealth appends health insights. A condition whose start the cluster
-// does not record starts when the operator first reports it: now.
+// does not record starts when the operator first reports it: now. They have
+// neither the label naming the controller that manages them nor the owner
+// reference to the insight they tell about: the owner's UID is one only an
+// API server assigns, and status reads neither.
 func appendHealth(insights []Insight, healthInsights []health.Insight, now time.Time) []Insight {
 	for _, h := range healthInsights {
 		if h.Status.StartedAt.IsZero() {
 			h.Status.StartedAt.Time = now
 		}
-		insights = append(insights, insight("UpdateHealthInsight", h.Name, h.Status))
+		insights = append(insights, healthInsight(h.Name, h.Status))
 	}
 	return insights
 }
@@ -134,29 +143,65 @@ func (c *Cluster) machineConfigOperatorImage() string {
 	return ""
 }
 
-func insight(kind, name string, status any) Insight {
-	return Insight{
-		APIVersion: insightsv1alpha1.SchemeGroupVersion.String(),
-		Kind:       kind,
-		Metadata:   Metadata{Name: name},
-		Status:     status,
-	}
+func kindOf(i Insight) string { return i.Object.GetObjectKind().GroupVersionKind().Kind }
+
+func typeMeta(kind string) metav1.TypeMeta {
+	return metav1.TypeMeta{APIVersion: insightsv1alpha1.SchemeGroupVersion.String(), Kind: kind}
 }
 
-// List holds insights as a v1 List, as `oc get -o yaml` prints several
-// objects.
-type List struct {
-	APIVersion string    `json:"apiVersion"`
-	Kind       string    `json:"kind"`
-	Items      []Insight `json:"items"`
+func clusterVersionInsight(name string, s insightsv1alpha1.ClusterVersionProgressInsightStatus) Insight {
+	return Insight{Status: s, Object: &insightsv1alpha1.ClusterVersionProgressInsight{
+		TypeMeta: typeMeta("ClusterVersionProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
+	}}
 }
 
-// NewList returns the v1 List of the insights; no insight is an empty list,
-// not a null one.
-func NewList(insights []Insight) List {
-	l := List{APIVersion: "v1", Kind: "List", Items: insights}
-	if l.Items == nil {
-		l.Items = []Insight{}
+func clusterOperatorInsight(name string, s insightsv1alpha1.ClusterOperatorProgressInsightStatus) Insight {
+	return Insight{Status: s, Object: &insightsv1alpha1.ClusterOperatorProgressInsight{
+		TypeMeta: typeMeta("ClusterOperatorProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
+	}}
+}
+
+func poolInsight(name string, s insightsv1alpha1.MachineConfigPoolProgressInsightStatus) Insight {
+	return Insight{Status: s, Object: &insightsv1alpha1.MachineConfigPoolProgressInsight{
+		TypeMeta: typeMeta("MachineConfigPoolProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
+	}}
+}
+
+func nodeInsight(name string, s insightsv1alpha1.NodeProgressInsightStatus) Insight {
+	return Insight{Status: s, Object: &insightsv1alpha1.NodeProgressInsight{
+		TypeMeta: typeMeta("NodeProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
+	}}
+}
+
+func healthInsight(name string, s insightsv1alpha1.UpdateHealthInsightStatus) Insight {
+	return Insight{Status: s, Object: &insightsv1alpha1.UpdateHealthInsight{
+		TypeMeta: typeMeta("UpdateHealthInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
+	}}
+}
+
+// List returns the insights as the v1 List that `oc get -o yaml` prints
+// for several objects: no insight is an empty list.
+func List(insights []Insight) (*unstructured.UnstructuredList, error) {
+	list := &unstructured.UnstructuredList{Object: map[string]any{"apiVersion": "v1", "kind": "List"}}
+	for _, i := range insights {
+		content, err := runtime.DefaultUnstructuredConverter.ToUnstructured(i.Object)
+		if err != nil {
+			return nil, err
+		}
+		dropNeverStored(content)
+		list.Items = append(list.Items, unstructured.Unstructured{Object: content})
 	}
-	return l
+	return list, nil
+}
+
+// dropNeverStored removes what an object that no API server stored
+// marshals with but a stored one does not show: a null creationTimestamp,
+// and the empty spec the insights all have.
+func dropNeverStored(content map[string]any) {
+	if timestamp, found, _ := unstructured.NestedFieldNoCopy(content, "metadata", "creationTimestamp"); found && timestamp == nil {
+		unstructured.RemoveNestedField(content, "metadata", "creationTimestamp")
+	}
+	if spec, found, _ := unstructured.NestedMap(content, "spec"); found && len(spec) == 0 {
+		delete(content, "spec")
+	}
 }

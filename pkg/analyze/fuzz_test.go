@@ -37,8 +37,12 @@ func FuzzAnalyze(f *testing.F) {
 		if err != nil {
 			return
 		}
+		list, err := analyze.List(analyze.Insights(c, now))
+		if err != nil {
+			t.Fatalf("listing the insights: %v", err)
+		}
 		var out bytes.Buffer
-		if err := output.Write(&out, analyze.NewList(analyze.Insights(c, now)), output.YAML); err != nil {
+		if err := output.Write(&out, list, output.YAML); err != nil {
 			t.Fatalf("writing the insights: %v", err)
 		}
 	})

@@ -81,11 +81,11 @@ func checkNodesAgreeWithReference(t *testing.T, c recordedtest.Case, insights []
 	got := map[string]nodeRow{}
 	poolDone := map[string]bool{}
 	for _, i := range insights {
-		switch s := i.Status.(type) {
-		case insightsv1alpha1.NodeProgressInsightStatus:
-			got[s.Name] = asReferenceRow(&s)
-		case insightsv1alpha1.MachineConfigPoolProgressInsightStatus:
-			poolDone[s.Name] = s.Assessment == insightsv1alpha1.PoolCompleted
+		switch o := i.Object.(type) {
+		case *insightsv1alpha1.NodeProgressInsight:
+			got[o.Status.Name] = asReferenceRow(&o.Status)
+		case *insightsv1alpha1.MachineConfigPoolProgressInsight:
+			poolDone[o.Status.Name] = o.Status.Assessment == insightsv1alpha1.PoolCompleted
 		}
 	}
 	// The reference prints no table for a control plane whose nodes are
@@ -146,14 +146,14 @@ func checkPoolsAgreeWithReference(t *testing.T, c recordedtest.Case, insights []
 	}
 	got := map[string]string{}
 	for _, i := range insights {
-		s, ok := i.Status.(insightsv1alpha1.MachineConfigPoolProgressInsightStatus)
+		pool, ok := i.Object.(*insightsv1alpha1.MachineConfigPoolProgressInsight)
 		// The reference has no row for the control plane's pool, nor for
 		// a pool without nodes (a compact cluster's worker pool); the
 		// insights describe every pool.
-		if !ok || s.ScopeType == insightsv1alpha1.ScopeTypeControlPlane || summary(&s, insightsv1alpha1.NodesTotal) == 0 {
+		if !ok || pool.Status.ScopeType == insightsv1alpha1.ScopeTypeControlPlane || summary(&pool.Status, insightsv1alpha1.NodesTotal) == 0 {
 			continue
 		}
-		got[s.Name] = asReferencePoolRow(&s)
+		got[pool.Status.Name] = asReferencePoolRow(&pool.Status)
 	}
 	if c.Output == "The cluster is not updating.\n" {
 		want = got

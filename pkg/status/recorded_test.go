@@ -3,10 +3,9 @@ package status_test
 import (
 	"testing"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
-	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
@@ -26,23 +25,13 @@ var outputs = map[string]struct {
 // insightsOf returns what analyze computed as the objects status reads.
 func insightsOf(t *testing.T, computed []analyze.Insight) *status.Insights {
 	t.Helper()
-	in := &status.Insights{}
+	objects := make([]runtime.Object, 0, len(computed))
 	for _, i := range computed {
-		meta := metav1.ObjectMeta{Name: i.Metadata.Name}
-		switch s := i.Status.(type) {
-		case insightsv1alpha1.ClusterVersionProgressInsightStatus:
-			in.ClusterVersions = append(in.ClusterVersions, &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: meta, Status: s})
-		case insightsv1alpha1.ClusterOperatorProgressInsightStatus:
-			in.ClusterOperators = append(in.ClusterOperators, &insightsv1alpha1.ClusterOperatorProgressInsight{ObjectMeta: meta, Status: s})
-		case insightsv1alpha1.MachineConfigPoolProgressInsightStatus:
-			in.MachineConfigPools = append(in.MachineConfigPools, &insightsv1alpha1.MachineConfigPoolProgressInsight{ObjectMeta: meta, Status: s})
-		case insightsv1alpha1.NodeProgressInsightStatus:
-			in.Nodes = append(in.Nodes, &insightsv1alpha1.NodeProgressInsight{ObjectMeta: meta, Status: s})
-		case insightsv1alpha1.UpdateHealthInsightStatus:
-			in.Health = append(in.Health, &insightsv1alpha1.UpdateHealthInsight{ObjectMeta: meta, Status: s})
-		default:
-			t.Fatalf("%s %s has a status of type %T", i.Kind, i.Metadata.Name, i.Status)
-		}
+		objects = append(objects, i.Object)
+	}
+	in, err := status.InsightsOf(objects)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return in
 }

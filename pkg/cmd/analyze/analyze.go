@@ -50,7 +50,11 @@ Prints a v1 List of the insights.`,
 			if err != nil {
 				return output.OneLine(err)
 			}
-			return output.Write(cmd.OutOrStdout(), analyze.NewList(analyze.Insights(cluster, at)), f)
+			list, err := analyze.List(analyze.Insights(cluster, at))
+			if err != nil {
+				return err
+			}
+			return output.Write(cmd.OutOrStdout(), list, f)
 		},
 	}
 	fs := cmd.Flags()
