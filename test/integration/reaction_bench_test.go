@@ -3,39 +3,305 @@ package integration
 import (
 	"context"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	configv1 "github.com/openshift/api/config/v1"
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/watch"
+	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/rest"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
-// BenchmarkReactionTime measures, against a local API server with the
-// operator running, how long it takes from a ClusterOperator reporting a new
-// version to a watcher seeing the insight's new completionPercent. Each
-// latency includes the benchmark's own write of the ClusterOperator. It
-// reports the median and the worst case.
+const (
+	reactionRounds    = 3
+	reactionChanges   = 200
+	reactionOperators = 33
+
+	// reactionSpacing separates one ClusterOperator change from the next
+	// once the previous one was seen: during an update operators report
+	// their versions seconds apart, so each change should meet a controller
+	// that has finished with the previous one, not the tail of its work.
+	reactionSpacing = 50 * time.Millisecond
+
+	// reactionQuiet is how long nothing may be written before a controller
+	// that has synced its caches counts as settled.
+	reactionQuiet = 2 * time.Second
+
+	// reactionTimeout bounds every wait: for a process to settle, and for
+	// the insight to follow one change.
+	reactionTimeout = 30 * time.Second
+
+	// reactionLogEnv names a directory to keep the controllers' logs in,
+	// one file per side and round, to find where slow reactions went.
+	reactionLogEnv = "REACTION_LOG_DIR"
+	// reactionVerbosityEnv sets the operator's -v (2 by default, which logs
+	// every write).
+	reactionVerbosityEnv = "REACTION_OPERATOR_VERBOSITY"
+)
+
+// reactionSide is a controller whose reaction time is measured: started
+// as a process of its own, it must keep the ClusterVersion insight's
+// completionPercent current.
+type reactionSide struct {
+	name  string
+	start func(b *testing.B, log *os.File) *process.Operator
+}
+
+// BenchmarkReactionTime measures what a console sees: how long from a
+// ClusterOperator reporting a new version to a watch of the
+// ClusterVersionProgressInsight delivering the new completionPercent. The
+// benchmark is the console, a process of its own with its own client and no
+// client-side rate limit; it changes the ClusterOperators (walking them to
+// the target version one by one, then back) and watches the insight.
 //
-//	make measure
+// It measures two controllers the same way, one after the other, each as a
+// process of its own against the same kube-apiserver and etcd, and each only
+// once settled (its caches synced, then nothing written for reactionQuiet):
+//
+//   - operator: `update-insights-operator start`, as in a cluster (default
+//     leader election timings, the lease taken over from the previous run);
+//   - reference: test/referencecontroller, a library-go controller that only
+//     counts the ClusterOperators at the target and writes the completion:
+//     the floor that the API server, its watches and a controller's
+//     informer and queue set.
+//
+// Each latency starts when the benchmark sends the ClusterOperator's status
+// update (so it includes that write, for both sides alike) and ends when the
+// insight's watch event arrives. There are reactionRounds rounds of
+// reactionChanges changes per side; per round and side it reports the
+// median, 90th percentile and worst, and the median of the ClusterOperator
+// writes alone. Setting REACTION_LOG_DIR keeps the controllers' logs.
+//
+//	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench ReactionTime -benchtime 1x
 func BenchmarkReactionTime(b *testing.B) {
-	startOperator(b)
-	const operators = 33
+	ensureOperatorNamespace(b)
+	reference := buildReferenceController(b)
+	verbosity := "2"
+	if v := os.Getenv(reactionVerbosityEnv); v != "" {
+		verbosity = v
+	}
+	logDir := os.Getenv(reactionLogEnv)
+	if logDir == "" {
+		logDir = b.TempDir()
+	}
+	sides := []reactionSide{
+		{name: "operator", start: func(b *testing.B, log *os.File) *process.Operator {
+			p, err := process.Start(operatorBinary, kubeconfigPath, log, "-v="+verbosity)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return p
+		}},
+		{name: "reference", start: func(b *testing.B, log *os.File) *process.Operator {
+			p, err := process.StartCommand(log, reference, "--kubeconfig", kubeconfigPath)
+			if err != nil {
+				b.Fatal(err)
+			}
+			return p
+		}},
+	}
+
 	versions := map[string]string{}
-	for i := 0; i < operators; i++ {
-		versions[fmt.Sprintf("operator-%02d", i)] = fromVersion
+	for i := range reactionOperators {
+		versions[operatorName(i)] = fromVersion
 	}
 	createClusterOperators(b, versions)
 	createClusterVersion(b, nil, midUpdateStatus())
-	waitForInsight(b, 30*time.Second, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
-		return i != nil && i.Status.CompletionPercent == 0
-	})
 
+	c := newConsole(b)
+	for range b.N {
+		for round := 1; round <= reactionRounds; round++ {
+			for _, side := range sides {
+				logPath := filepath.Join(logDir, fmt.Sprintf("%s-%d.log", side.name, round))
+				log, err := os.Create(logPath)
+				if err != nil {
+					b.Fatal(err)
+				}
+				p := side.start(b, log)
+				c.waitUntilSettled(b, p, logPath)
+				walk := c.walk(b, reactionChanges)
+				if _, err := p.Stop(15 * time.Second); err != nil {
+					b.Fatal(err)
+				}
+				log.Close()
+				walk.report(b, fmt.Sprintf("%s-r%d", side.name, round))
+			}
+		}
+	}
+}
+
+func operatorName(i int) string { return fmt.Sprintf("operator-%02d", i) }
+
+// buildReferenceController builds test/referencecontroller.
+func buildReferenceController(b *testing.B) string {
+	binary := filepath.Join(b.TempDir(), "referencecontroller")
+	build := exec.Command("go", "build", "-o", binary, "../referencecontroller")
+	build.Stdout, build.Stderr = os.Stdout, os.Stderr
+	if err := build.Run(); err != nil {
+		b.Fatalf("building the reference controller: %v", err)
+	}
+	return binary
+}
+
+// console changes ClusterOperators and watches the insight, as a console
+// (or an administrator's `oc`) would, through clients of its own.
+type console struct {
+	config   configclient.Interface
+	insights insightsclient.Interface
+	kube     kubernetes.Interface
+
+	// operators are the ClusterOperators as last written, so that a change
+	// needs no read first.
+	operators map[string]*configv1.ClusterOperator
+	// updated counts the operators at the target version; the walk moves
+	// them to the target one by one, then back.
+	updated, changes int
+}
+
+func newConsole(b *testing.B) *console {
+	cfg := rest.CopyConfig(testEnv.Config)
+	// No client-side rate limit: client-go's default (QPS 5, burst 10) would
+	// delay the console's own requests and show up as reaction time.
+	cfg.QPS = -1
+	c := &console{operators: map[string]*configv1.ClusterOperator{}}
+	var err error
+	if c.config, err = configclient.NewForConfig(cfg); err != nil {
+		b.Fatal(err)
+	}
+	if c.insights, err = insightsclient.NewForConfig(cfg); err != nil {
+		b.Fatal(err)
+	}
+	if c.kube, err = kubernetes.NewForConfig(cfg); err != nil {
+		b.Fatal(err)
+	}
 	ctx := context.Background()
-	w, err := insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Watch(ctx, metav1.ListOptions{
+	for i := range reactionOperators {
+		co, err := c.config.ConfigV1().ClusterOperators().Get(ctx, operatorName(i), metav1.GetOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.operators[co.Name] = co
+	}
+	return c
+}
+
+func (c *console) completion() int32 { return int32(c.updated * 100 / reactionOperators) }
+
+var cachesSynced = regexp.MustCompile(`Caches are synced for (\S+)`)
+
+// waitUntilSettled waits until every controller of process p has synced its
+// caches (library-go logs when each has), the insight shows the completion
+// of the ClusterOperators, and then nothing is written to insights,
+// ClusterOperators or Events for reactionQuiet.
+func (c *console) waitUntilSettled(b *testing.B, p *process.Operator, logPath string) {
+	b.Helper()
+	deadline := time.Now().Add(reactionTimeout)
+	for {
+		if !p.Running() {
+			b.Fatalf("the process exited; its log: %s", logPath)
+		}
+		if log, err := os.ReadFile(logPath); err == nil && allCachesSynced(string(log)) {
+			break
+		}
+		if time.Now().After(deadline) {
+			b.Fatalf("the controllers did not sync their caches within %s; log: %s", reactionTimeout, logPath)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	waitForInsight(b, reactionTimeout, fmt.Sprintf("at %d%%", c.completion()), func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i != nil && i.Status.CompletionPercent == c.completion()
+	})
+	c.waitForQuiet(b, time.Until(deadline))
+}
+
+// allCachesSynced says whether every controller that began waiting for its
+// caches in log has synced them.
+func allCachesSynced(log string) bool {
+	waiting := regexp.MustCompile(`Waiting for caches to sync for (\S+)`).FindAllStringSubmatch(log, -1)
+	if len(waiting) == 0 {
+		return false
+	}
+	synced := map[string]bool{}
+	for _, m := range cachesSynced.FindAllStringSubmatch(log, -1) {
+		synced[m[1]] = true
+	}
+	for _, m := range waiting {
+		if !synced[m[1]] {
+			return false
+		}
+	}
+	return true
+}
+
+// waitForQuiet waits until no insight, ClusterOperator or Event changes for
+// reactionQuiet.
+func (c *console) waitForQuiet(b *testing.B, timeout time.Duration) {
+	b.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	events := make(chan struct{}, 1)
+	for _, open := range []func(context.Context, metav1.ListOptions) (watch.Interface, error){
+		c.insights.InsightsV1alpha1().ClusterVersionProgressInsights().Watch,
+		c.insights.InsightsV1alpha1().ClusterOperatorProgressInsights().Watch,
+		c.insights.InsightsV1alpha1().UpdateHealthInsights().Watch,
+		c.config.ConfigV1().ClusterOperators().Watch,
+		c.kube.CoreV1().Events(corev1.NamespaceAll).Watch,
+	} {
+		// The initial events, one for each object that exists, arrive at
+		// once and only start the quiet period.
+		w, err := open(ctx, metav1.ListOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer w.Stop()
+		go func() {
+			for range w.ResultChan() {
+				select {
+				case events <- struct{}{}:
+				default:
+				}
+			}
+		}()
+	}
+	quiet := time.NewTimer(reactionQuiet)
+	for {
+		select {
+		case <-events:
+			quiet.Reset(reactionQuiet)
+		case <-quiet.C:
+			return
+		case <-ctx.Done():
+			b.Fatalf("writes went on for %s after the controllers synced their caches", reactionTimeout)
+		}
+	}
+}
+
+// walkResult holds the latencies of one walk.
+type walkResult struct {
+	reactions, writes []time.Duration
+}
+
+// walk makes n ClusterOperator changes, each after the insight showed the
+// previous one and reactionSpacing passed, and times each until the
+// insight's watch shows it.
+func (c *console) walk(b *testing.B, n int) walkResult {
+	b.Helper()
+	ctx := context.Background()
+	w, err := c.insights.InsightsV1alpha1().ClusterVersionProgressInsights().Watch(ctx, metav1.ListOptions{
 		FieldSelector: fields.OneTermEqualSelector("metadata.name", "version").String(),
 	})
 	if err != nil {
@@ -43,39 +309,55 @@ func BenchmarkReactionTime(b *testing.B) {
 	}
 	defer w.Stop()
 
-	latencies := make([]time.Duration, 0, b.N)
-	updated := 0
-	b.ResetTimer()
-	for n := 0; n < b.N; n++ {
-		// Walk operators to the target one by one, then back, and so on.
-		i, version := updated, toVersion
-		if (n/operators)%2 == 1 {
-			i, version = updated-1, fromVersion
+	r := walkResult{reactions: make([]time.Duration, 0, n), writes: make([]time.Duration, 0, n)}
+	for range n {
+		i, version := c.updated, toVersion
+		if (c.changes/reactionOperators)%2 == 1 {
+			i, version = c.updated-1, fromVersion
 		}
-		name := fmt.Sprintf("operator-%02d", i)
-		co, err := configClient.ConfigV1().ClusterOperators().Get(ctx, name, metav1.GetOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
+		co := c.operators[operatorName(i)].DeepCopy()
+		co.Status.Versions = []configv1.OperandVersion{{Name: "operator", Version: version}}
 		if version == toVersion {
-			updated++
+			c.updated++
 		} else {
-			updated--
+			c.updated--
 		}
-		want := int32(updated * 100 / operators)
+		c.changes++
 
+		time.Sleep(reactionSpacing)
 		start := time.Now()
-		setOperatorVersion(b, co, version)
-		if err := waitForCompletion(w, want, 10*time.Second); err != nil {
+		written, err := c.config.ConfigV1().ClusterOperators().UpdateStatus(ctx, co, metav1.UpdateOptions{})
+		if err != nil {
+			b.Fatalf("writing ClusterOperator %s status: %v", co.Name, err)
+		}
+		r.writes = append(r.writes, time.Since(start))
+		c.operators[co.Name] = written
+		if err := waitForCompletion(w, c.completion(), reactionTimeout); err != nil {
 			b.Fatal(err)
 		}
-		latencies = append(latencies, time.Since(start))
+		r.reactions = append(r.reactions, time.Since(start))
 	}
-	b.StopTimer()
+	return r
+}
 
-	slices.Sort(latencies)
-	b.ReportMetric(float64(latencies[len(latencies)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(latencies[len(latencies)-1].Microseconds())/1000, "max-ms")
+// report reports the walk's figures, in milliseconds, under prefix.
+func (r walkResult) report(b *testing.B, prefix string) {
+	reactions, writes := slices.Sorted(slices.Values(r.reactions)), slices.Sorted(slices.Values(r.writes))
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(percentile(reactions, 50)), prefix+"-p50-ms")
+	b.ReportMetric(ms(percentile(reactions, 90)), prefix+"-p90-ms")
+	b.ReportMetric(ms(reactions[len(reactions)-1]), prefix+"-max-ms")
+	b.ReportMetric(ms(percentile(writes, 50)), prefix+"-write-p50-ms")
+	var slowest []string
+	for _, d := range reactions[max(0, len(reactions)-5):] {
+		slowest = append(slowest, d.Round(100*time.Microsecond).String())
+	}
+	b.Logf("%s: slowest reactions %s", prefix, strings.Join(slowest, " "))
+}
+
+// percentile returns the p-th percentile of sorted durations (nearest rank).
+func percentile(sorted []time.Duration, p int) time.Duration {
+	return sorted[(len(sorted)*p+99)/100-1]
 }
 
 func waitForCompletion(w watch.Interface, want int32, timeout time.Duration) error {

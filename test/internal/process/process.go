@@ -34,7 +34,19 @@ func Start(binary, kubeconfig string, out io.Writer, extra ...string) (*Operator
 		"--namespace", names.OwnNamespace,
 		"--listen", listen,
 	}, extra...)
-	o := &Operator{cmd: exec.Command(binary, args...), exited: make(chan struct{}), listen: listen}
+	o, err := StartCommand(out, binary, args...)
+	if err != nil {
+		return nil, err
+	}
+	o.listen = listen
+	return o, nil
+}
+
+// StartCommand runs another program, such as a controller the operator is
+// compared with, as Start runs the operator: writing its output to out, and
+// stopped with Stop. Its Address is empty.
+func StartCommand(out io.Writer, binary string, args ...string) (*Operator, error) {
+	o := &Operator{cmd: exec.Command(binary, args...), exited: make(chan struct{})}
 	o.cmd.Stdout, o.cmd.Stderr = out, out
 	// A process group of its own: a Ctrl-C meant for the caller does not
 	// reach it, and the caller stops it in order, as the kubelet would.
