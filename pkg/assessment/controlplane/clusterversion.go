@@ -61,7 +61,11 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted {
 		status.CompletedAt = timePtr(last.CompletionTime.Time)
 	}
-	lastProgress := lastObservedProgress(current, status.CompletionPercent, status.StartedAt, operators, cv.Status.Desired.Version, now)
+	// The API stores times to the second. Estimating from the unrounded time
+	// would give the next sync, which reads it back rounded, an estimate up
+	// to a few seconds off: enough, now and then, to cross the minute the
+	// estimate is rounded to, and write the status again for nothing.
+	lastProgress := lastObservedProgress(current, status.CompletionPercent, status.StartedAt, operators, cv.Status.Desired.Version, now).Truncate(time.Second)
 	status.LastObservedProgress = timePtr(lastProgress)
 
 	// Only a running update has an estimate, and only one with a known start.

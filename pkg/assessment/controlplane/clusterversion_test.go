@@ -1,6 +1,7 @@
 package controlplane
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -369,6 +370,28 @@ func TestIsPayloadOperator(t *testing.T) {
 	for _, tc := range testCases {
 		if got := IsPayloadOperator(clusterOperator("x", "1", withAnnotations(tc.annotations))); got != tc.want {
 			t.Errorf("IsPayloadOperator(%v) = %t, want %t", tc.annotations, got, tc.want)
+		}
+	}
+}
+
+// The API stores times to the second. A status computed at a sub-second
+// now and read back must not differ from what the same sync computes from
+// it, or every sync after a change writes the status again.
+func TestStatusReadBackAsStoredIsUnchanged(t *testing.T) {
+	for i := range 2000 {
+		at := now.Add(time.Duration(i) * 37 * time.Millisecond)
+		current := &insightsv1alpha1.ClusterVersionProgressInsightStatus{LastObservedProgress: mtime(started.Add(7 * time.Minute))}
+		written := ClusterVersionProgress(updating(), oneOfThreeUpdated(), current, at)
+		data, err := json.Marshal(written)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored insightsv1alpha1.ClusterVersionProgressInsightStatus
+		if err := json.Unmarshal(data, &stored); err != nil {
+			t.Fatal(err)
+		}
+		if again := ClusterVersionProgress(updating(), oneOfThreeUpdated(), &stored, at); ClusterVersionProgressChanged(&stored, &again) {
+			t.Fatalf("at %s: the status read back would be written again: estimate %s, then %s", at.Format(time.RFC3339Nano), stored.EstimatedCompletedAt, again.EstimatedCompletedAt)
 		}
 	}
 }
