@@ -1,6 +1,7 @@
 package integration
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
@@ -290,9 +291,11 @@ func (c *console) waitForQuiet(b *testing.B, timeout time.Duration) {
 	}
 }
 
-// walkResult holds the latencies of one walk.
+// walkResult holds the latencies of one walk, and when each change was
+// sent, to find a slow one in the controllers' logs.
 type walkResult struct {
 	reactions, writes []time.Duration
+	starts            []time.Time
 }
 
 // walk makes n ClusterOperator changes, each after the insight showed the
@@ -336,23 +339,30 @@ func (c *console) walk(b *testing.B, n int) walkResult {
 			b.Fatal(err)
 		}
 		r.reactions = append(r.reactions, time.Since(start))
+		r.starts = append(r.starts, start)
 	}
 	return r
 }
 
 // report reports the walk's figures, in milliseconds, under prefix.
 func (r walkResult) report(b *testing.B, prefix string) {
+	byLatency := make([]int, len(r.reactions))
+	for i := range byLatency {
+		byLatency[i] = i
+	}
+	slices.SortFunc(byLatency, func(a, b int) int { return cmp.Compare(r.reactions[a], r.reactions[b]) })
+	var slowest []string
+	for _, i := range byLatency[max(0, len(byLatency)-5):] {
+		slowest = append(slowest, fmt.Sprintf("%s (sent %s)", r.reactions[i].Round(100*time.Microsecond), r.starts[i].Format("15:04:05.000")))
+	}
+	b.Logf("%s: slowest reactions %s", prefix, strings.Join(slowest, ", "))
+
 	reactions, writes := slices.Sorted(slices.Values(r.reactions)), slices.Sorted(slices.Values(r.writes))
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	b.ReportMetric(ms(percentile(reactions, 50)), prefix+"-p50-ms")
 	b.ReportMetric(ms(percentile(reactions, 90)), prefix+"-p90-ms")
 	b.ReportMetric(ms(reactions[len(reactions)-1]), prefix+"-max-ms")
 	b.ReportMetric(ms(percentile(writes, 50)), prefix+"-write-p50-ms")
-	var slowest []string
-	for _, d := range reactions[max(0, len(reactions)-5):] {
-		slowest = append(slowest, d.Round(100*time.Microsecond).String())
-	}
-	b.Logf("%s: slowest reactions %s", prefix, strings.Join(slowest, " "))
 }
 
 // percentile returns the p-th percentile of sorted durations (nearest rank).
