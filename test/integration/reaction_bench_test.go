@@ -133,6 +133,8 @@ func BenchmarkReactionTime(b *testing.B) {
 					b.Fatal(err)
 				}
 				p := side.start(b, log)
+				// Stopped however the benchmark ends; a second Stop returns at once.
+				b.Cleanup(func() { _, _ = p.Stop(15 * time.Second) })
 				c.waitUntilSettled(b, p, logPath)
 				walk := c.walk(b, reactionChanges)
 				if _, err := p.Stop(15 * time.Second); err != nil {
