@@ -4,7 +4,6 @@ package clusteroperator
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
@@ -24,6 +23,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -47,7 +47,7 @@ type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	deployments     appslisters.DeploymentNamespaceLister
 	insights        insightslisters.ClusterOperatorProgressInsightLister
-	client          insightsclient.ClusterOperatorProgressInsightsGetter
+	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterOperatorProgressInsight, insightsv1alpha1.ClusterOperatorProgressInsightStatus]
 	clock           clock.PassiveClock
 }
 
@@ -69,7 +69,7 @@ func New(
 		clusterVersions: clusterVersions.Lister(),
 		deployments:     deployments.Lister().Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insights.Lister(),
-		client:          client,
+		writer:          insightwrite.ClusterOperatorProgressInsights(client).ChangedWhen(controlplane.ClusterOperatorProgressChanged),
 		clock:           clock,
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
@@ -164,44 +164,16 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		if insight == nil {
 			return nil
 		}
-		err := c.client.ClusterOperatorProgressInsights().Delete(ctx, name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &insight.UID}})
-		if err != nil && !apierrors.IsNotFound(err) {
-			return fmt.Errorf("deleting ClusterOperatorProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Deleted ClusterOperatorProgressInsight of a ClusterOperator gone from the payload", "name", name)
-		return nil
+		return c.writer.Delete(ctx, insight, nil)
 	}
 
-	if insight == nil {
-		created, err := c.client.ClusterOperatorProgressInsights().Create(ctx, &insightsv1alpha1.ClusterOperatorProgressInsight{
-			ObjectMeta: metav1.ObjectMeta{Name: name},
-		}, metav1.CreateOptions{})
-		if queue.RequeueIfRaced(syncCtx, name, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("creating ClusterOperatorProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Created ClusterOperatorProgressInsight", "name", name)
-		insight = created
+	var current *insightsv1alpha1.ClusterOperatorProgressInsightStatus
+	if insight != nil {
+		current = &insight.Status
 	}
-
-	desired := controlplane.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), &insight.Status, c.clock.Now())
-	if !controlplane.ClusterOperatorProgressChanged(&insight.Status, &desired) {
-		return nil
-	}
-	updated := insight.DeepCopy()
-	updated.Status = desired
-	_, err = c.client.ClusterOperatorProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-	if queue.RequeueIfRaced(syncCtx, name, err) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("writing the status of ClusterOperatorProgressInsight %s: %w", name, err)
-	}
-	klog.V(2).InfoS("Updated ClusterOperatorProgressInsight", "name", name,
-		"updating", desired.Conditions[0].Reason, "healthy", desired.Conditions[1].Reason)
-	return nil
+	desired := controlplane.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), current, c.clock.Now())
+	_, _, err = c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
+	return err
 }
 
 // targetVersion is the version the ClusterVersion desires; empty without one.

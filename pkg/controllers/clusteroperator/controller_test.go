@@ -22,7 +22,10 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
@@ -68,7 +71,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 		clusterVersions: configlisters.NewClusterVersionLister(h.versions),
 		deployments:     appslisters.NewDeploymentLister(h.deployments).Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insightslisters.NewClusterOperatorProgressInsightLister(h.insights),
-		client:          h.client.InsightsV1alpha1(),
+		writer:          insightwrite.ClusterOperatorProgressInsights(h.client.InsightsV1alpha1()).ChangedWhen(controlplane.ClusterOperatorProgressChanged),
 		clock:           clocktesting.NewFakePassiveClock(now),
 	}
 	return h
@@ -92,12 +95,14 @@ func (h *harness) refresh() {
 	must(h.t, h.insights.Replace(objs, ""))
 }
 
+// sync runs one sync of key, through the tracker as in the operator (which
+// retries a lost race), and returns the queue's delayed additions.
 func (h *harness) sync(key string) map[any]time.Duration {
 	h.t.Helper()
 	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	must(h.t, h.controller.sync(context.Background(), syncCtx))
+	must(h.t, operatorstatus.NewTracker(clocktesting.NewFakePassiveClock(now), ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx))
 	h.refresh()
 	return syncCtx.Q.AddedAfter
 }
@@ -241,3 +246,6 @@ func TestPeriodicResyncQueuesEveryOperatorAndInsight(t *testing.T) {
 		t.Errorf("queued (-want +got):\n%s", diff)
 	}
 }
+
+// ignoreSyncs is a tracker's observer for tests that do not measure syncs.
+func ignoreSyncs(string, time.Duration, error) {}

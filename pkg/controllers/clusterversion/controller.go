@@ -25,6 +25,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
@@ -53,7 +54,7 @@ type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	operators       cache.Indexer
 	insights        insightslisters.ClusterVersionProgressInsightLister
-	client          insightsclient.ClusterVersionProgressInsightsGetter
+	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
 	clock           clock.PassiveClock
 }
@@ -80,7 +81,7 @@ func New(
 		clusterVersions: clusterVersions.Lister(),
 		operators:       clusterOperators.Informer().GetIndexer(),
 		insights:        insights.Lister(),
-		client:          client,
+		writer:          insightwrite.ClusterVersionProgressInsights(client).ChangedWhen(controlplane.ClusterVersionProgressChanged),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
 		clock:           clock,
 	}
@@ -195,19 +196,10 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	case cv == nil && insight == nil:
 		return nil
 	case cv == nil:
-		return c.delete(ctx, insight)
-	case insight == nil:
-		created, err := c.client.ClusterVersionProgressInsights().Create(ctx, &insightsv1alpha1.ClusterVersionProgressInsight{
-			ObjectMeta: metav1.ObjectMeta{Name: name},
-		}, metav1.CreateOptions{})
-		if queue.RequeueIfRaced(syncCtx, name, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("creating ClusterVersionProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Created ClusterVersionProgressInsight", "name", name)
-		insight = created
+		// The health insights go with it: their owner reference would
+		// have the garbage collector do it too, but not where no garbage
+		// collector runs.
+		return c.writer.Delete(ctx, insight, c.health)
 	}
 
 	operators, err := payload.Operators(c.operators)
@@ -215,30 +207,20 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return err
 	}
 	now := c.clock.Now()
-	desired, healthInsights, next := controlplane.Assess(cv, operators, &insight.Status, now)
-	if controlplane.ClusterVersionProgressChanged(&insight.Status, &desired) {
-		updated := insight.DeepCopy()
-		updated.Status = desired
-		written, err := c.client.ClusterVersionProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-		if queue.RequeueIfRaced(syncCtx, name, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("writing the status of ClusterVersionProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Updated ClusterVersionProgressInsight", "name", name, "assessment", desired.Assessment, "completion", desired.CompletionPercent)
-		if desired.Assessment == insightsv1alpha1.ClusterVersionAssessmentUnknown {
-			// An administrator reading the logs learns why, not only what.
-			klog.InfoS("Cannot tell whether the control plane is updating", "clusterVersion", name, "why", desired.Conditions[0].Message)
-		}
-		insight = written
+	var current *insightsv1alpha1.ClusterVersionProgressInsightStatus
+	if insight != nil {
+		current = &insight.Status
 	}
-
-	err = c.health.Sync(ctx, ownerReference(insight), healthInsights)
-	if queue.RequeueIfRaced(syncCtx, name, err) {
-		return nil
-	}
+	desired, healthInsights, next := controlplane.Assess(cv, operators, current, now)
+	insight, written, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
 	if err != nil {
+		return err
+	}
+	if written && desired.Assessment == insightsv1alpha1.ClusterVersionAssessmentUnknown {
+		// An administrator reading the logs learns why, not only what.
+		klog.InfoS("Cannot tell whether the control plane is updating", "clusterVersion", name, "why", desired.Conditions[0].Message)
+	}
+	if err := c.health.Sync(ctx, c.writer.OwnerReference(insight), healthInsights); err != nil {
 		return err
 	}
 	// A problem that becomes worth reporting (or worse) with time alone is
@@ -247,20 +229,6 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		syncCtx.Queue().AddAfter(name, next.Sub(now))
 	}
 	return nil
-}
-
-// delete removes the insight of a ClusterVersion that is gone, and its health
-// insights (their owner reference would have the garbage collector do it too,
-// but not where no garbage collector runs).
-func (c *Controller) delete(ctx context.Context, insight *insightsv1alpha1.ClusterVersionProgressInsight) error {
-	err := c.client.ClusterVersionProgressInsights().Delete(ctx, insight.Name, metav1.DeleteOptions{
-		Preconditions: &metav1.Preconditions{UID: &insight.UID},
-	})
-	if err != nil && !apierrors.IsNotFound(err) {
-		return fmt.Errorf("deleting ClusterVersionProgressInsight %s: %w", insight.Name, err)
-	}
-	klog.V(2).InfoS("Deleted ClusterVersionProgressInsight of a deleted ClusterVersion", "name", insight.Name)
-	return c.health.Sync(ctx, ownerReference(insight), nil)
 }
 
 // queueEverything handles the periodic resync: every ClusterVersion, and every
@@ -277,8 +245,4 @@ func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
 	queue.AddNames(syncCtx, cvs)
 	queue.AddNames(syncCtx, insights)
 	return nil
-}
-
-func ownerReference(insight *insightsv1alpha1.ClusterVersionProgressInsight) metav1.OwnerReference {
-	return healthinsights.OwnerReference("ClusterVersionProgressInsight", insight.Name, insight.UID)
 }

@@ -20,8 +20,11 @@ import (
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -70,7 +73,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
 		operators:       h.operators,
 		insights:        insightslisters.NewClusterVersionProgressInsightLister(h.insights),
-		client:          c,
+		writer:          insightwrite.ClusterVersionProgressInsights(c).ChangedWhen(controlplane.ClusterVersionProgressChanged),
 		health:          healthinsights.NewSyncer(healthInsightManager, c, h.health, h.clock),
 		clock:           h.clock,
 	}
@@ -103,12 +106,13 @@ func (h *harness) refreshInsightCaches() {
 	must(h.t, h.health.Replace(healthObjs, ""))
 }
 
-// sync runs one sync of key and returns the queue's delayed additions.
+// sync runs one sync of key, through the tracker as in the operator (which
+// retries a lost race), and returns the queue's delayed additions.
 func (h *harness) sync(key string) (map[any]time.Duration, error) {
 	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	err := h.controller.sync(context.Background(), syncCtx)
+	err := operatorstatus.NewTracker(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx)
 	h.refreshInsightCaches()
 	return syncCtx.Q.AddedAfter, err
 }
@@ -237,9 +241,11 @@ func TestSyncDeletesTheInsightAndItsHealthInsightsWhenTheClusterVersionIsGone(t 
 	must(t, h.cvs.Delete(clusterVersion(nil)))
 	_, err = h.sync("version")
 	must(t, err)
+	// The health insights first: a ClusterVersion recreated before the
+	// insight's deletion completes must not inherit them.
 	want := []string{
-		"delete clusterversionprogressinsights version",
 		"delete updatehealthinsights " + forced,
+		"delete clusterversionprogressinsights version",
 	}
 	if diff := cmp.Diff(want, h.writes()); diff != "" {
 		t.Errorf("writes (-want +got):\n%s", diff)
@@ -476,3 +482,6 @@ func TestSyncReportsADegradedOperatorAndRequeuesForItsEscalation(t *testing.T) {
 		t.Errorf("requeued after %v, want 30m, when the degradation becomes an error", d)
 	}
 }
+
+// ignoreSyncs is a tracker's observer for tests that do not measure syncs.
+func ignoreSyncs(string, time.Duration, error) {}

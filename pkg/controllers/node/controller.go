@@ -23,8 +23,10 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
@@ -66,7 +68,8 @@ type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	nodeInsights    insightslisters.NodeProgressInsightLister
 	poolInsights    insightslisters.MachineConfigPoolProgressInsightLister
-	client          insightsclient.InsightsV1alpha1Interface
+	nodeWriter      *insightwrite.Writer[*insightsv1alpha1.NodeProgressInsight, insightsv1alpha1.NodeProgressInsightStatus]
+	poolWriter      *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health          *healthinsights.Syncer
 	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
@@ -101,7 +104,8 @@ func New(
 		clusterVersions: clusterVersions.Lister(),
 		nodeInsights:    nodeInsights.Lister(),
 		poolInsights:    poolInsights.Lister(),
-		client:          client,
+		nodeWriter:      insightwrite.NodeProgressInsights(client),
+		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(client),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           clock,
@@ -147,7 +151,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	case strings.HasPrefix(key, nodeKeyPrefix):
 		return c.syncNode(ctx, syncCtx, strings.TrimPrefix(key, nodeKeyPrefix))
 	case strings.HasPrefix(key, poolKeyPrefix):
-		return c.syncPool(ctx, syncCtx, strings.TrimPrefix(key, poolKeyPrefix))
+		return c.syncPool(ctx, strings.TrimPrefix(key, poolKeyPrefix))
 	}
 	klog.ErrorS(nil, "Ignoring an unknown queue key", "key", key)
 	return nil

@@ -30,6 +30,8 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -105,7 +107,8 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		clusterVersions: configlisters.NewClusterVersionLister(h.versions),
 		nodeInsights:    insightslisters.NewNodeProgressInsightLister(h.npis),
 		poolInsights:    insightslisters.NewMachineConfigPoolProgressInsightLister(h.mcppis),
-		client:          h.client.InsightsV1alpha1(),
+		nodeWriter:      insightwrite.NodeProgressInsights(h.client.InsightsV1alpha1()),
+		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
@@ -155,17 +158,18 @@ func (h *harness) refresh() {
 }
 
 // run syncs key and then every key that queues for now, until the queue
-// is empty, as the controller's workers would. It returns the writes and
-// the keys queued for later.
+// is empty, as the controller's workers would, through the tracker (which
+// retries a lost race). It returns the writes and the keys queued for later.
 func (h *harness) run(key string) ([]string, map[any]time.Duration) {
 	h.t.Helper()
 	h.client.ClearActions()
+	sync := operatorstatus.NewTracker(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)
 	later := map[any]time.Duration{}
 	pending := []string{key}
 	for len(pending) > 0 {
 		key, pending = pending[0], pending[1:]
 		syncCtx := controllertest.NewSyncContext(key)
-		must(h.t, h.controller.sync(context.Background(), syncCtx))
+		must(h.t, sync(context.Background(), syncCtx))
 		h.refresh()
 		for _, k := range syncCtx.Drain() {
 			if !slices.Contains(pending, k) {
@@ -185,6 +189,9 @@ func (h *harness) nodeStatus(name string) insightsv1alpha1.NodeProgressInsightSt
 	must(h.t, err)
 	return i.Status
 }
+
+// ignoreSyncs is a tracker's observer for tests that do not measure syncs.
+func ignoreSyncs(string, time.Duration, error) {}
 
 func count(writes []string, prefix string) int {
 	n := 0

@@ -2,23 +2,18 @@ package node
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	corev1 "k8s.io/api/core/v1"
-	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
@@ -50,7 +45,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		pool = s.pools.Of(node.Labels)
 	}
 	if pool == nil {
-		return c.deleteNodeInsight(ctx, syncCtx, name, insight)
+		return c.deleteNodeInsight(ctx, syncCtx, insight)
 	}
 
 	var previous *insightsv1alpha1.NodeProgressInsightStatus
@@ -58,31 +53,11 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		previous = &insight.Status
 	}
 	a := assess(s, node, pool, c.perNode.Expected(pool.Name), previous)
-
-	if insight == nil {
-		created, err := c.client.NodeProgressInsights().Create(ctx, &insightsv1alpha1.NodeProgressInsight{
-			ObjectMeta: metav1.ObjectMeta{Name: name},
-		}, metav1.CreateOptions{})
-		if queue.RequeueIfRaced(syncCtx, key, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("creating NodeProgressInsight %s: %w", name, err)
-		}
-		klog.V(4).InfoS("Created NodeProgressInsight", "name", name)
-		insight = created
+	insight, written, err := c.nodeWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, a.Status)
+	if err != nil {
+		return err
 	}
-
-	if !apiequality.Semantic.DeepEqual(insight.Status, a.Status) {
-		updated := insight.DeepCopy()
-		updated.Status = a.Status
-		written, err := c.client.NodeProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-		if queue.RequeueIfRaced(syncCtx, key, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("writing the status of NodeProgressInsight %s: %w", name, err)
-		}
+	if written {
 		if a.Finished > 0 {
 			c.perNode.Observe(pool.Name, a.Finished)
 		}
@@ -92,16 +67,10 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 				syncCtx.Queue().Add(poolKeyPrefix + previous.PoolResource.Name)
 			}
 		}
-		klog.V(4).InfoS("Updated NodeProgressInsight", "name", name, "phase", meta.FindStatusCondition(a.Status.Conditions, insightsv1alpha1.NodeProgressInsightUpdating).Reason)
-		insight = written
 	}
 
 	healthInsights, next := health.ForNode(&a, s.now)
-	err = c.health.Sync(ctx, healthinsights.OwnerReference("NodeProgressInsight", insight.Name, insight.UID), healthInsights)
-	if queue.RequeueIfRaced(syncCtx, key, err) {
-		return nil
-	}
-	if err != nil {
+	if err := c.health.Sync(ctx, c.nodeWriter.OwnerReference(insight), healthInsights); err != nil {
 		return err
 	}
 	if a.Status.EstimatedToComplete != nil {
@@ -142,29 +111,20 @@ func countedDifferently(previous, current *insightsv1alpha1.NodeProgressInsightS
 
 // deleteNodeInsight removes the insight of a node that is gone or in no
 // pool, with its health insights, and has its former pool recounted.
-func (c *Controller) deleteNodeInsight(ctx context.Context, syncCtx factory.SyncContext, name string, insight *insightsv1alpha1.NodeProgressInsight) error {
+func (c *Controller) deleteNodeInsight(ctx context.Context, syncCtx factory.SyncContext, insight *insightsv1alpha1.NodeProgressInsight) error {
 	if insight == nil {
 		return nil
 	}
-	// Garbage collection would delete the health insights with their
-	// owner, but only eventually; a node that comes back in the meantime
-	// must not inherit them.
-	if err := c.health.Sync(ctx, healthinsights.OwnerReference("NodeProgressInsight", name, insight.UID), nil); err != nil {
+	if err := c.nodeWriter.Delete(ctx, insight, c.health); err != nil {
 		return err
 	}
-	err := c.client.NodeProgressInsights().Delete(ctx, name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &insight.UID}})
-	if err != nil && !apierrors.IsNotFound(err) {
-		return fmt.Errorf("deleting NodeProgressInsight %s: %w", name, err)
-	}
 	syncCtx.Queue().Add(poolKeyPrefix + insight.Status.PoolResource.Name)
-	klog.V(2).InfoS("Deleted NodeProgressInsight of a node gone or in no pool", "name", name)
 	return nil
 }
 
 // syncPool brings a pool's insight and health insights up to date from a
 // fresh assessment of its nodes.
-func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, name string) error {
-	key := poolKeyPrefix + name
+func (c *Controller) syncPool(ctx context.Context, name string) error {
 	insight, err := c.poolInsights.Get(name)
 	if apierrors.IsNotFound(err) {
 		insight, err = nil, nil
@@ -178,7 +138,10 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 	pool := s.pools.Get(name)
 	if pool == nil {
-		return c.deletePoolInsight(ctx, name, insight)
+		if insight == nil {
+			return nil
+		}
+		return c.poolWriter.Delete(ctx, insight, c.health)
 	}
 
 	allNodes, err := c.nodes.List(labels.Everything())
@@ -206,50 +169,9 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 	status := nodes.Pool(pool, members, previous, s.now)
 
-	if insight == nil {
-		created, err := c.client.MachineConfigPoolProgressInsights().Create(ctx, &insightsv1alpha1.MachineConfigPoolProgressInsight{
-			ObjectMeta: metav1.ObjectMeta{Name: name},
-		}, metav1.CreateOptions{})
-		if queue.RequeueIfRaced(syncCtx, key, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("creating MachineConfigPoolProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Created MachineConfigPoolProgressInsight", "name", name)
-		insight = created
-	}
-	if !apiequality.Semantic.DeepEqual(insight.Status, status) {
-		updated := insight.DeepCopy()
-		updated.Status = status
-		written, err := c.client.MachineConfigPoolProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{})
-		if queue.RequeueIfRaced(syncCtx, key, err) {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("writing the status of MachineConfigPoolProgressInsight %s: %w", name, err)
-		}
-		klog.V(2).InfoS("Updated MachineConfigPoolProgressInsight", "name", name, "assessment", status.Assessment, "completion", status.CompletionPercent)
-		insight = written
-	}
-	err = c.health.Sync(ctx, healthinsights.OwnerReference("MachineConfigPoolProgressInsight", insight.Name, insight.UID), health.ForPool(&status))
-	if queue.RequeueIfRaced(syncCtx, key, err) {
-		return nil
-	}
-	return err
-}
-
-func (c *Controller) deletePoolInsight(ctx context.Context, name string, insight *insightsv1alpha1.MachineConfigPoolProgressInsight) error {
-	if insight == nil {
-		return nil
-	}
-	if err := c.health.Sync(ctx, healthinsights.OwnerReference("MachineConfigPoolProgressInsight", name, insight.UID), nil); err != nil {
+	insight, _, err = c.poolWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, status)
+	if err != nil {
 		return err
 	}
-	err := c.client.MachineConfigPoolProgressInsights().Delete(ctx, name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &insight.UID}})
-	if err != nil && !apierrors.IsNotFound(err) {
-		return fmt.Errorf("deleting MachineConfigPoolProgressInsight %s: %w", name, err)
-	}
-	klog.V(2).InfoS("Deleted MachineConfigPoolProgressInsight of a pool gone or without a valid node selector", "name", name)
-	return nil
+	return c.health.Sync(ctx, c.poolWriter.OwnerReference(insight), health.ForPool(&status))
 }
