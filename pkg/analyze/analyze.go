@@ -100,21 +100,20 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 		if pool == nil {
 			continue
 		}
-		a := nodes.Assess(nodes.Input{
+		a, healthInsights, _ := nodes.Assess(nodes.Input{
 			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodes.DefaultPerNodeTime, Now: now,
 		})
 		insights = append(insights, nodeInsight(node.Name, a.Status))
 		members[pool.Name] = append(members[pool.Name], &a.Status)
-		healthInsights, _ := health.ForNode(&a, now)
 		insights = appendHealth(insights, healthInsights, now)
 	}
 	for _, pool := range c.MachineConfigPools {
 		if pools.Get(pool.Name) == nil {
 			continue
 		}
-		status := nodes.Pool(pool, members[pool.Name], nil, now)
+		status, healthInsights := nodes.AssessPool(pool, members[pool.Name], nil, now)
 		insights = append(insights, poolInsight(pool.Name, status))
-		insights = appendHealth(insights, health.ForPool(&status), now)
+		insights = appendHealth(insights, healthInsights, now)
 	}
 	return insights
 }

@@ -4,11 +4,12 @@ import (
 	"fmt"
 	"time"
 
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -33,23 +34,45 @@ const (
 // workloads at once. Cordoned nodes and nodes the daemon is working on are
 // not problems by themselves.
 var unavailableGrace = map[string]time.Duration{
-	nodes.ReasonNotReady:           5 * time.Minute,
-	nodes.ReasonDiskPressure:       time.Minute,
-	nodes.ReasonNetworkUnavailable: time.Minute,
+	insightsv1alpha1.NodeNotReady:           5 * time.Minute,
+	insightsv1alpha1.NodeDiskPressure:       time.Minute,
+	insightsv1alpha1.NodeNetworkUnavailable: time.Minute,
 }
 
 var unavailableSummary = map[string]string{
-	nodes.ReasonNotReady:           "Node %s is not ready",
-	nodes.ReasonDiskPressure:       "Node %s is under disk pressure",
-	nodes.ReasonNetworkUnavailable: "Node %s network is unavailable",
+	insightsv1alpha1.NodeNotReady:           "Node %s is not ready",
+	insightsv1alpha1.NodeDiskPressure:       "Node %s is under disk pressure",
+	insightsv1alpha1.NodeNetworkUnavailable: "Node %s network is unavailable",
 }
 
-// ForNode returns the health insights of a node at now: degraded by its
-// machine-config daemon, or unavailable for longer than its grace while not
-// being updated. It also returns when they would next change by the passage
-// of time alone, or the zero time.
-func ForNode(a *nodes.Assessment, now time.Time) ([]Insight, time.Time) {
-	s := &a.Status
+// NodeState is what a node's health insights are judged from beyond its
+// insight status; the node assessment finds it.
+type NodeState struct {
+	// Updating is true while the node is on its way to the target version.
+	Updating bool
+	// Unavailable is why the node cannot run workloads, nil if it can.
+	Unavailable *Unavailability
+	// DegradedReason is the machine-config daemon's full reason when the
+	// node is degraded.
+	DegradedReason string
+}
+
+// Unavailability is why a node cannot run workloads, and since when (zero
+// when the node does not say).
+type Unavailability struct {
+	// Reason is the reason of the node insight's Available condition.
+	Reason  string
+	Message string
+	// Condition is the node condition behind it, if any.
+	Condition *corev1.NodeCondition
+	Since     time.Time
+}
+
+// ForNode returns the health insights of a node at now, from its insight
+// status and state: degraded by its machine-config daemon, or unavailable
+// for longer than its grace while not being updated. It also returns when
+// they would next change by the passage of time alone, or the zero time.
+func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now time.Time) ([]Insight, time.Time) {
 	resources := []insightsv1alpha1.ResourceRef{{Resource: "nodes", Name: s.Name}}
 	var insights []Insight
 	if a.DegradedReason != "" {
@@ -85,7 +108,7 @@ func ForNode(a *nodes.Assessment, now time.Time) ([]Insight, time.Time) {
 	return insights, next
 }
 
-func unavailableDescription(u *nodes.Unavailability) string {
+func unavailableDescription(u *Unavailability) string {
 	if u.Condition == nil {
 		return "The node has not reported that it is Ready. An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time."
 	}
@@ -99,7 +122,7 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 	if s.Assessment != insightsv1alpha1.PoolExcluded {
 		return nil
 	}
-	resources := []insightsv1alpha1.ResourceRef{nodes.PoolResource(s.Name)}
+	resources := []insightsv1alpha1.ResourceRef{PoolResource(s.Name)}
 	return []Insight{nodeInsight(PausedPoolOutdated, s.ScopeType, resources, conditionSince(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating),
 		insightsv1alpha1.InsightImpact{
 			Level:       insightsv1alpha1.WarningImpactLevel,
@@ -107,6 +130,11 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 			Summary:     text.OneLine(fmt.Sprintf("Outdated nodes in a paused pool '%s' will not be updated", s.Name), maxSummaryLength),
 			Description: "Pool is paused, which stops all changes to the nodes in the pool, including updates. The nodes will not be updated until the pool is unpaused by the administrator.",
 		}, pausedPoolDocs)}
+}
+
+// PoolResource refers to a MachineConfigPool from an insight.
+func PoolResource(poolName string) insightsv1alpha1.ResourceRef {
+	return insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: poolName}
 }
 
 func nodeInsight(problem string, scope insightsv1alpha1.ScopeType, resources []insightsv1alpha1.ResourceRef, startedAt time.Time, impact insightsv1alpha1.InsightImpact, reference string) Insight {

@@ -9,11 +9,20 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
-func nodeAssessment(updating bool, degradedReason string, unavailable *nodes.Unavailability) *nodes.Assessment {
-	return &nodes.Assessment{
+// assessedNode is what the node assessment gives ForNode.
+type assessedNode struct {
+	Status insightsv1alpha1.NodeProgressInsightStatus
+	NodeState
+}
+
+func (n *assessedNode) forNode(now time.Time) ([]Insight, time.Time) {
+	return ForNode(&n.Status, &n.NodeState, now)
+}
+
+func nodeAssessment(updating bool, degradedReason string, unavailable *Unavailability) *assessedNode {
+	return &assessedNode{
 		Status: insightsv1alpha1.NodeProgressInsightStatus{
 			Name:      "worker-1",
 			ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
@@ -22,15 +31,13 @@ func nodeAssessment(updating bool, degradedReason string, unavailable *nodes.Una
 				{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse, LastTransitionTime: metav1.NewTime(now.Add(-2 * time.Minute))},
 			},
 		},
-		Updating:       updating,
-		DegradedReason: degradedReason,
-		Unavailable:    unavailable,
+		NodeState: NodeState{Updating: updating, DegradedReason: degradedReason, Unavailable: unavailable},
 	}
 }
 
-func notReady(ago time.Duration) *nodes.Unavailability {
+func notReady(ago time.Duration) *Unavailability {
 	c := &corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionFalse, Reason: "KubeletNotReady", Message: "kubelet is still setting up stuff"}
-	return &nodes.Unavailability{Reason: nodes.ReasonNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
+	return &Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
 }
 
 type healthRow struct {
@@ -49,7 +56,7 @@ func rows(insights []Insight) []healthRow {
 func TestForNode(t *testing.T) {
 	testCases := []struct {
 		name     string
-		node     *nodes.Assessment
+		node     *assessedNode
 		want     []healthRow
 		wantNext time.Time
 	}{
@@ -74,22 +81,22 @@ func TestForNode(t *testing.T) {
 		},
 		{
 			name: "disk pressure for over a minute",
-			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonDiskPressure, Since: now.Add(-90 * time.Second)}),
+			node: nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeDiskPressure, Since: now.Add(-90 * time.Second)}),
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 is under disk pressure", Since: now.Add(-90 * time.Second)}},
 		},
 		{
 			name: "network unavailable, since unknown: since the insight saw it",
-			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonNetworkUnavailable}),
+			node: nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable}),
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable", Since: now.Add(-2 * time.Minute)}},
 		},
 		{
 			name: "cordoned by an administrator: not a problem by itself",
-			node: nodeAssessment(false, "", &nodes.Unavailability{Reason: nodes.ReasonUnschedulable}),
+			node: nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeUnschedulable}),
 		},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			insights, next := ForNode(tc.node, now)
+			insights, next := tc.node.forNode(now)
 			if diff := cmp.Diff(tc.want, rows(insights)); diff != "" {
 				t.Errorf("insights (-want +got):\n%s", diff)
 			}
@@ -106,8 +113,8 @@ func TestForNode(t *testing.T) {
 }
 
 func TestNodeInsightNamesAreStable(t *testing.T) {
-	degraded, _ := ForNode(nodeAssessment(true, "one reason", nil), now)
-	worse, _ := ForNode(nodeAssessment(true, "another reason", nil), now.Add(time.Hour))
+	degraded, _ := nodeAssessment(true, "one reason", nil).forNode(now)
+	worse, _ := nodeAssessment(true, "another reason", nil).forNode(now.Add(time.Hour))
 	if degraded[0].Name != worse[0].Name {
 		t.Errorf("a node's degradation changed name with its reason: %s, %s", degraded[0].Name, worse[0].Name)
 	}

@@ -36,7 +36,7 @@ func largePool(n int) ([]*corev1.Node, []*insightsv1alpha1.NodeProgressInsightSt
 			annotations = mcd(oldConfig, oldConfig, "Done", "uncordon-"+oldConfig, "uncordon-"+oldConfig, "")
 		}
 		nodes[i] = testNode(fmt.Sprintf("worker-%d.example.com", i), annotations, healthy(), unschedulable)
-		a := Assess(Input{Node: nodes[i], Pool: testPool("worker", false), Versions: versions, Target: target, Now: now.Add(-time.Minute)})
+		a := NodeProgress(Input{Node: nodes[i], Pool: testPool("worker", false), Versions: versions, Target: target, Now: now.Add(-time.Minute)})
 		previous[i] = &a.Status
 	}
 	return nodes, previous
@@ -55,7 +55,7 @@ func BenchmarkPoolChange(b *testing.B) {
 	for range b.N {
 		pools, _ := NewPools([]*machineconfigurationv1.MachineConfigPool{testPool("master", false), pool})
 		for i, node := range nodes {
-			a := Assess(Input{Node: node, Pool: pools.Of(node.Labels), Versions: versions, Target: target, Previous: previous[i], PerNode: DefaultPerNodeTime, Now: now})
+			a := NodeProgress(Input{Node: node, Pool: pools.Of(node.Labels), Versions: versions, Target: target, Previous: previous[i], PerNode: DefaultPerNodeTime, Now: now})
 			statuses[i] = &a.Status
 		}
 		_ = Pool(pool, statuses, nil, now)

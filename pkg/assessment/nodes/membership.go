@@ -105,8 +105,3 @@ func ScopeType(poolName string) insightsv1alpha1.ScopeType {
 	}
 	return insightsv1alpha1.ScopeTypeWorkerPool
 }
-
-// PoolResource refers to a MachineConfigPool from an insight.
-func PoolResource(poolName string) insightsv1alpha1.ResourceRef {
-	return insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: poolName}
-}

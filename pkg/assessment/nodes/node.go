@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -39,21 +40,9 @@ const (
 	drainVerb = "drain"
 )
 
-// Reasons of the Available and Degraded conditions.
-const (
-	ReasonAsExpected                        = "AsExpected"
-	ReasonNotReady                          = "NotReady"
-	ReasonDiskPressure                      = "DiskPressure"
-	ReasonNetworkUnavailable                = "NetworkUnavailable"
-	ReasonUnschedulable                     = "Unschedulable"
-	ReasonMachineConfigDaemonProcessing     = "MachineConfigDaemonProcessing"
-	ReasonMachineConfigDaemonDegraded       = "MachineConfigDaemonDegraded"
-	ReasonMachineConfigDaemonUnreconcilable = "MachineConfigDaemonUnreconcilable"
-)
-
 var degradedReasons = map[string]string{
-	stateDegraded:       ReasonMachineConfigDaemonDegraded,
-	stateUnreconcilable: ReasonMachineConfigDaemonUnreconcilable,
+	stateDegraded:       insightsv1alpha1.NodeMachineConfigDaemonDegraded,
+	stateUnreconcilable: insightsv1alpha1.NodeMachineConfigDaemonUnreconcilable,
 }
 
 const (
@@ -118,34 +107,19 @@ type Input struct {
 	Now     time.Time
 }
 
-// Unavailability is why a node cannot run workloads, and since when (zero
-// when the node does not say).
-type Unavailability struct {
-	Reason  string
-	Message string
-	// Condition is the node condition behind it, if any.
-	Condition *corev1.NodeCondition
-	Since     time.Time
-}
-
 // Assessment is a node's desired insight status and what the pool and the
 // health insights need to know about it.
 type Assessment struct {
 	Status insightsv1alpha1.NodeProgressInsightStatus
-	// Updating is true while the node is on its way to the target version.
-	Updating bool
-	// Unavailable is why the node cannot run workloads, nil if it can.
-	Unavailable *Unavailability
-	// DegradedReason is the machine-config daemon's full reason when the
-	// node is degraded.
-	DegradedReason string
+	health.NodeState
 	// Finished is how long the node took to update when this assessment is
 	// the one that sees it finish; zero otherwise.
 	Finished time.Duration
 }
 
-// Assess computes a node's insight status.
-func Assess(in Input) Assessment {
+// NodeProgress computes a node's insight status and what its pool and
+// health insights need to know about it.
+func NodeProgress(in Input) Assessment {
 	node := in.Node
 	annotations := node.Annotations
 	state := annotations[StateAnnotation]
@@ -171,20 +145,20 @@ func Assess(in Input) Assessment {
 			Reason: degradedReasons[state], Message: text.Truncate(a.DegradedReason, maxConditionMessageLength)})
 	} else {
 		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionFalse,
-			Reason: ReasonAsExpected, Message: "The machine-config daemon reports no problem"})
+			Reason: insightsv1alpha1.NodeAsExpected, Message: "The machine-config daemon reports no problem"})
 	}
 	if u := a.Unavailable; u != nil {
 		c.setSince(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse,
 			Reason: u.Reason, Message: text.Truncate(u.Message, maxConditionMessageLength)}, u.Since)
 	} else {
 		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionTrue,
-			Reason: ReasonAsExpected, Message: "The node is ready and schedulable"})
+			Reason: insightsv1alpha1.NodeAsExpected, Message: "The node is ready and schedulable"})
 	}
 
 	a.Status = insightsv1alpha1.NodeProgressInsightStatus{
 		Conditions:   c.list,
 		Name:         node.Name,
-		PoolResource: PoolResource(in.Pool.Name),
+		PoolResource: health.PoolResource(in.Pool.Name),
 		ScopeType:    ScopeType(in.Pool.Name),
 		Message:      message(&a, node.Name),
 	}
@@ -222,28 +196,28 @@ func isDraining(annotations map[string]string, updating bool) bool {
 // unavailable node: not ready, under disk pressure, without network,
 // cordoned, or being worked on by its daemon. A daemon that gave up
 // (Degraded, Unreconcilable) does not make the node unavailable.
-func unavailability(node *corev1.Node, state string) *Unavailability {
+func unavailability(node *corev1.Node, state string) *health.Unavailability {
 	ready := false
 	for i := range node.Status.Conditions {
 		cond := &node.Status.Conditions[i]
 		since := cond.LastTransitionTime.Time
 		switch {
 		case cond.Type == corev1.NodeReady && cond.Status != corev1.ConditionTrue:
-			return &Unavailability{Reason: ReasonNotReady, Message: "Not ready", Condition: cond, Since: since}
+			return &health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready", Condition: cond, Since: since}
 		case cond.Type == corev1.NodeDiskPressure && cond.Status != corev1.ConditionFalse:
-			return &Unavailability{Reason: ReasonDiskPressure, Message: "Disk pressure", Condition: cond, Since: since}
+			return &health.Unavailability{Reason: insightsv1alpha1.NodeDiskPressure, Message: "Disk pressure", Condition: cond, Since: since}
 		case cond.Type == corev1.NodeNetworkUnavailable && cond.Status != corev1.ConditionFalse:
-			return &Unavailability{Reason: ReasonNetworkUnavailable, Message: "Network unavailable", Condition: cond, Since: since}
+			return &health.Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable, Message: "Network unavailable", Condition: cond, Since: since}
 		case cond.Type == corev1.NodeReady:
 			ready = true
 		}
 	}
 	if !ready {
 		// A node whose kubelet never reported readiness is not ready.
-		return &Unavailability{Reason: ReasonNotReady, Message: "Not ready"}
+		return &health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready"}
 	}
 	if node.Spec.Unschedulable {
-		return &Unavailability{Reason: ReasonUnschedulable, Message: "Node is marked unschedulable"}
+		return &health.Unavailability{Reason: insightsv1alpha1.NodeUnschedulable, Message: "Node is marked unschedulable"}
 	}
 	if state == stateDegraded || state == stateUnreconcilable {
 		return nil
@@ -252,7 +226,7 @@ func unavailability(node *corev1.Node, state string) *Unavailability {
 	done := a[CurrentConfigAnnotation] != "" && a[CurrentConfigAnnotation] == a[DesiredConfigAnnotation] &&
 		a[CurrentImageAnnotation] == a[DesiredImageAnnotation] && state == stateDone
 	if !done {
-		return &Unavailability{Reason: ReasonMachineConfigDaemonProcessing, Message: "Machine Config Daemon is processing the node"}
+		return &health.Unavailability{Reason: insightsv1alpha1.NodeMachineConfigDaemonProcessing, Message: "Machine Config Daemon is processing the node"}
 	}
 	return nil
 }

@@ -115,7 +115,7 @@ func summarize(a Assessment) summary {
 	return got
 }
 
-func TestAssess(t *testing.T) {
+func TestNodeProgress(t *testing.T) {
 	drainReason := "failed to drain node: build0-gstfj-ci-prowjobs-worker-b-9lztv after 1 hour. Please see machine-config-controller logs for more information"
 	testCases := []struct {
 		name     string
@@ -251,7 +251,7 @@ func TestAssess(t *testing.T) {
 			if tc.versions != nil {
 				in.Versions = tc.versions
 			}
-			a := Assess(in)
+			a := NodeProgress(in)
 			if diff := cmp.Diff(tc.want, summarize(a)); diff != "" {
 				t.Errorf("assessment (-want +got):\n%s", diff)
 			}
@@ -265,13 +265,13 @@ func TestAssess(t *testing.T) {
 	}
 }
 
-func TestAssessOverTime(t *testing.T) {
+func TestNodeProgressOverTime(t *testing.T) {
 	draining := testNode("n", mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "uncordon-"+oldConfig, ""), healthy(), true)
 	updated := testNode("n", mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig, ""), healthy(), false)
 	since := func(ago time.Duration) *insightsv1alpha1.NodeProgressInsightStatus {
 		return &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
 			{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: metav1.ConditionTrue, Reason: insightsv1alpha1.NodeDraining, LastTransitionTime: metav1.NewTime(now.Add(-ago))},
-			{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse, Reason: ReasonUnschedulable, LastTransitionTime: metav1.NewTime(now.Add(-ago))},
+			{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: metav1.ConditionFalse, Reason: insightsv1alpha1.NodeUnschedulable, LastTransitionTime: metav1.NewTime(now.Add(-ago))},
 		}}
 	}
 	testCases := []struct {
@@ -294,7 +294,7 @@ func TestAssessOverTime(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			a := Assess(Input{Node: tc.node, Pool: testPool("worker", false), Versions: versions, Target: target, Previous: tc.previous, PerNode: tc.perNode, Now: now})
+			a := NodeProgress(Input{Node: tc.node, Pool: testPool("worker", false), Versions: versions, Target: target, Previous: tc.previous, PerNode: tc.perNode, Now: now})
 			var estimate time.Duration
 			if a.Status.EstimatedToComplete != nil {
 				estimate = a.Status.EstimatedToComplete.Duration

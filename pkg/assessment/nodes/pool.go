@@ -96,7 +96,7 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*insightsv1alp
 	}
 
 	healthy := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightHealthy, Status: metav1.ConditionTrue,
-		Reason: ReasonAsExpected, Message: "No node is degraded"}
+		Reason: insightsv1alpha1.NodeAsExpected, Message: "No node is degraded"}
 	if c.degraded > 0 {
 		healthy.Status, healthy.Reason = metav1.ConditionFalse, PoolReasonNodesDegraded
 		healthy.Message = fmt.Sprintf("%d of %d nodes are degraded", c.degraded, c.total)

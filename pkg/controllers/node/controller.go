@@ -48,10 +48,6 @@ const (
 	nodeKeyPrefix = "node/"
 	poolKeyPrefix = "pool/"
 
-	// estimateRefresh is how often a node in progress is looked at again
-	// by the clock alone: its estimate counts down in whole minutes.
-	estimateRefresh = time.Minute
-
 	resyncInterval = 10 * time.Minute
 
 	// configIndex finds the nodes whose current or desired configuration

@@ -14,13 +14,11 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 // syncNode brings a node's insight and health insights up to date, and
 // queues its pool when what the pool counts of the node changed.
 func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, name string) error {
-	key := nodeKeyPrefix + name
 	node, err := c.nodes.Get(name)
 	if apierrors.IsNotFound(err) {
 		node, err = nil, nil
@@ -52,7 +50,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	if insight != nil {
 		previous = &insight.Status
 	}
-	a := assess(s, node, pool, c.perNode.Expected(pool.Name), previous)
+	a, healthInsights, next := nodes.Assess(s.input(node, pool, c.perNode.Expected(pool.Name), previous))
 	insight, written, err := c.nodeWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, a.Status)
 	if err != nil {
 		return err
@@ -69,21 +67,17 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		}
 	}
 
-	healthInsights, next := health.ForNode(&a, s.now)
 	if err := c.health.Sync(ctx, c.nodeWriter.OwnerReference(insight), healthInsights); err != nil {
 		return err
 	}
-	if a.Status.EstimatedToComplete != nil {
-		syncCtx.Queue().AddAfter(key, estimateRefresh)
-	}
 	if !next.IsZero() {
-		syncCtx.Queue().AddAfter(key, next.Sub(s.now))
+		syncCtx.Queue().AddAfter(nodeKeyPrefix+name, next.Sub(s.now))
 	}
 	return nil
 }
 
-func assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodes.Assessment {
-	return nodes.Assess(nodes.Input{
+func (s *state) input(node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodes.Input {
+	return nodes.Input{
 		Node:     node,
 		Pool:     pool,
 		Versions: s.versions,
@@ -91,7 +85,7 @@ func assess(s *state, node *corev1.Node, pool *machineconfigurationv1.MachineCon
 		Previous: previous,
 		PerNode:  perNode,
 		Now:      s.now,
-	})
+	}
 }
 
 // countedDifferently says whether the pool insight would count the node
@@ -159,7 +153,7 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 		if i, err := c.nodeInsights.Get(node.Name); err == nil {
 			previous = &i.Status
 		}
-		a := assess(s, node, pool, perNode, previous)
+		a := nodes.NodeProgress(s.input(node, pool, perNode, previous))
 		members = append(members, &a.Status)
 	}
 
@@ -167,11 +161,11 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 	if insight != nil {
 		previous = &insight.Status
 	}
-	status := nodes.Pool(pool, members, previous, s.now)
+	status, healthInsights := nodes.AssessPool(pool, members, previous, s.now)
 
 	insight, _, err = c.poolWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, status)
 	if err != nil {
 		return err
 	}
-	return c.health.Sync(ctx, c.poolWriter.OwnerReference(insight), health.ForPool(&status))
+	return c.health.Sync(ctx, c.poolWriter.OwnerReference(insight), healthInsights)
 }

@@ -86,6 +86,17 @@ const (
 	NodePending         = "Pending"
 	NodeCompleted       = "Completed"
 	NodeCannotDetermine = "CannotDetermine"
+
+	// AsExpected is the reason of an Available condition that is True and
+	// of a Degraded condition that is False; the others say why not.
+	NodeAsExpected                        = "AsExpected"
+	NodeNotReady                          = "NotReady"
+	NodeDiskPressure                      = "DiskPressure"
+	NodeNetworkUnavailable                = "NetworkUnavailable"
+	NodeUnschedulable                     = "Unschedulable"
+	NodeMachineConfigDaemonProcessing     = "MachineConfigDaemonProcessing"
+	NodeMachineConfigDaemonDegraded       = "MachineConfigDaemonDegraded"
+	NodeMachineConfigDaemonUnreconcilable = "MachineConfigDaemonUnreconcilable"
 )
 
 // NodeProgressInsightList is a list of NodeProgressInsight.
