@@ -67,6 +67,7 @@ type Controller struct {
 	nodeWriter      *insightwrite.Writer[*insightsv1alpha1.NodeProgressInsight, insightsv1alpha1.NodeProgressInsightStatus]
 	poolWriter      *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health          *healthinsights.Syncer
+	membership      *membership
 	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
 }
@@ -103,41 +104,63 @@ func New(
 		nodeWriter:      insightwrite.NodeProgressInsights(client),
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(client),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
+		membership:      newMembership(recorder),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           clock,
 	}
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
-	for informer, handler := range map[cache.SharedIndexInformer]cache.ResourceEventHandler{
-		nodeInformer.Informer():    c.nodeHandler(q.Add),
-		pools.Informer():           c.poolHandler(q.Add),
-		configs.Informer():         c.configHandler(q.Add),
-		clusterVersions.Informer(): c.targetVersionHandler(q.Add),
-		nodeInsights.Informer():    deletionHandler(nodeKeyPrefix, q.Add),
-		poolInsights.Informer():    deletionHandler(poolKeyPrefix, q.Add),
-	} {
-		if _, err := informer.AddEventHandler(handler); err != nil {
-			return nil, err
-		}
+	// Every informer the controller reads, once: the resource names it in
+	// the tracker's WaitsFor, and the handler (nil for one read only
+	// through its lister) queues the work its events change.
+	informers := []struct {
+		resource string
+		informer cache.SharedIndexInformer
+		handler  cache.ResourceEventHandler
+	}{
+		{"nodes", nodeInformer.Informer(), c.nodeHandler(q.Add)},
+		{"machineconfigpools", pools.Informer(), c.poolHandler(q.Add)},
+		{"machineconfigs", configs.Informer(), c.configHandler(q.Add)},
+		{"clusterversions", clusterVersions.Informer(), c.targetVersionHandler(q.Add)},
+		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
+		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
+		{"updatehealthinsights", healthInsights.Informer(), nil},
 	}
-	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
-		"nodes":                             nodeInformer.Informer().HasSynced,
-		"machineconfigpools":                pools.Informer().HasSynced,
-		"machineconfigs":                    configs.Informer().HasSynced,
-		"clusterversions":                   clusterVersions.Informer().HasSynced,
-		"nodeprogressinsights":              nodeInsights.Informer().HasSynced,
-		"machineconfigpoolprogressinsights": poolInsights.Informer().HasSynced,
-		"updatehealthinsights":              healthInsights.Informer().HasSynced,
-	})
+	synced := map[string]cache.InformerSynced{}
+	var bare []factory.Informer
+	for _, i := range informers {
+		var informer factory.Informer = i.informer
+		if i.handler != nil {
+			registration, err := i.informer.AddEventHandler(i.handler)
+			if err != nil {
+				return nil, fmt.Errorf("handling the events of %s: %w", i.resource, err)
+			}
+			// The membership is built by the handlers: the controller
+			// starts once they have seen every object, not only once the
+			// cache has.
+			informer = handledInformer{SharedIndexInformer: i.informer, handled: registration}
+		}
+		synced[i.resource] = informer.HasSynced
+		bare = append(bare, informer)
+	}
+	tracker.WaitsFor(Name, synced)
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
-		WithBareInformers(nodeInformer.Informer(), pools.Informer(), configs.Informer(), clusterVersions.Informer(),
-			nodeInsights.Informer(), poolInsights.Informer(), healthInsights.Informer()).
+		WithBareInformers(bare...).
 		ResyncEvery(resyncInterval).
 		ToController(controllerName, recorder), nil
 }
+
+// handledInformer is an informer that has synced once its events up to
+// then have been delivered to this controller's handler.
+type handledInformer struct {
+	cache.SharedIndexInformer
+	handled cache.ResourceEventHandlerRegistration
+}
+
+func (i handledInformer) HasSynced() bool { return i.handled.HasSynced() }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	key := syncCtx.QueueKey()
@@ -162,16 +185,7 @@ type state struct {
 }
 
 func (c *Controller) state() (*state, error) {
-	all, err := c.pools.List(labels.Everything())
-	if err != nil {
-		return nil, err
-	}
-	pools, errs := nodes.NewPools(all)
-	for _, err := range errs {
-		// The pool is left out until it is fixed; the others carry on.
-		klog.ErrorS(err, "Ignoring a MachineConfigPool")
-	}
-	s := &state{pools: pools, versions: listerVersions{c.configs}, now: c.clock.Now()}
+	s := &state{pools: c.membership.current(), versions: listerVersions{c.configs}, now: c.clock.Now()}
 	if cv, err := c.clusterVersions.Get(names.ClusterVersion); err == nil {
 		s.target = cv.Status.Desired.Version
 	} else if !apierrors.IsNotFound(err) {

@@ -15,6 +15,7 @@ import (
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -110,9 +111,11 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		nodeWriter:      insightwrite.NodeProgressInsights(h.client.InsightsV1alpha1()),
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
+		membership:      newMembership(events.NewInMemoryRecorder("test", h.clock)),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
 	}
+	must(t, h.controller.placeNodes())
 	return h
 }
 
@@ -128,6 +131,18 @@ func (h *harness) put(indexer cache.Indexer, obj any, transform cache.TransformF
 	stripped, err := transform(obj)
 	must(h.t, err)
 	must(h.t, indexer.Update(stripped))
+}
+
+// updateNode stores a changed node and hands the change to the node
+// handler, as the informer would.
+func (h *harness) updateNode(node *corev1.Node) {
+	h.t.Helper()
+	old, _, err := h.nodes.GetByKey(node.Name)
+	must(h.t, err)
+	h.put(h.nodes, node, StripNode)
+	stored, _, err := h.nodes.GetByKey(node.Name)
+	must(h.t, err)
+	h.controller.nodeHandler(func(any) {}).OnUpdate(old, stored)
 }
 
 // refresh makes the insight caches hold what the fake server holds, as
@@ -260,7 +275,7 @@ func TestNodeRemovedOrLeavingItsPool(t *testing.T) {
 		{name: "node relabelled out of every pool", change: func(h *harness, node *corev1.Node) {
 			node = node.DeepCopy()
 			node.Labels = map[string]string{"kubernetes.io/os": "linux"}
-			h.put(h.nodes, node, StripNode)
+			h.updateNode(node)
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -345,7 +360,7 @@ func TestNodeWalksThroughItsUpdate(t *testing.T) {
 			node.Annotations[k] = v
 		}
 		node.Spec.Unschedulable = step.unschedulable
-		h.put(h.nodes, node, StripNode)
+		h.updateNode(node)
 		_, later := h.run(nodeKeyPrefix + name)
 
 		s := h.nodeStatus(name)
@@ -394,7 +409,7 @@ func TestNotReadyNodeIsReportedWhenItsGraceEnds(t *testing.T) {
 			node.Status.Conditions[i].LastTransitionTime = metav1.NewTime(now.Add(-2 * time.Minute))
 		}
 	}
-	h.put(h.nodes, node, StripNode)
+	h.updateNode(node)
 	writes, later := h.run(nodeKeyPrefix + name)
 	if count(writes, "create updatehealthinsights") != 0 || later[nodeKeyPrefix+name] != 3*time.Minute {
 		t.Errorf("2 minutes not ready: writes %v, requeued after %v; want no insight yet and a look again in 3m", writes, later[nodeKeyPrefix+name])

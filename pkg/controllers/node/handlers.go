@@ -38,20 +38,28 @@ func (c *Controller) nodeHandler(add func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj any) {
 			if node, ok := obj.(*corev1.Node); ok {
+				c.membership.setNode(node.Name, node.Labels)
 				add(nodeKeyPrefix + node.Name)
 			}
 		},
 		UpdateFunc: func(oldObj, newObj any) {
 			old, ok1 := oldObj.(*corev1.Node)
 			node, ok2 := newObj.(*corev1.Node)
+			if !ok1 || !ok2 {
+				return
+			}
+			if !apiequality.Semantic.DeepEqual(old.Labels, node.Labels) {
+				c.membership.setNode(node.Name, node.Labels)
+			}
 			// The caches hold stripped nodes: an update that changed only
 			// what was stripped (a heartbeat, an image list) is no change.
-			if ok1 && ok2 && !sameAssessedFields(old, node) {
+			if !sameAssessedFields(old, node) {
 				add(nodeKeyPrefix + node.Name)
 			}
 		},
 		DeleteFunc: func(obj any) {
 			if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
+				c.membership.removeNode(o.GetName())
 				add(nodeKeyPrefix + o.GetName())
 			}
 		},
@@ -65,10 +73,15 @@ func sameAssessedFields(a, b *corev1.Node) bool {
 		apiequality.Semantic.DeepEqual(a.Status.Conditions, b.Status.Conditions)
 }
 
-// poolHandler queues a pool, and every node when the pool's membership or
-// pausing changes: a node's pool and phase depend on them.
+// poolHandler parses the pools' selectors again and queues a pool, and
+// every node, when the pool's membership or pausing changes: a node's pool
+// and phase depend on them.
 func (c *Controller) poolHandler(add func(any)) cache.ResourceEventHandler {
 	changed := func(obj any) {
+		if err := c.placeNodes(); err != nil {
+			klog.ErrorS(err, "Placing the nodes in their MachineConfigPools")
+			return
+		}
 		if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
 			add(poolKeyPrefix + o.GetName())
 		}
@@ -149,6 +162,21 @@ func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHand
 		},
 		DeleteFunc: func(any) { all() },
 	}
+}
+
+// placeNodes parses the pools' selectors and places every node in its pool,
+// from the informers' caches, which hold the change being handled.
+func (c *Controller) placeNodes() error {
+	pools, err := c.pools.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	allNodes, err := c.nodes.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	c.membership.setPools(pools, allNodes)
+	return nil
 }
 
 func (c *Controller) queueAllNodes(add func(any)) {

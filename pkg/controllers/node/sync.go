@@ -10,7 +10,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
@@ -138,16 +137,16 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 		return c.poolWriter.Delete(ctx, insight, c.health)
 	}
 
-	allNodes, err := c.nodes.List(labels.Everything())
-	if err != nil {
-		return err
-	}
 	// One expected per-node time for the whole pool, not one lookup per node.
 	perNode := c.perNode.Expected(name)
 	var members []*insightsv1alpha1.NodeProgressInsightStatus
-	for _, node := range allNodes {
-		if p := s.pools.Of(node.Labels); p == nil || p.Name != name {
+	for _, nodeName := range c.membership.nodesIn(name) {
+		node, err := c.nodes.Get(nodeName)
+		if apierrors.IsNotFound(err) {
 			continue
+		}
+		if err != nil {
+			return err
 		}
 		var previous *insightsv1alpha1.NodeProgressInsightStatus
 		if i, err := c.nodeInsights.Get(node.Name); err == nil {
