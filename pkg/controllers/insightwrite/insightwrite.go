@@ -30,6 +30,7 @@ const writeLogLevel klog.Level = 4
 type Object[T any] interface {
 	comparable
 	metav1.Object
+	metav1.ObjectMetaAccessor
 	DeepCopy() T
 }
 
@@ -56,7 +57,17 @@ type Writer[T Object[T], S any] struct {
 	changed func(current, desired *S) bool
 }
 
-func newWriter[T Object[T], S any](kind string, client Client[T], empty func(metav1.ObjectMeta) T, status func(T) *S) *Writer[T, S] {
+// newWriter returns the writer of the insight type I, whose pointer is T.
+func newWriter[I any, T interface {
+	*I
+	Object[T]
+}, S any](kind string, client Client[T], status func(T) *S) *Writer[T, S] {
+	empty := func(meta metav1.ObjectMeta) T {
+		insight := T(new(I))
+		// Every generated type embeds its ObjectMeta.
+		*insight.GetObjectMeta().(*metav1.ObjectMeta) = meta
+		return insight
+	}
 	return &Writer[T, S]{kind: kind, client: client, empty: empty, status: status, changed: semanticallyDifferent[S]}
 }
 
