@@ -320,11 +320,12 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 }
 
 // TestOnlyTheLeaderWrites runs two replicas and checks from their logs that
-// only the one holding the lease ever writes an insight.
+// only the one holding the lease ever writes an insight (writes are logged
+// at -v=4).
 func TestOnlyTheLeaderWrites(t *testing.T) {
-	first := startOperator(t)
+	first := startOperator(t, "-v=4")
 	first.waitForOutput(t, "operator started", 30*time.Second)
-	second := startOperator(t)
+	second := startOperator(t, "-v=4")
 	second.waitForOutput(t, "Attempting to acquire leader lease", 30*time.Second)
 
 	createClusterOperators(t, map[string]string{"etcd": fromVersion, "dns": fromVersion})
@@ -339,7 +340,7 @@ func TestOnlyTheLeaderWrites(t *testing.T) {
 		return i != nil && i.Status.CompletionPercent == 50
 	})
 
-	for _, write := range []string{"Created ClusterVersionProgressInsight", "Updated ClusterVersionProgressInsight"} {
+	for _, write := range []string{`"Created insight" kind="ClusterVersionProgressInsight"`, `"Updated insight status" kind="ClusterVersionProgressInsight"`} {
 		if !strings.Contains(first.output.String(), write) {
 			t.Errorf("the leader's log lacks %q", write)
 		}

@@ -56,9 +56,10 @@ func ensureOperatorNamespace(t testing.TB) {
 	}
 }
 
-// startOperator starts the operator, with extra flags, and short leader election timings so
-// that a standby takes over within seconds, and with the logging of every
-// write (-v=2). It is stopped when the test ends (SIGTERM, so that it releases
+// startOperator starts the operator, with extra flags (which win over the
+// defaults here), and short leader election timings so
+// that a standby takes over within seconds, logging at -v=2 (insight writes
+// log at -v=4). It is stopped when the test ends (SIGTERM, so that it releases
 // its lease for the next test), and its output is logged if the test failed.
 func startOperator(t testing.TB, extra ...string) *operatorProcess {
 	t.Helper()
