@@ -32,13 +32,10 @@ type Cluster struct {
 	Deployments        []*appsv1.Deployment
 }
 
-// Insight is an insight analyze computes. Object is the insight object as a
-// controller would write it, its kind set. Status is Object's status, by
-// value, for callers that compare statuses whatever their kind: the node
-// controller's tests compare theirs with analyze's.
+// Insight is an insight analyze computes: Object is the insight object as a
+// controller would write it, its kind set.
 type Insight struct {
 	Object Object
-	Status any
 }
 
 // Object is an insight object: ClusterVersionProgressInsight,
@@ -149,31 +146,31 @@ func typeMeta(kind string) metav1.TypeMeta {
 }
 
 func clusterVersionInsight(name string, s insightsv1alpha1.ClusterVersionProgressInsightStatus) Insight {
-	return Insight{Status: s, Object: &insightsv1alpha1.ClusterVersionProgressInsight{
+	return Insight{Object: &insightsv1alpha1.ClusterVersionProgressInsight{
 		TypeMeta: typeMeta("ClusterVersionProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
 	}}
 }
 
 func clusterOperatorInsight(name string, s insightsv1alpha1.ClusterOperatorProgressInsightStatus) Insight {
-	return Insight{Status: s, Object: &insightsv1alpha1.ClusterOperatorProgressInsight{
+	return Insight{Object: &insightsv1alpha1.ClusterOperatorProgressInsight{
 		TypeMeta: typeMeta("ClusterOperatorProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
 	}}
 }
 
 func poolInsight(name string, s insightsv1alpha1.MachineConfigPoolProgressInsightStatus) Insight {
-	return Insight{Status: s, Object: &insightsv1alpha1.MachineConfigPoolProgressInsight{
+	return Insight{Object: &insightsv1alpha1.MachineConfigPoolProgressInsight{
 		TypeMeta: typeMeta("MachineConfigPoolProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
 	}}
 }
 
 func nodeInsight(name string, s insightsv1alpha1.NodeProgressInsightStatus) Insight {
-	return Insight{Status: s, Object: &insightsv1alpha1.NodeProgressInsight{
+	return Insight{Object: &insightsv1alpha1.NodeProgressInsight{
 		TypeMeta: typeMeta("NodeProgressInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
 	}}
 }
 
 func healthInsight(name string, s insightsv1alpha1.UpdateHealthInsightStatus) Insight {
-	return Insight{Status: s, Object: &insightsv1alpha1.UpdateHealthInsight{
+	return Insight{Object: &insightsv1alpha1.UpdateHealthInsight{
 		TypeMeta: typeMeta("UpdateHealthInsight"), ObjectMeta: metav1.ObjectMeta{Name: name}, Status: s,
 	}}
 }

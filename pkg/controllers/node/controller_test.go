@@ -246,16 +246,16 @@ func TestRecordedClusterIsWrittenOnceAndThenLeftAlone(t *testing.T) {
 	}
 
 	for _, i := range analyze.Insights(c, now) {
-		switch s := i.Status.(type) {
-		case insightsv1alpha1.NodeProgressInsightStatus:
-			if diff := cmp.Diff(s, h.nodeStatus(s.Name)); diff != "" {
-				t.Errorf("node %s: the controller and analyze disagree (-analyze +controller):\n%s", s.Name, diff)
+		switch o := i.Object.(type) {
+		case *insightsv1alpha1.NodeProgressInsight:
+			if diff := cmp.Diff(o.Status, h.nodeStatus(o.Name)); diff != "" {
+				t.Errorf("node %s: the controller and analyze disagree (-analyze +controller):\n%s", o.Name, diff)
 			}
-		case insightsv1alpha1.MachineConfigPoolProgressInsightStatus:
-			got, err := h.client.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(context.Background(), s.Name, metav1.GetOptions{})
+		case *insightsv1alpha1.MachineConfigPoolProgressInsight:
+			got, err := h.client.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(context.Background(), o.Name, metav1.GetOptions{})
 			must(t, err)
-			if diff := cmp.Diff(s, got.Status); diff != "" {
-				t.Errorf("pool %s: the controller and analyze disagree (-analyze +controller):\n%s", s.Name, diff)
+			if diff := cmp.Diff(o.Status, got.Status); diff != "" {
+				t.Errorf("pool %s: the controller and analyze disagree (-analyze +controller):\n%s", o.Name, diff)
 			}
 		}
 	}
