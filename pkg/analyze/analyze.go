@@ -20,6 +20,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
 // Cluster is a recorded cluster state.
@@ -77,7 +78,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	insights = append(insights, c.nodeInsights(target, now)...)
 
 	sort.SliceStable(insights, func(i, j int) bool {
-		if ki, kj := kindOrder[kindOf(insights[i])], kindOrder[kindOf(insights[j])]; ki != kj {
+		if ki, kj := kindOrder[recorded.KindOf(insights[i].Object)], kindOrder[recorded.KindOf(insights[j].Object)]; ki != kj {
 			return ki < kj
 		}
 		return insights[i].Object.GetName() < insights[j].Object.GetName()
@@ -138,8 +139,6 @@ func (c *Cluster) machineConfigOperatorImage() string {
 	}
 	return ""
 }
-
-func kindOf(i Insight) string { return i.Object.GetObjectKind().GroupVersionKind().Kind }
 
 func typeMeta(kind string) metav1.TypeMeta {
 	return metav1.TypeMeta{APIVersion: insightsv1alpha1.SchemeGroupVersion.String(), Kind: kind}

@@ -9,6 +9,7 @@ import (
 	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
@@ -28,12 +29,7 @@ func ownClusterOperator(ctx context.Context, c *clients, version string) (string
 		}
 		parts = append(parts, fmt.Sprintf("%s=%s", t, status))
 	}
-	var reported string
-	for _, v := range co.Status.Versions {
-		if v.Name == names.OperatorVersion {
-			reported = v.Version
-		}
-	}
+	reported, _ := controlplane.OperatorVersion(co)
 	healthy := v1helpers.IsStatusConditionTrue(co.Status.Conditions, configv1.OperatorAvailable) &&
 		v1helpers.IsStatusConditionFalse(co.Status.Conditions, configv1.OperatorDegraded) &&
 		reported == version

@@ -23,6 +23,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
@@ -120,11 +121,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		c.inherited = true
 	}
 
+	reported, _ := controlplane.OperatorVersion(current)
 	status := operatorhealth.Consolidate(operatorhealth.Input{
 		Problems: c.tracker.Problems(),
 		Off:      c.tracker.Off(),
 		Version:  c.options.Version,
-		Reported: reportedVersion(current.Status.Versions),
+		Reported: reported,
 		Now:      c.clock.Now(),
 		Grace:    c.options.GracePeriod,
 	})
@@ -176,16 +178,6 @@ func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated 
 		setVersion(&status.Versions, c.options.Version)
 	}
 	status.RelatedObjects = RelatedObjects(c.options.Namespace)
-}
-
-// reportedVersion is the operator's entry of versions, or empty.
-func reportedVersion(versions []configv1.OperandVersion) string {
-	for _, v := range versions {
-		if v.Name == names.OperatorVersion {
-			return v.Version
-		}
-	}
-	return ""
 }
 
 // setVersion sets the operator's entry of versions, keeping any other.
