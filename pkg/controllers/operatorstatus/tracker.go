@@ -101,6 +101,18 @@ func (t *Tracker) OnChange(f func()) {
 	t.changed = f
 }
 
+// update runs change under the lock and, when it says the problems changed,
+// calls OnChange's function, outside the lock.
+func (t *Tracker) update(change func() bool) {
+	t.mu.Lock()
+	changed := change()
+	notify := t.changed
+	t.mu.Unlock()
+	if changed && notify != nil {
+		notify()
+	}
+}
+
 // Sync wraps a controller's sync so that each run is observed, and a failing
 // queue key is a problem of controller until that key syncs again. A sync
 // whose writes lost a race with another writer (queue.RequeueIfRaced) did not
@@ -126,74 +138,59 @@ func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFun
 // process started. Failures of the same controller and kind seen since keep
 // the earlier start.
 func (t *Tracker) Inherit(problems []operatorhealth.Problem) {
-	t.mu.Lock()
-	for _, p := range problems {
-		g := problemGroup{controller: p.Controller, kind: p.Kind}
-		for k, f := range t.failures {
-			if k.controller == p.Controller && f.kind == p.Kind && p.Since.Before(f.since) {
-				f.since = p.Since
-				t.failures[k] = f
+	t.update(func() bool {
+		for _, p := range problems {
+			for k, f := range t.failures {
+				if k.controller == p.Controller && f.kind == p.Kind && p.Since.Before(f.since) {
+					f.since = p.Since
+					t.failures[k] = f
+				}
+			}
+			if !t.settled[p.Controller] {
+				t.inherited[problemGroup{controller: p.Controller, kind: p.Kind}] = p.Since
 			}
 		}
-		if !t.settled[p.Controller] {
-			t.inherited[g] = p.Since
-		}
-	}
-	notify := t.changed
-	t.mu.Unlock()
-	if len(problems) > 0 && notify != nil {
-		notify()
-	}
+		return len(problems) > 0
+	})
 }
 
 // settle ends the failures controller inherited: its queue is empty, so every
 // key has been synced once since the restart, and those still failing are
 // its failures now.
 func (t *Tracker) settle(controller string) {
-	t.mu.Lock()
-	if t.settled[controller] {
-		t.mu.Unlock()
-		return
-	}
-	t.settled[controller] = true
-	changed := false
-	for g := range t.inherited {
-		if g.controller == controller {
-			delete(t.inherited, g)
-			changed = true
+	t.update(func() bool {
+		if t.settled[controller] {
+			return false
 		}
-	}
-	notify := t.changed
-	t.mu.Unlock()
-	if changed && notify != nil {
-		notify()
-	}
+		t.settled[controller] = true
+		changed := false
+		for g := range t.inherited {
+			if g.controller == controller {
+				delete(t.inherited, g)
+				changed = true
+			}
+		}
+		return changed
+	})
 }
 
 // SwitchOff records that controller does not run, and why: the cluster does
 // not serve an input it needs.
 func (t *Tracker) SwitchOff(controller, why string) {
-	t.setOff(controller, why)
+	t.update(func() bool {
+		changed := t.off[controller] != why
+		t.off[controller] = why
+		return changed
+	})
 }
 
 // SwitchOn records that controller runs after all.
 func (t *Tracker) SwitchOn(controller string) {
-	t.setOff(controller, "")
-}
-
-func (t *Tracker) setOff(controller, why string) {
-	t.mu.Lock()
-	changed := t.off[controller] != why
-	if why == "" {
+	t.update(func() bool {
+		_, wasOff := t.off[controller]
 		delete(t.off, controller)
-	} else {
-		t.off[controller] = why
-	}
-	notify := t.changed
-	t.mu.Unlock()
-	if changed && notify != nil {
-		notify()
-	}
+		return wasOff
+	})
 }
 
 // Off returns the controllers switched off, and why.
@@ -209,14 +206,12 @@ func (t *Tracker) Off() []operatorhealth.Off {
 
 func (t *Tracker) record(controller, key string, err error) {
 	k := failureKey{controller: controller, key: key}
-	t.mu.Lock()
-	previous, failed := t.failures[k]
-	changed := false
-	switch {
-	case err == nil:
-		delete(t.failures, k)
-		changed = failed
-	default:
+	t.update(func() bool {
+		previous, failed := t.failures[k]
+		if err == nil {
+			delete(t.failures, k)
+			return failed
+		}
 		f := failure{kind: kindOf(err), since: t.clock.Now(), err: err.Error()}
 		if failed && previous.kind == f.kind {
 			f.since = previous.since
@@ -225,13 +220,8 @@ func (t *Tracker) record(controller, key string, err error) {
 			f.since = since
 		}
 		t.failures[k] = f
-		changed = !failed || previous.kind != f.kind
-	}
-	notify := t.changed
-	t.mu.Unlock()
-	if changed && notify != nil {
-		notify()
-	}
+		return !failed || previous.kind != f.kind
+	})
 }
 
 // kindOf tells a write the API server refused, which will be refused again
