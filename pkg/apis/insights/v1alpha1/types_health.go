@@ -119,11 +119,15 @@ const (
 // InsightRemediation is what to do about a problem.
 type InsightRemediation struct {
 	// reference is a URL to documentation or a runbook for the problem.
-	// +required
+	// It is optional, where the shared wire format requires it, because a
+	// firing alert without a runbook_url annotation is a problem with no
+	// reference to give; tools print
+	// "<alert does not have a runbook_url annotation>" for it, as oc does.
+	// +optional
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:Pattern=`^https?://[^\s]+$`
-	Reference string `json:"reference"`
+	Reference string `json:"reference,omitempty"`
 
 	// estimatedFinish is when the problem is expected to resolve on its own.
 	// +optional
