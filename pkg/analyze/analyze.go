@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
@@ -31,6 +32,8 @@ type Cluster struct {
 	MachineConfigs     []*machineconfigurationv1.MachineConfig
 	Nodes              []*corev1.Node
 	Deployments        []*appsv1.Deployment
+	// Alerts are the alerts the cluster's Prometheus API reported.
+	Alerts []alerts.Alert
 }
 
 // Insight is an insight analyze computes: Object is the insight object as a
@@ -76,6 +79,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = appendHealth(insights, healthInsights, now)
 	}
 	insights = append(insights, c.nodeInsights(target, now)...)
+	insights = append(insights, c.alertInsights(insights, now)...)
 
 	sort.SliceStable(insights, func(i, j int) bool {
 		if ki, kj := kindOrder[recorded.KindOf(insights[i].Object)], kindOrder[recorded.KindOf(insights[j].Object)]; ki != kj {
@@ -114,6 +118,25 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 		insights = appendHealth(insights, healthInsights, now)
 	}
 	return insights
+}
+
+// alertInsights returns the insights of the alerts that matter to the
+// update in progress, if one is, which the pools' insights help tell.
+func (c *Cluster) alertInsights(computed []Insight, now time.Time) []Insight {
+	if len(c.ClusterVersions) == 0 {
+		return nil
+	}
+	var pools []*insightsv1alpha1.MachineConfigPoolProgressInsightStatus
+	for _, i := range computed {
+		if pool, ok := i.Object.(*insightsv1alpha1.MachineConfigPoolProgressInsight); ok {
+			pools = append(pools, &pool.Status)
+		}
+	}
+	started, updating := health.UpdateStart(c.ClusterVersions[0], pools)
+	if !updating {
+		return nil
+	}
+	return appendHealth(nil, health.ForAlerts(c.Alerts, started), now)
 }
 
 // appendHealth appends health insights. A condition whose start the cluster

@@ -2,6 +2,7 @@ package analyze
 
 import (
 	"fmt"
+	"os"
 
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
@@ -9,6 +10,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
 
@@ -21,6 +23,8 @@ type Paths struct {
 	MachineConfigs     string
 	Nodes              string
 	Deployments        string
+	// Alerts is a saved answer of the Prometheus API's /api/v1/alerts.
+	Alerts string
 }
 
 // Load reads a recorded cluster. Every error names the file at fault.
@@ -51,7 +55,25 @@ func Load(p Paths) (*Cluster, error) {
 	if c.Deployments, err = read[*appsv1.Deployment](p.Deployments, "Deployment"); err != nil {
 		return nil, err
 	}
+	if p.Alerts != "" {
+		if c.Alerts, err = readAlerts(p.Alerts); err != nil {
+			return nil, err
+		}
+	}
 	return c, nil
+}
+
+func readAlerts(path string) ([]alerts.Alert, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	firing, err := alerts.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return firing, nil
 }
 
 // read returns the objects of kind T in path, refusing any other kind.

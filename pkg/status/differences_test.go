@@ -29,6 +29,7 @@ const (
 	early    = "4.15.0-ec2-early"
 	compact  = "4.16.0-compact"
 	pdb      = "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining"
+	mco20m   = "4.15.0-ec2-unavailable-mco-20m"
 )
 
 // Why the differences exist, once each.
@@ -47,9 +48,48 @@ const (
 		"and says so; the reference calls them Pending"
 	description = "the description is this project's wording: it quotes the node's own reason " +
 		"and says why an unavailable node matters"
+	stalled = "the insight assesses an update with an error-level control plane problem (here " +
+		"machine-config unavailable for 20 minutes) Degraded, shown as Stalled; the reference " +
+		"assesses from the estimate alone"
+	wholeSeconds = "the insight API keeps times in whole seconds: an alert active since " +
+		"15:39:33.75 is since 15:39:33, and so a second longer once rounded"
 )
 
 var differences = []difference{
+	{
+		files:     both(mco20m),
+		ours:      regexp.MustCompile(`(?m)^Assessment:      Stalled$`),
+		reference: "Assessment:      Progressing - Slow",
+		reason:    stalled,
+	},
+	{
+		files:     both(mco20m),
+		ours:      regexp.MustCompile(`(?m)^Completion:      96% `),
+		reference: "Completion:      97% ",
+		reason:    floored,
+	},
+	{
+		files:  []string{mco20m + ".output"},
+		ours:   regexp.MustCompile(`(?m)^now        Warning   Update Speed       Update to 4\.15\.0-ec\.2 is taking longer than estimated\n`),
+		reason: overdue,
+	},
+	{
+		files:  []string{mco20m + ".detailed-output"},
+		ours:   regexp.MustCompile(`(?m)^Message: Update to 4\.15\.0-ec\.2 is taking longer than estimated\n(  .*\n)+\n`),
+		reason: overdue,
+	},
+	{
+		files:     both(mco20m),
+		ours:      regexp.MustCompile(`(?m)^((?:  Since:       )?1?6m3)6s\b`),
+		reference: "${1}5s",
+		reason:    wholeSeconds,
+	},
+	{
+		files:     both(mco20m),
+		ours:      regexp.MustCompile(`(?m)^((?:  Since:       )?24h8m5)5s\b`),
+		reference: "${1}4s",
+		reason:    wholeSeconds,
+	},
 	{
 		files:     both(degraded),
 		ours:      regexp.MustCompile(`(?m)^Completion:      96% `),

@@ -2,12 +2,15 @@ package status
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	problems "github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 // unknown stands for a value the insights do not tell, as in the reference.
@@ -136,6 +139,24 @@ func resource(r insightsv1alpha1.ResourceRef) string {
 		name = r.Namespace + "/" + name
 	}
 	return kind + ": " + name
+}
+
+// reference is a health insight's reference, or what oc prints for an
+// alert without a runbook: the only insight this operator writes without a
+// reference.
+func reference(h *Health) string {
+	switch {
+	case h.Reference != "":
+		return h.Reference
+	case slices.ContainsFunc(h.Resources, isAlert):
+		return problems.NoRunbook
+	default:
+		return "-"
+	}
+}
+
+func isAlert(r insightsv1alpha1.ResourceRef) bool {
+	return r.Group == configv1.GroupName && r.Resource == "alerts"
 }
 
 func orUnknown(s string) string {

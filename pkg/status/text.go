@@ -192,7 +192,7 @@ func writeHealthDetails(b *bytes.Buffer, h *Health, s *Status) {
 	fmt.Fprintf(b, "  Since:       %s\n", since(h.StartedAt, s.Now.Time))
 	fmt.Fprintf(b, "  Level:       %s\n", h.Level)
 	fmt.Fprintf(b, "  Impact:      %s\n", h.Impact)
-	fmt.Fprintf(b, "  Reference:   %s\n", h.Reference)
+	fmt.Fprintf(b, "  Reference:   %s\n", reference(h))
 	b.WriteString("  Resources:\n")
 	for _, r := range h.Resources {
 		fmt.Fprintf(b, "    %s\n", resource(r))

@@ -32,6 +32,7 @@ Prints a v1 List of the insights.`,
     --machine-config-pools must-gather/cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigpools \
     --machine-configs must-gather/cluster-scoped-resources/machineconfiguration.openshift.io/machineconfigs \
     --nodes must-gather/cluster-scoped-resources/core/nodes \
+    --alerts alerts.json \
     --now 2024-08-02T10:13:00.000368975Z`,
 		Args: cobra.NoArgs,
 		// The caller prints the error, on one line; usage would bury it.
@@ -64,6 +65,7 @@ Prints a v1 List of the insights.`,
 	fs.StringVar(&paths.MachineConfigs, "machine-configs", "", "File or folder holding the MachineConfigs.")
 	fs.StringVar(&paths.Nodes, "nodes", "", "File or folder holding the Nodes.")
 	fs.StringVar(&paths.Deployments, "deployments", "", "File or folder holding the openshift-machine-config-operator/machine-config-operator Deployment (tells whether machine-config runs its target image).")
+	fs.StringVar(&paths.Alerts, "alerts", "", "File holding the cluster's alerts, as the Prometheus API's /api/v1/alerts answers them (oc adm inspect-alerts saves it).")
 	fs.StringVar(&now, "now", "", "The time to analyze at, RFC 3339 with optional fractional seconds (default: the current time).")
 	fs.StringVarP(&format, "output", "o", string(output.YAML), "Output format: yaml or json.")
 	return cmd

@@ -34,9 +34,13 @@ func analyzed(t *testing.T, c recordedtest.Case) string {
 	var out bytes.Buffer
 	cmd.SetOut(&out)
 	p := c.Paths
-	cmd.SetArgs([]string{"--cluster-version", p.ClusterVersions, "--cluster-operators", p.ClusterOperators,
+	args := []string{"--cluster-version", p.ClusterVersions, "--cluster-operators", p.ClusterOperators,
 		"--machine-config-pools", p.MachineConfigPools, "--machine-configs", p.MachineConfigs, "--nodes", p.Nodes,
-		"--now", c.Now.Format(time.RFC3339Nano)})
+		"--now", c.Now.Format(time.RFC3339Nano)}
+	if p.Alerts != "" {
+		args = append(args, "--alerts", p.Alerts)
+	}
+	cmd.SetArgs(args)
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}

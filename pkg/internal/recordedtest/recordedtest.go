@@ -64,6 +64,9 @@ func Cases(t *testing.T) []Case {
 			MachineConfigs:     file("-mc.yaml"),
 			Nodes:              file("-node.yaml"),
 		}}
+		if _, err := os.Stat(file("-alerts.json")); err == nil {
+			c.Paths.Alerts = file("-alerts.json")
+		}
 		if c.Cluster, err = analyze.Load(c.Paths); err != nil {
 			t.Fatal(err)
 		}
