@@ -54,6 +54,14 @@ const (
 	// (invalid, forbidden, too large). Retrying will not help: it needs a fix
 	// in the operator or in the cluster's policy.
 	WriteRejected Kind = "WriteRejected"
+
+	// SourceUnreachable: an input the controller reads from outside the API
+	// server (the cluster's alerts, from its monitoring stack) cannot be
+	// read. It is said in Available's message once it has lasted the grace
+	// period, but it does not make the operator Degraded: nothing in this
+	// operator is broken, and a Degraded component holds up the cluster's
+	// update, which monitoring's trouble must not do.
+	SourceUnreachable Kind = "SourceUnreachable"
 )
 
 // Problem is one kind of problem of one controller.
@@ -95,10 +103,14 @@ func (p Problem) Message() string {
 }
 
 func (k Kind) failed() string {
-	if k == WriteRejected {
+	switch k {
+	case WriteRejected:
 		return "the API server has rejected its writes"
+	case SourceUnreachable:
+		return "its source has been unreachable"
+	default:
+		return "syncing has failed"
 	}
-	return "syncing has failed"
 }
 
 func (p Problem) keys() string {
@@ -172,7 +184,7 @@ type Status struct {
 // Consolidate returns the operator's status.
 func Consolidate(in Input) Status {
 	problems := sorted(in.Problems)
-	var unavailable, starting, degraded []Problem
+	var unavailable, starting, degraded, unreachable []Problem
 	status := Status{Running: true}
 	for _, p := range problems {
 		lasting := in.Now.Sub(p.Since) >= in.Grace
@@ -186,7 +198,10 @@ func Consolidate(in Input) Status {
 				unavailable = append(unavailable, p)
 			}
 		}
-		if lasting {
+		switch {
+		case lasting && p.Kind == SourceUnreachable:
+			unreachable = append(unreachable, p)
+		case lasting:
 			degraded = append(degraded, p)
 		}
 	}
@@ -201,7 +216,7 @@ func Consolidate(in Input) Status {
 		}
 	}
 	status.Conditions = []configv1.ClusterOperatorStatusCondition{
-		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Off)),
+		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Off, unreachable)),
 		progressing,
 		positiveUnless(configv1.OperatorDegraded, configv1.ConditionTrue, degraded, configv1.ConditionFalse, "No controller has a lasting problem."),
 		condition(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected,
@@ -218,16 +233,26 @@ func movingTo(from, to string) string {
 	return fmt.Sprintf("Moving from %s to %s: ", from, to)
 }
 
-// working is Available's message: every controller works, but those off.
-func working(off []Off) string {
-	if len(off) == 0 {
+// working is Available's message: every controller works, but those off
+// and those whose source outside the cluster's API is unreachable.
+func working(off []Off, unreachable []Problem) string {
+	if len(off) == 0 && len(unreachable) == 0 {
 		return "Every controller is working."
 	}
-	off = slices.Clone(off)
-	slices.SortFunc(off, func(a, b Off) int { return strings.Compare(a.Controller, b.Controller) })
-	lines := []string{"Every controller is working, but for those the cluster has nothing for:"}
-	for _, o := range off {
-		lines = append(lines, text.OneLine(fmt.Sprintf("%s controller: off, %s", o.Controller, o.Why), maxDetailLength))
+	var lines []string
+	if len(off) > 0 {
+		off = slices.Clone(off)
+		slices.SortFunc(off, func(a, b Off) int { return strings.Compare(a.Controller, b.Controller) })
+		lines = append(lines, "Every controller is working, but for those the cluster has nothing for:")
+		for _, o := range off {
+			lines = append(lines, text.OneLine(fmt.Sprintf("%s controller: off, %s", o.Controller, o.Why), maxDetailLength))
+		}
+	}
+	if len(unreachable) > 0 {
+		lines = append(lines, "Every controller is working, but for those that cannot read their source:")
+		for _, p := range unreachable {
+			lines = append(lines, text.OneLine(p.Message(), maxDetailLength))
+		}
 	}
 	return text.Truncate(strings.Join(lines, "\n"), maxMessageLength)
 }
@@ -238,7 +263,8 @@ func controllerConditions(sortedProblems []Problem) []configv1.ClusterOperatorSt
 	byController := map[string][]Problem{}
 	var controllers []string
 	for _, p := range sortedProblems {
-		if p.Kind == CacheNotSynced {
+		// A source that is unreachable is no fault of the controller.
+		if p.Kind == CacheNotSynced || p.Kind == SourceUnreachable {
 			continue
 		}
 		if _, seen := byController[p.Controller]; !seen {

@@ -223,6 +223,35 @@ func TestConsolidateSaysWhichControllersAreOff(t *testing.T) {
 	}
 }
 
+// A source outside the API server that cannot be read is said in
+// Available's message once it has lasted the grace period, and neither
+// degrades the operator nor gives its controller a condition: nothing in the
+// operator is broken, and a Degraded operator would hold up the update.
+func TestConsolidateSaysWhichSourcesAreUnreachable(t *testing.T) {
+	lasting := failing("Alerts", SourceUnreachable, grace, "alerts", 1, "dial tcp 127.0.0.1:9091: connect: connection refused")
+	fresh := failing("Alerts", SourceUnreachable, grace-time.Second, "alerts", 1, "timeout")
+
+	got := at(lasting)
+	wantAvailable := cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, strings.Join([]string{
+		"Every controller is working, but for those that cannot read their source:",
+		`Alerts controller: its source has been unreachable since 2026-11-22T07:58:00Z ("alerts"): dial tcp 127.0.0.1:9091: connect: connection refused`,
+	}, "\n"))
+	if diff := cmp.Diff([]configv1.ClusterOperatorStatusCondition{wantAvailable, settled, notDegraded, upgradeable}, got.Conditions); diff != "" {
+		t.Errorf("conditions (-want +got):\n%s", diff)
+	}
+	if len(got.ControllerConditions) != 0 {
+		t.Errorf("controller conditions %v, want none", got.ControllerConditions)
+	}
+
+	got = at(fresh)
+	if diff := cmp.Diff([]configv1.ClusterOperatorStatusCondition{available, settled, notDegraded, upgradeable}, got.Conditions); diff != "" {
+		t.Errorf("within the grace period, conditions (-want +got):\n%s", diff)
+	}
+	if got.Recheck != time.Second {
+		t.Errorf("recheck in %s, want 1s, when the problem outlasts the grace period", got.Recheck)
+	}
+}
+
 // Each controller whose syncs fail has a condition of its own, dated by its
 // oldest failure in whole seconds, whatever the grace period; caches that are
 // still syncing give none.

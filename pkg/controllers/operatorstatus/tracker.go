@@ -204,7 +204,20 @@ func (t *Tracker) Off() []operatorhealth.Off {
 	return off
 }
 
+// ReadSource records how controller's last read of a source outside the
+// API server (such as the cluster's alerts) went: a failure is a
+// SourceUnreachable problem, which the next successful read ends. The
+// controller's syncs do not fail for it: they keep working on what they can,
+// and retry the source on their own schedule rather than the queue's.
+func (t *Tracker) ReadSource(controller, source string, err error) {
+	t.recordAs(controller, source, err, operatorhealth.SourceUnreachable)
+}
+
 func (t *Tracker) record(controller, key string, err error) {
+	t.recordAs(controller, key, err, kindOf(err))
+}
+
+func (t *Tracker) recordAs(controller, key string, err error, kind operatorhealth.Kind) {
 	k := failureKey{controller: controller, key: key}
 	t.update(func() bool {
 		previous, failed := t.failures[k]
@@ -212,7 +225,7 @@ func (t *Tracker) record(controller, key string, err error) {
 			delete(t.failures, k)
 			return failed
 		}
-		f := failure{kind: kindOf(err), since: t.clock.Now(), err: err.Error()}
+		f := failure{kind: kind, since: t.clock.Now(), err: err.Error()}
 		if failed && previous.kind == f.kind {
 			f.since = previous.since
 		}

@@ -108,6 +108,31 @@ func TestTrackerFailures(t *testing.T) {
 	}
 }
 
+// A source that cannot be read is a problem of its own kind from its first
+// failed read to the next good one, whatever the controller's syncs do.
+func TestTrackerReadSource(t *testing.T) {
+	tt := newTrackerTest()
+
+	tt.ReadSource("Alerts", "alerts", refused)
+	tt.clock.Step(time.Minute)
+	tt.ReadSource("Alerts", "alerts", refused)
+	tt.run(t, "Alerts", "version", time.Second, nil)
+	want := []operatorhealth.Problem{
+		{Controller: "Alerts", Kind: operatorhealth.SourceUnreachable, Since: start, Key: "alerts", Keys: 1, Detail: refused.Error()},
+	}
+	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
+		t.Errorf("problems (-want +got):\n%s", diff)
+	}
+
+	tt.ReadSource("Alerts", "alerts", nil)
+	if problems := tt.Problems(); len(problems) != 0 {
+		t.Errorf("after a good read, problems %v, want none", problems)
+	}
+	if tt.changes != 2 {
+		t.Errorf("%d changes were signalled, want 2: the problem began and ended", tt.changes)
+	}
+}
+
 // A sync that lost a race is requeued after queue.RaceDelay and counts as
 // neither a failure nor a problem.
 func TestTrackerRequeuesALostRace(t *testing.T) {
