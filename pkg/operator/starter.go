@@ -22,6 +22,7 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
@@ -74,6 +75,12 @@ type Options struct {
 	// OptionalAPIInterval is how often the operator looks whether the
 	// cluster has come to serve an API a controller that is off needs.
 	OptionalAPIInterval time.Duration
+	// AlertsURL is the Prometheus API's alerts endpoint; empty switches the
+	// alerts controller off. AlertsCAFile verifies its server, and
+	// AlertsTokenFile holds the token presented to it. AlertsInterval is
+	// how often the alerts are read while an update is in progress.
+	AlertsURL, AlertsCAFile, AlertsTokenFile string
+	AlertsInterval                           time.Duration
 }
 
 // NewOptions returns the defaults: the release payload's version, from the
@@ -83,7 +90,15 @@ func NewOptions() *Options {
 	if v == "" {
 		v = version.Get().GitVersion
 	}
-	return &Options{Version: v, DegradedGracePeriod: DefaultDegradedGracePeriod, OptionalAPIInterval: DefaultOptionalAPIInterval}
+	return &Options{
+		Version:             v,
+		DegradedGracePeriod: DefaultDegradedGracePeriod,
+		OptionalAPIInterval: DefaultOptionalAPIInterval,
+		AlertsURL:           alerts.DefaultURL,
+		AlertsCAFile:        alerts.DefaultCAFile,
+		AlertsTokenFile:     alerts.DefaultTokenFile,
+		AlertsInterval:      alerts.DefaultInterval,
+	}
 }
 
 // Run builds the informers and controllers, starts them, and blocks until ctx
@@ -210,6 +225,15 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		run(c, workers)
 	}
 
+	alertsController, err := o.alertsController(configInformers, insightInformers, insightsClient, tracker, controllerContext)
+	if err != nil {
+		return err
+	}
+	if alertsController != nil {
+		// One worker: the controller keeps its last read of the alerts.
+		run(alertsController, 1)
+	}
+
 	// The node controller needs the machine-config operator's API: without
 	// it the controller is off until the API appears, and then starts
 	// without a restart.
@@ -247,6 +271,39 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	}
 	klog.Info("operator stopped")
 	return nil
+}
+
+// alertsController returns the alerts controller, or nil when no alerts URL
+// is set, which switches it off.
+func (o *Options) alertsController(configInformers configinformers.SharedInformerFactory, insightInformers insightinformers.SharedInformerFactory,
+	client insightsclient.Interface, tracker *operatorstatus.Tracker, controllerContext *controllercmd.ControllerContext) (factory.Controller, error) {
+	if o.AlertsURL == "" {
+		klog.Info("No alerts URL is set: firing alerts are not reported")
+		tracker.SwitchOff(alerts.Name, "no --alerts-url is set")
+		return nil, nil
+	}
+	if o.AlertsInterval <= 0 {
+		return nil, fmt.Errorf("--alerts-interval %s: want a positive duration", o.AlertsInterval)
+	}
+	source, err := alerts.NewHTTPSource(o.AlertsURL, o.AlertsCAFile, o.AlertsTokenFile)
+	if err != nil {
+		return nil, err
+	}
+	if o.AlertsTokenFile != "" && !source.SendsToken() {
+		klog.InfoS("The alerts URL is not https: the service account's token is not sent to it", "url", o.AlertsURL)
+	}
+	return alerts.New(
+		configInformers.Config().V1().ClusterVersions(),
+		insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
+		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),
+		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
+		client.InsightsV1alpha1(),
+		source,
+		o.AlertsInterval,
+		tracker,
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
 }
 
 // informerFactory is what the operator does with each informer factory.

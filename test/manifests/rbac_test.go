@@ -214,6 +214,22 @@ func TestRBACRulesAreNarrowAndEffective(t *testing.T) {
 // Roles the cluster provides, which the manifests bind without defining.
 var clusterProvidedRoles = []roleKey{
 	{"Role", "kube-system", "extension-apiserver-authentication-reader"},
+	// The monitoring stack's read-only role, which the Thanos querier's
+	// proxy asks of whoever reads the alerts.
+	{"ClusterRole", "", "cluster-monitoring-view"},
+}
+
+// The alerts controller reads the alerts through the Thanos querier, whose
+// proxy lets only holders of cluster-monitoring-view through.
+func TestRBACLetsTheOperatorReadTheAlerts(t *testing.T) {
+	operator := rbacv1.Subject{Kind: rbacv1.ServiceAccountKind, Name: serviceAccount, Namespace: operatorNamespace}
+	for _, m := range loadManifests(t) {
+		if b, ok := m.object.(*rbacv1.ClusterRoleBinding); ok && b.RoleRef.Kind == "ClusterRole" &&
+			b.RoleRef.Name == "cluster-monitoring-view" && slices.Contains(b.Subjects, operator) {
+			return
+		}
+	}
+	t.Errorf("no ClusterRoleBinding grants cluster-monitoring-view to the operator's service account")
 }
 
 func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {

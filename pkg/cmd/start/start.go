@@ -37,5 +37,13 @@ func NewCommand(ctx context.Context) *cobra.Command {
 		"How long a controller's problem (failing syncs, rejected writes, caches not syncing) lasts before the operator reports itself Degraded.")
 	flags.DurationVar(&options.OptionalAPIInterval, "optional-api-interval", options.OptionalAPIInterval,
 		"How often to look whether the cluster serves an API that a controller switched off for its absence needs (such as MachineConfigPools).")
+	flags.StringVar(&options.AlertsURL, "alerts-url", options.AlertsURL,
+		"The Prometheus API's alerts endpoint, read while an update is in progress to report firing alerts (empty: do not report alerts).")
+	flags.StringVar(&options.AlertsCAFile, "alerts-ca-file", options.AlertsCAFile,
+		"PEM CA bundle that verifies the alerts endpoint's https server (empty: the system's CAs).")
+	flags.StringVar(&options.AlertsTokenFile, "alerts-token-file", options.AlertsTokenFile,
+		"Bearer token presented to the alerts endpoint over https (empty: none).")
+	flags.DurationVar(&options.AlertsInterval, "alerts-interval", options.AlertsInterval,
+		"How often the alerts are read while an update is in progress.")
 	return cmd
 }
