@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration test-run-local testbin run-local measure update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-integration test-run-local testbin prometheus run-local measure update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -34,7 +34,11 @@ test-unit:
 testbin:
 	@hack/install-testbin.sh >/dev/null
 
-test-integration: testbin
+# Installs Debian's prometheus package when no prometheus is on the PATH.
+prometheus:
+	@hack/install-prometheus.sh
+
+test-integration: testbin prometheus
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 20m ./test/integration/...
 
 ## run-local: run the operator against a local kube-apiserver and etcd, on a

@@ -59,7 +59,8 @@ func ensureOperatorNamespace(t testing.TB) {
 // startOperator starts the operator, with extra flags (which win over the
 // defaults here), and short leader election timings so
 // that a standby takes over within seconds, logging at -v=2 (insight writes
-// log at -v=4). It is stopped when the test ends (SIGTERM, so that it releases
+// log at -v=4). Alerts are not read unless a test gives an --alerts-url: the
+// test's API server has no Prometheus beside it. It is stopped when the test ends (SIGTERM, so that it releases
 // its lease for the next test), and its output is logged if the test failed.
 func startOperator(t testing.TB, extra ...string) *operatorProcess {
 	t.Helper()
@@ -70,6 +71,7 @@ func startOperator(t testing.TB, extra ...string) *operatorProcess {
 		"--leader-election-lease-duration=6s",
 		"--leader-election-renew-deadline=4s",
 		"--leader-election-retry-period=1s",
+		"--alerts-url=",
 		"-v=2",
 	}, extra...)...)
 	if err != nil {

@@ -18,7 +18,8 @@ func startOperator(binary, kubeconfig, logPath string) (*operatorProcess, error)
 	if err != nil {
 		return nil, err
 	}
-	op, err := process.Start(binary, kubeconfig, log, "-v=2")
+	// No Prometheus runs beside the local API server: no alerts to read.
+	op, err := process.Start(binary, kubeconfig, log, "-v=2", "--alerts-url=")
 	if err != nil {
 		log.Close()
 		return nil, err
