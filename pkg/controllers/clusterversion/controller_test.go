@@ -95,15 +95,8 @@ func (h *harness) refreshInsightCaches() {
 	must(h.t, err)
 	uhis, err := h.client.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{})
 	must(h.t, err)
-	var objs, healthObjs []any
-	for i := range cvpis.Items {
-		objs = append(objs, &cvpis.Items[i])
-	}
-	for i := range uhis.Items {
-		healthObjs = append(healthObjs, &uhis.Items[i])
-	}
-	must(h.t, h.insights.Replace(objs, ""))
-	must(h.t, h.health.Replace(healthObjs, ""))
+	controllertest.Replace(h.t, h.insights, cvpis.Items)
+	controllertest.Replace(h.t, h.health, uhis.Items)
 }
 
 // sync runs one sync of key, through the tracker as in the operator (which

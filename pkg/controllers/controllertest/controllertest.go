@@ -5,10 +5,12 @@ package controllertest
 
 import (
 	"fmt"
+	"testing"
 	"time"
 
 	"github.com/openshift/library-go/pkg/operator/events"
 	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/client-go/util/workqueue"
 	clocktesting "k8s.io/utils/clock/testing"
 )
@@ -41,6 +43,19 @@ func (s SyncContext) Queue() workqueue.RateLimitingInterface { return s.Q }
 func (s SyncContext) QueueKey() string                       { return s.Key }
 func (s SyncContext) Recorder() events.Recorder {
 	return events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(time.Time{}))
+}
+
+// Replace makes indexer hold items, as an informer's cache holds what its
+// watch delivered.
+func Replace[T any](t testing.TB, indexer cache.Indexer, items []T) {
+	t.Helper()
+	objs := make([]any, 0, len(items))
+	for i := range items {
+		objs = append(objs, &items[i])
+	}
+	if err := indexer.Replace(objs, ""); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // Drain returns the keys queued for now, in order.

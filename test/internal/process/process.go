@@ -24,7 +24,7 @@ type Operator struct {
 // Start runs `binary start` against kubeconfig, serving its metrics on a free
 // loopback port and writing its output to out, with extra flags appended.
 func Start(binary, kubeconfig string, out io.Writer, extra ...string) (*Operator, error) {
-	port, err := freePort()
+	port, err := FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +103,8 @@ func (o *Operator) Stop(timeout time.Duration) (int, error) {
 	}
 }
 
-func freePort() (int, error) {
+// FreePort returns a loopback port nothing listens on.
+func FreePort() (int, error) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, err

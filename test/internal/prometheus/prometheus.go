@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
 // Rule is an alerting rule whose expression always holds: it fires once it
@@ -67,7 +68,7 @@ func Start(dir string, rules []Rule) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	port, err := freePort()
+	port, err := process.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -264,15 +265,6 @@ func (s *Server) writeCertificates() (*x509.CertPool, error) {
 	pool := x509.NewCertPool()
 	pool.AddCert(ca)
 	return pool, nil
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // Describe is a one-line account of alerts, for failure messages.
