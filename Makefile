@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration test-run-local testbin prometheus run-local measure update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-integration test-run-local testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -55,6 +55,11 @@ test-run-local: run-local
 ## measure: print the performance figures (assessment cost, reaction time).
 measure: testbin
 	hack/measure-performance.sh
+
+## measure-agreement: print the share of what oc adm upgrade status printed
+## for the recorded clusters that the status command reproduces.
+measure-agreement:
+	hack/measure-agreement.sh
 
 ## update: regenerate deepcopy, clients, listers, informers and CRDs.
 update: update-codegen update-crds

@@ -23,7 +23,7 @@ var outputs = map[string]struct {
 }
 
 // insightsOf returns what analyze computed as the objects status reads.
-func insightsOf(t *testing.T, computed []analyze.Insight) *status.Insights {
+func insightsOf(t testing.TB, computed []analyze.Insight) *status.Insights {
 	t.Helper()
 	objects := make([]runtime.Object, 0, len(computed))
 	for _, i := range computed {

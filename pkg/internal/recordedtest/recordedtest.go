@@ -47,7 +47,7 @@ type Case struct {
 }
 
 // Cases loads every recorded cluster.
-func Cases(t *testing.T) []Case {
+func Cases(t testing.TB) []Case {
 	t.Helper()
 	files, err := filepath.Glob(Example("*-cv.yaml"))
 	if err != nil || len(files) == 0 {
@@ -89,7 +89,7 @@ func CaseNamed(t *testing.T, name string) Case {
 	return Case{}
 }
 
-func read(t *testing.T, path string) string {
+func read(t testing.TB, path string) string {
 	t.Helper()
 	content, err := os.ReadFile(path)
 	if err != nil {
