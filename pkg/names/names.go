@@ -19,6 +19,11 @@ const (
 	// which payload the machine-config operator runs.
 	MachineConfigOperatorNamespace  = "openshift-machine-config-operator"
 	MachineConfigOperatorDeployment = "machine-config-operator"
+	// MasterPool and WorkerPool are the MachineConfigPools the
+	// machine-config operator always has: the control plane's nodes and the
+	// default pool of the others.
+	MasterPool = "master"
+	WorkerPool = "worker"
 
 	// OwnClusterOperator is the update-insights operator's own
 	// ClusterOperator.

@@ -1,6 +1,7 @@
 package status
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // Node assessments, as a client reads them from a node insight's conditions.
@@ -178,7 +180,7 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 
 	var controlPlane *Pool
 	workers := []Pool{}
-	for _, name := range sortedKeys(byName) {
+	for _, name := range slices.SortedFunc(maps.Keys(byName), comparePools) {
 		p := byName[name]
 		sortNodes(p.Nodes)
 		if !summarized[name] {
@@ -192,6 +194,22 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 		}
 	}
 	return controlPlane, workers
+}
+
+// comparePools orders the worker pools, their table's rows and their node
+// tables alike. The reference prints them in the order it reads the
+// MachineConfigPools, which in its recorded case with several pools puts
+// worker first; insights come in no such order, so the default worker pool,
+// which holds the nodes no custom pool claims, goes first, then the custom
+// pools by name.
+func comparePools(a, b string) int {
+	if aDefault, bDefault := a == names.WorkerPool, b == names.WorkerPool; aDefault != bDefault {
+		if aDefault {
+			return -1
+		}
+		return 1
+	}
+	return strings.Compare(a, b)
 }
 
 func summaryOf(summaries []insightsv1alpha1.NodeSummary) NodeCounts {
@@ -220,13 +238,4 @@ func (p *Pool) completed() bool {
 		return p.Assessment == insightsv1alpha1.PoolCompleted
 	}
 	return countNodes(p.Nodes).Outdated == 0
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

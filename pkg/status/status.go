@@ -23,7 +23,8 @@ type Status struct {
 	// ControlPlaneNodes is the control plane's pool, absent when no insight
 	// tells of it.
 	ControlPlaneNodes *Pool `json:"controlPlaneNodes,omitempty"`
-	// WorkerPools are the other pools that have nodes, by name.
+	// WorkerPools are the other pools that have nodes: the default worker
+	// pool first, then the custom pools by name.
 	WorkerPools []Pool `json:"workerPools"`
 	// Health are the health insights, the most serious and most recent first.
 	Health []Health `json:"health"`

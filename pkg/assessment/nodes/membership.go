@@ -9,12 +9,13 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // The pools the machine-config operator always has.
 const (
-	MasterPool = "master"
-	WorkerPool = "worker"
+	MasterPool = names.MasterPool
+	WorkerPool = names.WorkerPool
 )
 
 // Pools decides which MachineConfigPool a node belongs to, the way the
