@@ -222,6 +222,11 @@ func Consolidate(in Input) Status {
 		condition(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected,
 			"Nothing this operator reports blocks a cluster update."),
 	}
+	// Available stays True, but with a reason a client can tell: the
+	// insights from that source may be out of date.
+	if available := &status.Conditions[0]; available.Status == configv1.ConditionTrue && len(unreachable) > 0 {
+		available.Reason = unreachable[0].Reason()
+	}
 	status.ControllerConditions = controllerConditions(problems)
 	return status
 }

@@ -232,7 +232,7 @@ func TestConsolidateSaysWhichSourcesAreUnreachable(t *testing.T) {
 	fresh := failing("Alerts", SourceUnreachable, grace-time.Second, "alerts", 1, "timeout")
 
 	got := at(lasting)
-	wantAvailable := cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, strings.Join([]string{
+	wantAvailable := cond(configv1.OperatorAvailable, configv1.ConditionTrue, "AlertsSourceUnreachable", strings.Join([]string{
 		"Every controller is working, but for those that cannot read their source:",
 		`Alerts controller: its source has been unreachable since 2026-11-22T07:58:00Z ("alerts"): dial tcp 127.0.0.1:9091: connect: connection refused`,
 	}, "\n"))

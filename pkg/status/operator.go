@@ -2,10 +2,15 @@ package status
 
 import (
 	"fmt"
+	"strings"
 
 	configv1 "github.com/openshift/api/config/v1"
 	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 )
+
+// sourceUnreachable ends the reason of an Available condition whose
+// operator cannot read a source outside the API server, such as the alerts.
+const sourceUnreachable = "SourceUnreachable"
 
 // operatorWarnings say so when the operator that maintains the insights
 // reports, in its ClusterOperator, that it is not available or degraded: the
@@ -21,6 +26,9 @@ func operatorWarnings(co *configv1.ClusterOperator) []string {
 		state, condition = "not available", c
 	} else if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorDegraded); c != nil && c.Status == configv1.ConditionTrue {
 		state, condition = "degraded", c
+	} else if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable); c != nil && strings.HasSuffix(c.Reason, sourceUnreachable) {
+		return []string{fmt.Sprintf("The %s operator cannot read a source of its insights (%s), so those may be out of date; `oc describe clusteroperator %s` says why.",
+			co.Name, c.Reason, co.Name)}
 	} else {
 		return nil
 	}

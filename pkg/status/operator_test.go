@@ -52,6 +52,11 @@ func TestOperatorWarnings(t *testing.T) {
 			want:     []string{"The update-insights operator is degraded (ClusterVersionWriteRejected), so what follows may be out of date; `oc describe clusteroperator update-insights` says why."},
 		},
 		{
+			name:     "available, but a source cannot be read",
+			operator: ownOperator(configv1.OperatorAvailable, configv1.ConditionTrue, "AlertsSourceUnreachable"),
+			want:     []string{"The update-insights operator cannot read a source of its insights (AlertsSourceUnreachable), so those may be out of date; `oc describe clusteroperator update-insights` says why."},
+		},
+		{
 			name:     "not available says so, degraded or not",
 			operator: unavailableAndDegraded,
 			want:     []string{"The update-insights operator is not available (NodeCacheNotSynced), so what follows may be out of date; `oc describe clusteroperator update-insights` says why."},

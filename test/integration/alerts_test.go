@@ -12,6 +12,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 
@@ -156,7 +157,9 @@ func TestFiringAlertsAreHealthInsights(t *testing.T) {
 		t.Fatal(err)
 	}
 	co := waitForOwnClusterOperator(t, 30*time.Second, "saying the alerts cannot be read", func(co *configv1.ClusterOperator) bool {
-		return conditionsAre(co, healthyConditions) && strings.Contains(availableMessage(co), "Alerts controller: its source has been unreachable since")
+		available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
+		return conditionsAre(co, healthyConditions) && available.Reason == "AlertsSourceUnreachable" &&
+			strings.Contains(available.Message, "Alerts controller: its source has been unreachable since")
 	})
 	t.Logf("Available=True: %q", availableMessage(co))
 	op.waitForOutput(t, "Cannot read the cluster's alerts", time.Second)
