@@ -66,7 +66,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	operators := controlplane.PayloadOperators(c.ClusterOperators)
 
 	var insights []Insight
-	target, mcoImage := "", c.machineConfigOperatorImage()
+	target, mcoImage := "", c.MachineConfigOperatorImage()
 	if len(c.ClusterVersions) > 0 {
 		target = c.ClusterVersions[0].Status.Desired.Version
 	}
@@ -74,7 +74,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
-		status, healthInsights, _ := controlplane.Assess(cv, operators, nil, now)
+		status, healthInsights, _ := controlplane.Assess(cv, operators, mcoImage, nil, now)
 		insights = append(insights, clusterVersionInsight(cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}
@@ -154,7 +154,9 @@ func appendHealth(insights []Insight, healthInsights []health.Insight, now time.
 	return insights
 }
 
-func (c *Cluster) machineConfigOperatorImage() string {
+// MachineConfigOperatorImage is the image the recorded
+// machine-config-operator Deployment runs; empty without one.
+func (c *Cluster) MachineConfigOperatorImage() string {
 	for _, d := range c.Deployments {
 		if d.Namespace == names.MachineConfigOperatorNamespace && d.Name == names.MachineConfigOperatorDeployment {
 			return controlplane.MachineConfigOperatorImage(d)

@@ -272,7 +272,7 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedtest.Case, insights 
 func problems(c recordedtest.Case) map[string]string {
 	kinds := map[string]string{}
 	for _, cv := range c.Cluster.ClusterVersions {
-		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.Cluster.ClusterOperators), nil, c.Now)
+		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.Cluster.ClusterOperators), c.Cluster.MachineConfigOperatorImage(), nil, c.Now)
 		for _, i := range insights {
 			kinds[i.Status.Impact.Summary] = i.Problem
 		}

@@ -149,6 +149,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	clusterVersionController, err := clusterversion.New(
 		configInformers.Config().V1().ClusterVersions(),
 		configInformers.Config().V1().ClusterOperators(),
+		machineConfigOperatorInformers.Apps().V1().Deployments(),
 		insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights(),
 		insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
 		insightsClient.InsightsV1alpha1(),

@@ -35,11 +35,11 @@ func BenchmarkClusterVersionProgress(b *testing.B) {
 	if n := len(cv.Status.History); n != 100 {
 		b.Fatalf("history has %d entries, want 100", n)
 	}
-	current := ClusterVersionProgress(cv, operators, nil, now)
+	current := ClusterVersionProgress(cv, operators, "", nil, now)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		desired := ClusterVersionProgress(cv, operators, &current, now)
+		desired := ClusterVersionProgress(cv, operators, "", &current, now)
 		if ClusterVersionProgressChanged(&current, &desired) {
 			b.Fatal("a steady state changed")
 		}
@@ -53,6 +53,6 @@ func BenchmarkClusterVersionProgressFirstSync(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = ClusterVersionProgress(cv, operators, nil, now)
+		_ = ClusterVersionProgress(cv, operators, "", nil, now)
 	}
 }

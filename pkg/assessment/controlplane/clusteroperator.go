@@ -89,12 +89,19 @@ func operatorUpdated(co *configv1.ClusterOperator, desiredVersion, mcoImage stri
 	if co.Name != names.MachineConfigOperator || mcoImage == "" {
 		return true
 	}
+	image, ok := OperatorImage(co)
+	return !ok || image == mcoImage
+}
+
+// OperatorImage returns the image the ClusterOperator reports it runs (only
+// machine-config does), and whether it reports one.
+func OperatorImage(co *configv1.ClusterOperator) (string, bool) {
 	for _, v := range co.Status.Versions {
 		if v.Name == machineConfigOperatorImage {
-			return v.Version == mcoImage
+			return v.Version, true
 		}
 	}
-	return true
+	return "", false
 }
 
 func operatorHealthy(co *configv1.ClusterOperator) metav1.Condition {

@@ -26,9 +26,12 @@ const (
 
 // ClusterVersionProgress returns the desired status of the
 // ClusterVersionProgressInsight of cv. operators are the payload
-// ClusterOperators (see IsPayloadOperator); current is the insight's status
-// as last written, or nil; now is the clock reading.
-func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) insightsv1alpha1.ClusterVersionProgressInsightStatus {
+// ClusterOperators (see IsPayloadOperator); mcoImage is the image the
+// machine-config-operator Deployment runs (empty when unknown), which
+// machine-config must report to count as updated, as in its
+// ClusterOperatorProgressInsight; current is the insight's status as last
+// written, or nil; now is the clock reading.
+func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string, current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) insightsv1alpha1.ClusterVersionProgressInsightStatus {
 	if current == nil {
 		current = &insightsv1alpha1.ClusterVersionProgressInsightStatus{}
 	}
@@ -45,7 +48,7 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 		Versions:   versions(cv),
 	}
 
-	updated := countUpdated(operators, cv.Status.Desired.Version)
+	updated := countUpdated(operators, cv.Status.Desired.Version, mcoImage)
 	switch {
 	case status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted:
 		// The ClusterVersion says it is done even if some operator has not
@@ -65,7 +68,7 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 	// would give the next sync, which reads it back rounded, an estimate up
 	// to a few seconds off: enough, now and then, to cross the minute the
 	// estimate is rounded to, and write the status again for nothing.
-	lastProgress := lastObservedProgress(current, status.CompletionPercent, status.StartedAt, operators, cv.Status.Desired.Version, now).Truncate(time.Second)
+	lastProgress := lastObservedProgress(current, status.CompletionPercent, status.StartedAt, operators, cv.Status.Desired.Version, mcoImage, now).Truncate(time.Second)
 	status.LastObservedProgress = timePtr(lastProgress)
 
 	// Only a running update has an estimate, and only one with a known start.
@@ -150,13 +153,20 @@ func versions(cv *configv1.ClusterVersion) insightsv1alpha1.ControlPlaneUpdateVe
 	if history[1].State == configv1.PartialUpdate {
 		v.Previous.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.PartialMetadata}}
 	}
-	// An update to the same version is a migration of the payload to
-	// another architecture (today only ever to the multi-arch payload).
-	if history[0].Version == history[1].Version &&
-		(cv.Status.Desired.Architecture == configv1.ClusterVersionArchitectureMulti || history[0].Image != history[1].Image) {
+	if IsArchitectureMigration(cv) {
 		v.Target.Metadata = []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.ArchitectureMetadata, Value: "multi"}}
 	}
 	return v
+}
+
+// IsArchitectureMigration says whether the ClusterVersion's latest update
+// keeps the version of the one before: a migration of the payload to another
+// architecture (today only ever to the multi-architecture payload), in which
+// versions cannot tell what has been migrated.
+func IsArchitectureMigration(cv *configv1.ClusterVersion) bool {
+	history := cv.Status.History
+	return len(history) > 1 && history[0].Version == history[1].Version &&
+		(cv.Status.Desired.Architecture == configv1.ClusterVersionArchitectureMulti || history[0].Image != history[1].Image)
 }
 
 // lastObservedProgress is kept while completion does not change and moves to
@@ -164,14 +174,14 @@ func versions(cv *configv1.ClusterVersion) insightsv1alpha1.ControlPlaneUpdateVe
 // over from an earlier update) takes it from evidence in the cluster, so that
 // a restarted operator does not reset the estimate.
 func lastObservedProgress(current *insightsv1alpha1.ClusterVersionProgressInsightStatus, completion int32, startedAt *metav1.Time,
-	operators []*configv1.ClusterOperator, desiredVersion string, now time.Time) time.Time {
+	operators []*configv1.ClusterOperator, desiredVersion, mcoImage string, now time.Time) time.Time {
 	if lop := current.LastObservedProgress; lop != nil && (startedAt == nil || !lop.Before(startedAt)) {
 		if current.CompletionPercent == completion {
 			return lop.Time
 		}
 		return now
 	}
-	return progressEvidence(operators, desiredVersion, startedAt, now)
+	return progressEvidence(operators, desiredVersion, mcoImage, startedAt, now)
 }
 
 // progressEvidence is when the cluster last showed progress: the latest
@@ -179,14 +189,14 @@ func lastObservedProgress(current *insightsv1alpha1.ClusterVersionProgressInsigh
 // when it is the only operator left and is progressing (it rolls nodes for a
 // long time after the others finish). It is now when that is not after the
 // update's start.
-func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion string, startedAt *metav1.Time, now time.Time) time.Time {
+func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion, mcoImage string, startedAt *metav1.Time, now time.Time) time.Time {
 	var latest time.Time
 	var pending []*configv1.ClusterOperator
 	for _, co := range operators {
 		if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorProgressing); c != nil && c.LastTransitionTime.After(latest) {
 			latest = c.LastTransitionTime.Time
 		}
-		if !isUpdated(co, desiredVersion) {
+		if !operatorUpdated(co, desiredVersion, mcoImage) {
 			pending = append(pending, co)
 		}
 	}
@@ -201,10 +211,10 @@ func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion stri
 	return latest
 }
 
-func countUpdated(operators []*configv1.ClusterOperator, desiredVersion string) int {
+func countUpdated(operators []*configv1.ClusterOperator, desiredVersion, mcoImage string) int {
 	updated := 0
 	for _, co := range operators {
-		if isUpdated(co, desiredVersion) {
+		if operatorUpdated(co, desiredVersion, mcoImage) {
 			updated++
 		}
 	}

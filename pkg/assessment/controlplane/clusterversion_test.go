@@ -137,7 +137,7 @@ func TestClusterVersionProgress(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ClusterVersionProgress(tc.cv, tc.operators, tc.current, now)
+			got := ClusterVersionProgress(tc.cv, tc.operators, "", tc.current, now)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("status (-want +got):\n%s", diff)
 			}
@@ -169,7 +169,7 @@ func TestUpdatingConditionIsUnknownWhenClusterVersionIsInconsistent(t *testing.T
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			cv := clusterVersion(desired("4.16.0"), progressingCondition(tc.progressing, "Weird", "msg"), historyEntry("4.16.0", tc.state, started, tc.took))
-			got := ClusterVersionProgress(cv, oneOfThreeUpdated(), nil, now)
+			got := ClusterVersionProgress(cv, oneOfThreeUpdated(), "", nil, now)
 			c := got.Conditions[0]
 			if c.Status != metav1.ConditionUnknown || c.Reason != "CannotDetermineUpdating" || got.Assessment != "Unknown" {
 				t.Errorf("got Updating=%s(%s) assessment %s, want Unknown(CannotDetermineUpdating) and Unknown", c.Status, c.Reason, got.Assessment)
@@ -235,7 +235,7 @@ func TestVersions(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, ClusterVersionProgress(tc.cv, nil, nil, now).Versions); diff != "" {
+			if diff := cmp.Diff(tc.want, ClusterVersionProgress(tc.cv, nil, "", nil, now).Versions); diff != "" {
 				t.Errorf("versions (-want +got):\n%s", diff)
 			}
 		})
@@ -257,10 +257,65 @@ func TestCompletionCountsOperatorsAtTheDesiredVersion(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := ClusterVersionProgress(updating(), tc.operators, nil, now).CompletionPercent; got != tc.want {
+			if got := ClusterVersionProgress(updating(), tc.operators, "", nil, now).CompletionPercent; got != tc.want {
 				t.Errorf("completion = %d, want %d", got, tc.want)
 			}
 		})
+	}
+}
+
+// machineConfigMigrating is a control plane migrating to the
+// multi-architecture payload: every operator reports the target version, and
+// machine-config still the image it ran before.
+func machineConfigMigrating(progressingSince time.Time) []*configv1.ClusterOperator {
+	return []*configv1.ClusterOperator{
+		clusterOperator("authentication", "4.16.0", coProgressing("False", started.Add(2*time.Minute))),
+		clusterOperator("etcd", "4.16.0", coProgressing("False", started.Add(4*time.Minute))),
+		clusterOperator("machine-config", "4.16.0", coVersion("operator-image", "quay.io/mco@sha256:amd64"),
+			coProgressing("True", progressingSince)),
+	}
+}
+
+func TestCompletionCountsMachineConfigByTheImageItReports(t *testing.T) {
+	testCases := []struct {
+		name      string
+		operators []*configv1.ClusterOperator
+		mcoImage  string
+		want      int32
+	}{
+		{name: "machine-config reports an image other than its Deployment's: updating",
+			operators: machineConfigMigrating(started.Add(time.Minute)), mcoImage: "quay.io/mco@sha256:multi", want: 66},
+		{name: "machine-config reports its Deployment's image: updated",
+			operators: machineConfigMigrating(started.Add(time.Minute)), mcoImage: "quay.io/mco@sha256:amd64", want: 100},
+		{name: "the Deployment unknown: the version decides",
+			operators: machineConfigMigrating(started.Add(time.Minute)), want: 100},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cv := updating()
+			if got := ClusterVersionProgress(cv, tc.operators, tc.mcoImage, nil, now).CompletionPercent; got != tc.want {
+				t.Errorf("completion = %d, want %d", got, tc.want)
+			}
+			// The operator insights must tell the same story.
+			updated := 0
+			for _, co := range tc.operators {
+				if ClusterOperatorProgress(co, cv.Status.Desired.Version, tc.mcoImage, nil, now).Conditions[0].Reason == "Updated" {
+					updated++
+				}
+			}
+			if agreed := int32(updated * 100 / len(tc.operators)); agreed != tc.want {
+				t.Errorf("the operator insights say %d%% updated, the ClusterVersion insight %d%%", agreed, tc.want)
+			}
+		})
+	}
+}
+
+func TestLastObservedProgressFollowsMachineConfigMigrating(t *testing.T) {
+	// machine-config, the only operator left (by its image), has been
+	// progressing since 3 minutes in; the others settled later.
+	got := ClusterVersionProgress(updating(), machineConfigMigrating(started.Add(3*time.Minute)), "quay.io/mco@sha256:multi", nil, now).LastObservedProgress
+	if want := started.Add(3 * time.Minute); got == nil || !got.Time.Equal(want) {
+		t.Errorf("lastObservedProgress = %v, want %v, when machine-config began", got, want)
 	}
 }
 
@@ -311,7 +366,7 @@ func TestLastObservedProgress(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ClusterVersionProgress(updating(), tc.operators, tc.current, now).LastObservedProgress
+			got := ClusterVersionProgress(updating(), tc.operators, "", tc.current, now).LastObservedProgress
 			if got == nil || !got.Time.Equal(tc.want) {
 				t.Errorf("lastObservedProgress = %v, want %v", got, tc.want)
 			}
@@ -335,7 +390,7 @@ func TestUpdatingConditionTransitionTime(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := ClusterVersionProgress(updating(), oneOfThreeUpdated(), &insightsv1alpha1.ClusterVersionProgressInsightStatus{Conditions: tc.current}, now)
+			got := ClusterVersionProgress(updating(), oneOfThreeUpdated(), "", &insightsv1alpha1.ClusterVersionProgressInsightStatus{Conditions: tc.current}, now)
 			if lt := got.Conditions[0].LastTransitionTime.Time; !lt.Equal(tc.want) {
 				t.Errorf("lastTransitionTime = %v, want %v", lt, tc.want)
 			}
@@ -347,7 +402,7 @@ func TestOversizedProgressingMessageIsCutWithinTheConditionLimit(t *testing.T) {
 	huge := strings.Repeat("é", 40000)
 	cv := updating()
 	cv.Status.Conditions[0].Message = huge
-	msg := ClusterVersionProgress(cv, nil, nil, now).Conditions[0].Message
+	msg := ClusterVersionProgress(cv, nil, "", nil, now).Conditions[0].Message
 	if len(msg) > maxQuotedMessageLength+200 {
 		t.Errorf("message is %d bytes, want it cut near %d", len(msg), maxQuotedMessageLength)
 	}
@@ -381,7 +436,7 @@ func TestStatusReadBackAsStoredIsUnchanged(t *testing.T) {
 	for i := range 2000 {
 		at := now.Add(time.Duration(i) * 37 * time.Millisecond)
 		current := &insightsv1alpha1.ClusterVersionProgressInsightStatus{LastObservedProgress: mtime(started.Add(7 * time.Minute))}
-		written := ClusterVersionProgress(updating(), oneOfThreeUpdated(), current, at)
+		written := ClusterVersionProgress(updating(), oneOfThreeUpdated(), "", current, at)
 		data, err := json.Marshal(written)
 		if err != nil {
 			t.Fatal(err)
@@ -390,7 +445,7 @@ func TestStatusReadBackAsStoredIsUnchanged(t *testing.T) {
 		if err := json.Unmarshal(data, &stored); err != nil {
 			t.Fatal(err)
 		}
-		if again := ClusterVersionProgress(updating(), oneOfThreeUpdated(), &stored, at); ClusterVersionProgressChanged(&stored, &again) {
+		if again := ClusterVersionProgress(updating(), oneOfThreeUpdated(), "", &stored, at); ClusterVersionProgressChanged(&stored, &again) {
 			t.Fatalf("at %s: the status read back would be written again: estimate %s, then %s", at.Format(time.RFC3339Nano), stored.EstimatedCompletedAt, again.EstimatedCompletedAt)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 
 func TestClusterVersionProgressChanged(t *testing.T) {
 	base := func() *insightsv1alpha1.ClusterVersionProgressInsightStatus {
-		s := ClusterVersionProgress(updating(), oneOfThreeUpdated(), nil, now)
+		s := ClusterVersionProgress(updating(), oneOfThreeUpdated(), "", nil, now)
 		s.Conditions = append(s.Conditions, metav1.Condition{Type: "Healthy", Status: "True", Reason: "AsExpected", LastTransitionTime: metav1.NewTime(started)})
 		return &s
 	}

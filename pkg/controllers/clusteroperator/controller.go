@@ -11,7 +11,6 @@ import (
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
-	appsv1 "k8s.io/api/apps/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -25,6 +24,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
@@ -76,7 +76,7 @@ func New(
 	if _, err := clusterVersions.Informer().AddEventHandler(c.targetVersionHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
-	if _, err := deployments.Informer().AddEventHandler(machineConfigOperatorHandler(syncCtx.Queue().Add)); err != nil {
+	if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.MachineConfigOperator) })); err != nil {
 		return nil, err
 	}
 	// The machine-config-operator Deployment is not waited for: a cluster
@@ -124,25 +124,6 @@ func (c *Controller) targetVersionHandler(enqueue func(any)) cache.ResourceEvent
 	}
 }
 
-// machineConfigOperatorHandler queues machine-config when the
-// machine-config-operator Deployment changes.
-func machineConfigOperatorHandler(enqueue func(any)) cache.ResourceEventHandler {
-	return cache.FilteringResourceEventHandler{
-		FilterFunc: func(obj any) bool {
-			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
-				obj = tombstone.Obj
-			}
-			d, ok := obj.(*appsv1.Deployment)
-			return ok && d.Namespace == names.MachineConfigOperatorNamespace && d.Name == names.MachineConfigOperatorDeployment
-		},
-		Handler: cache.ResourceEventHandlerFuncs{
-			AddFunc:    func(any) { enqueue(names.MachineConfigOperator) },
-			UpdateFunc: func(any, any) { enqueue(names.MachineConfigOperator) },
-			DeleteFunc: func(any) { enqueue(names.MachineConfigOperator) },
-		},
-	}
-}
-
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	name := syncCtx.QueueKey()
 	if name == factory.DefaultQueueKey {
@@ -171,7 +152,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if insight != nil {
 		current = &insight.Status
 	}
-	desired := controlplane.ClusterOperatorProgress(co, c.targetVersion(), c.machineConfigOperatorImage(), current, c.clock.Now())
+	desired := controlplane.ClusterOperatorProgress(co, c.targetVersion(), payload.MachineConfigOperatorImage(c.deployments), current, c.clock.Now())
 	_, _, err = c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
 	return err
 }
@@ -183,16 +164,6 @@ func (c *Controller) targetVersion() string {
 		return ""
 	}
 	return cv.Status.Desired.Version
-}
-
-// machineConfigOperatorImage is the image the machine-config-operator
-// Deployment runs; empty when the Deployment or its container is missing.
-func (c *Controller) machineConfigOperatorImage() string {
-	d, err := c.deployments.Get(names.MachineConfigOperatorDeployment)
-	if err != nil {
-		return ""
-	}
-	return controlplane.MachineConfigOperatorImage(d)
 }
 
 // queueEverything handles the periodic resync: every ClusterOperator, and

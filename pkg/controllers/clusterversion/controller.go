@@ -18,6 +18,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
+	appsinformers "k8s.io/client-go/informers/apps/v1"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
@@ -53,6 +55,7 @@ const (
 type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	operators       cache.Indexer
+	deployments     appslisters.DeploymentNamespaceLister
 	insights        insightslisters.ClusterVersionProgressInsightLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
@@ -60,10 +63,12 @@ type Controller struct {
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet.
+// informers must not have started yet; deployments must cover the
+// machine-config-operator namespace.
 func New(
 	clusterVersions configinformers.ClusterVersionInformer,
 	clusterOperators configinformers.ClusterOperatorInformer,
+	deployments appsinformers.DeploymentInformer,
 	insights insightinformers.ClusterVersionProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
@@ -80,6 +85,7 @@ func New(
 	c := &Controller{
 		clusterVersions: clusterVersions.Lister(),
 		operators:       clusterOperators.Informer().GetIndexer(),
+		deployments:     deployments.Lister().Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insights.Lister(),
 		writer:          insightwrite.ClusterVersionProgressInsights(client).ChangedWhen(controlplane.ClusterVersionProgressChanged),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
@@ -90,6 +96,12 @@ func New(
 	if _, err := clusterOperators.Informer().AddEventHandler(operatorEventHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
+	if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.ClusterVersion) })); err != nil {
+		return nil, err
+	}
+	// The machine-config-operator Deployment is not waited for, as in the
+	// ClusterOperator controller, with which completion must agree: until it
+	// is read, machine-config is judged by its version alone.
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
 		"clusterversions":                clusterVersions.Informer().HasSynced,
 		"clusteroperators":               clusterOperators.Informer().HasSynced,
@@ -125,9 +137,9 @@ func ownerKey(obj runtime.Object) []string {
 
 // operatorEventHandler queues the ClusterVersion when a payload ClusterOperator
 // appears, goes, stops or starts being a payload operator, reports a new
-// "operator" version (the only changes that move completion), or changes its
-// Available or Degraded condition (which the control plane's health insights
-// report). Anything else a ClusterOperator does, such as its Progressing
+// "operator" version or operator image (the only changes that move
+// completion; machine-config reports its image), or changes its Available or
+// Degraded condition (which the control plane's health insights report). Anything else a ClusterOperator does, such as its Progressing
 // messages, is churn this controller does not need.
 func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
@@ -145,7 +157,9 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			wasPayload, isPayload := controlplane.IsPayloadOperator(oldCO), controlplane.IsPayloadOperator(newCO)
 			oldVersion, _ := controlplane.OperatorVersion(oldCO)
 			newVersion, _ := controlplane.OperatorVersion(newCO)
-			if wasPayload != isPayload || (isPayload && (oldVersion != newVersion || healthChanged(oldCO, newCO))) {
+			oldImage, _ := controlplane.OperatorImage(oldCO)
+			newImage, _ := controlplane.OperatorImage(newCO)
+			if wasPayload != isPayload || (isPayload && (oldVersion != newVersion || oldImage != newImage || healthChanged(oldCO, newCO))) {
 				enqueue(names.ClusterVersion)
 			}
 		},
@@ -211,7 +225,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if insight != nil {
 		current = &insight.Status
 	}
-	desired, healthInsights, next := controlplane.Assess(cv, operators, current, now)
+	desired, healthInsights, next := controlplane.Assess(cv, operators, payload.MachineConfigOperatorImage(c.deployments), current, now)
 	insight, written, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
 	if err != nil {
 		return err

@@ -10,10 +10,13 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	appsv1 "k8s.io/api/apps/v1"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
@@ -29,6 +32,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
@@ -36,24 +40,26 @@ var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
 // harness runs the controller's sync against a fake clientset, with indexers
 // standing in for the informers' caches.
 type harness struct {
-	t          *testing.T
-	controller *Controller
-	client     *fake.Clientset
-	clock      *clocktesting.FakeClock
-	cvs        cache.Indexer
-	operators  cache.Indexer
-	insights   cache.Indexer
-	health     cache.Indexer
+	t           *testing.T
+	controller  *Controller
+	client      *fake.Clientset
+	clock       *clocktesting.FakeClock
+	cvs         cache.Indexer
+	operators   cache.Indexer
+	deployments cache.Indexer
+	insights    cache.Indexer
+	health      cache.Indexer
 }
 
 func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 	h := &harness{
-		t:         t,
-		clock:     clocktesting.NewFakeClock(started.Add(20 * time.Minute)),
-		cvs:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, payload.Indexers()),
-		insights:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		health:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
+		t:           t,
+		clock:       clocktesting.NewFakeClock(started.Add(20 * time.Minute)),
+		cvs:         cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		operators:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, payload.Indexers()),
+		deployments: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc}),
+		insights:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		health:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
 	}
 	var insightObjects []runtime.Object
 	for _, o := range objects {
@@ -62,6 +68,8 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 			must(t, h.cvs.Add(o))
 		case *configv1.ClusterOperator:
 			must(t, h.operators.Add(o))
+		case *appsv1.Deployment:
+			must(t, h.deployments.Add(o))
 		default:
 			insightObjects = append(insightObjects, o)
 		}
@@ -72,6 +80,7 @@ func newHarness(t *testing.T, objects ...runtime.Object) *harness {
 	h.controller = &Controller{
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
 		operators:       h.operators,
+		deployments:     appslisters.NewDeploymentLister(h.deployments).Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insightslisters.NewClusterVersionProgressInsightLister(h.insights),
 		writer:          insightwrite.ClusterVersionProgressInsights(c).ChangedWhen(controlplane.ClusterVersionProgressChanged),
 		health:          healthinsights.NewSyncer(healthInsightManager, c, h.health, h.clock),
@@ -175,6 +184,42 @@ func TestSyncCreatesTheInsightThenWritesItsStatus(t *testing.T) {
 	wantRequeue := map[any]time.Duration{"version": got.EstimatedCompletedAt.Sub(h.clock.Now()) + time.Second}
 	if diff := cmp.Diff(wantRequeue, requeued); diff != "" {
 		t.Errorf("requeue (-want +got):\n%s", diff)
+	}
+}
+
+func mcoDeployment(image string) *appsv1.Deployment {
+	return &appsv1.Deployment{
+		ObjectMeta: metav1.ObjectMeta{Namespace: names.MachineConfigOperatorNamespace, Name: names.MachineConfigOperatorDeployment},
+		Spec: appsv1.DeploymentSpec{Template: corev1.PodTemplateSpec{Spec: corev1.PodSpec{Containers: []corev1.Container{
+			{Name: "kube-rbac-proxy", Image: "quay.io/proxy"},
+			{Name: names.MachineConfigOperatorDeployment, Image: image},
+		}}}},
+	}
+}
+
+// TestCompletionCountsMachineConfigByTheDeploymentImage: during a migration
+// to the multi-architecture payload every operator is at the target version
+// at once; machine-config is updated only once it reports the image its
+// Deployment runs, as its ClusterOperator insight says.
+func TestCompletionCountsMachineConfigByTheDeploymentImage(t *testing.T) {
+	mco := clusterOperator("machine-config", "4.16.0", true)
+	mco.Status.Versions = append(mco.Status.Versions, configv1.OperandVersion{Name: "operator-image", Version: "quay.io/mco:amd64"})
+	h := newHarness(t, clusterVersion(nil), clusterOperator("etcd", "4.16.0", true), mco, mcoDeployment("quay.io/mco:multi"))
+	if _, err := h.sync("version"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.insight("version").Status.CompletionPercent; got != 50 {
+		t.Errorf("completion %d, want 50: machine-config does not run its Deployment's image yet", got)
+	}
+
+	mco = mco.DeepCopy()
+	mco.Status.Versions[1].Version = "quay.io/mco:multi"
+	must(t, h.operators.Update(mco))
+	if _, err := h.sync("version"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.insight("version").Status.CompletionPercent; got != 100 {
+		t.Errorf("completion %d, want 100 once machine-config runs its Deployment's image", got)
 	}
 }
 
@@ -344,6 +389,11 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 		co.Status.Conditions = append(co.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: t, Status: configv1.ConditionFalse})
 		return co
 	}
+	withImage := func(co *configv1.ClusterOperator, image string) *configv1.ClusterOperator {
+		co = co.DeepCopy()
+		co.Status.Versions = append(co.Status.Versions, configv1.OperandVersion{Name: "operator-image", Version: image})
+		return co
+	}
 	payloadCO := clusterOperator("etcd", "4.15.3", true)
 	addOn := clusterOperator("add-on", "1.0", false)
 	testCases := []struct {
@@ -354,6 +404,9 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 		{name: "payload operator added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(payloadCO, false) }, want: 1},
 		{name: "add-on added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(addOn, false) }, want: 0},
 		{name: "payload operator version changed", fire: func(h cache.ResourceEventHandler) { h.OnUpdate(payloadCO, withVersion(payloadCO, "4.16.0")) }, want: 1},
+		{name: "payload operator reports a new operator image", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(withImage(payloadCO, "quay.io/mco:amd64"), withImage(payloadCO, "quay.io/mco:multi"))
+		}, want: 1},
 		{name: "payload operator became degraded", fire: func(h cache.ResourceEventHandler) {
 			h.OnUpdate(payloadCO, withCondition(payloadCO, configv1.OperatorDegraded))
 		}, want: 1},

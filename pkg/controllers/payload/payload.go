@@ -1,15 +1,19 @@
 // Package payload keeps an index of the payload ClusterOperators in the
 // shared ClusterOperator informer, so that a sync gets them without scanning
-// every operator's annotations.
+// every operator's annotations, and reads the image of the
+// machine-config-operator Deployment, by which machine-config is judged.
 package payload
 
 import (
 	"fmt"
 
 	configv1 "github.com/openshift/api/config/v1"
+	appsv1 "k8s.io/api/apps/v1"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	"k8s.io/client-go/tools/cache"
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 const (
@@ -53,4 +57,34 @@ func Operators(indexer cache.Indexer) ([]*configv1.ClusterOperator, error) {
 		operators = append(operators, co)
 	}
 	return operators, nil
+}
+
+// MachineConfigOperatorImage returns the image the machine-config-operator
+// Deployment runs, read from a lister of its namespace; empty when the
+// Deployment or its container is missing.
+func MachineConfigOperatorImage(deployments appslisters.DeploymentNamespaceLister) string {
+	d, err := deployments.Get(names.MachineConfigOperatorDeployment)
+	if err != nil {
+		return ""
+	}
+	return controlplane.MachineConfigOperatorImage(d)
+}
+
+// MachineConfigOperatorHandler calls enqueue when the machine-config-operator
+// Deployment appears, changes or goes.
+func MachineConfigOperatorHandler(enqueue func()) cache.ResourceEventHandler {
+	return cache.FilteringResourceEventHandler{
+		FilterFunc: func(obj any) bool {
+			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
+				obj = tombstone.Obj
+			}
+			d, ok := obj.(*appsv1.Deployment)
+			return ok && d.Namespace == names.MachineConfigOperatorNamespace && d.Name == names.MachineConfigOperatorDeployment
+		},
+		Handler: cache.ResourceEventHandlerFuncs{
+			AddFunc:    func(any) { enqueue() },
+			UpdateFunc: func(any, any) { enqueue() },
+			DeleteFunc: func(any) { enqueue() },
+		},
+	}
 }
