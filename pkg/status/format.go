@@ -96,6 +96,13 @@ func targetVersion(cp *ControlPlane) string {
 	return fmt.Sprintf("%s (from %s)", target, previous)
 }
 
+// isArchitectureMigration says whether the update migrates the payload to
+// another architecture, keeping its version.
+func isArchitectureMigration(cp *ControlPlane) bool {
+	_, ok := metadata(&cp.Target, insightsv1alpha1.ArchitectureMetadata)
+	return ok
+}
+
 func metadata(v *insightsv1alpha1.Version, key insightsv1alpha1.VersionMetadataKey) (string, bool) {
 	for _, m := range v.Metadata {
 		if m.Key == key {

@@ -93,7 +93,12 @@ func writeProgress(b *bytes.Buffer, s *Status, d Details) {
 	if cp.StartedAt != nil {
 		duration = roughDuration(now.Sub(cp.StartedAt.Time))
 	}
-	if cp.EstimatedCompletedAt != nil {
+	switch {
+	case isArchitectureMigration(cp):
+		// A migration has no estimate (the operators keep their versions,
+		// so their progress cannot be projected); say so, as the reference does.
+		duration += " (Est. Time Remaining: N/A for Multi-Architecture Migration)"
+	case cp.EstimatedCompletedAt != nil:
 		duration += fmt.Sprintf(" (Est. Time Remaining: %s)", remaining(cp, now))
 	}
 	fmt.Fprintf(b, "Duration:        %s\n", duration)

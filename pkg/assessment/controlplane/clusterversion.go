@@ -72,7 +72,11 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 	status.LastObservedProgress = timePtr(lastProgress)
 
 	// Only a running update has an estimate, and only one with a known start.
-	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && status.StartedAt != nil {
+	// A migration to another architecture has none: the curve is fitted on
+	// updates, and a migration's operators keep their version, so the curve
+	// would project one that has already passed (`oc adm upgrade status`
+	// says "N/A for Multi-Architecture Migration").
+	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && status.StartedAt != nil && !IsArchitectureMigration(cv) {
 		remaining := eta.Remaining(eta.Input{
 			StartedAt:            status.StartedAt.Time,
 			LastObservedProgress: lastProgress,

@@ -310,6 +310,41 @@ func TestCompletionCountsMachineConfigByTheImageItReports(t *testing.T) {
 	}
 }
 
+func TestNoEstimateDuringAnArchitectureMigration(t *testing.T) {
+	testCases := []struct {
+		name         string
+		cv           *configv1.ClusterVersion
+		wantEstimate bool
+	}{
+		// The curve would project from operators that all kept their
+		// version: an estimate already past.
+		{name: "migrating to the multi-architecture payload: none", cv: migrating()},
+		{name: "an update with the same operators: one", cv: updating(), wantEstimate: true},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ClusterVersionProgress(tc.cv, machineConfigMigrating(started.Add(time.Minute)), "quay.io/mco@sha256:multi", nil, now)
+			if got.Assessment != "Progressing" {
+				t.Fatalf("assessment %s, want Progressing", got.Assessment)
+			}
+			if (got.EstimatedCompletedAt != nil) != tc.wantEstimate {
+				t.Errorf("estimatedCompletedAt %v, want an estimate: %t", got.EstimatedCompletedAt, tc.wantEstimate)
+			}
+		})
+	}
+}
+
+func TestAnArchitectureMigrationIsNeverOverdue(t *testing.T) {
+	// Hours into a migration whose operators all kept their version: an
+	// estimate would be long past, and reported as a stalled update.
+	_, insights, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
+	for _, i := range insights {
+		if strings.Contains(i.Status.Impact.Summary, "longer than estimated") {
+			t.Errorf("health insight %q during a migration, which has no estimate", i.Status.Impact.Summary)
+		}
+	}
+}
+
 func TestLastObservedProgressFollowsMachineConfigMigrating(t *testing.T) {
 	// machine-config, the only operator left (by its image), has been
 	// progressing since 3 minutes in; the others settled later.

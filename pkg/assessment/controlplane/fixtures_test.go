@@ -60,6 +60,23 @@ func updating(opts ...cvOption) *configv1.ClusterVersion {
 	return clusterVersion(append(base, opts...)...)
 }
 
+// migrating is a ClusterVersion migrating 4.16.0 to the multi-architecture
+// payload: the same version, another image.
+func migrating(opts ...cvOption) *configv1.ClusterVersion {
+	base := []cvOption{
+		desired("4.16.0"),
+		func(cv *configv1.ClusterVersion) {
+			cv.Status.Desired.Architecture = configv1.ClusterVersionArchitectureMulti
+		},
+		progressingCondition(configv1.ConditionTrue, "", "Working towards 4.16.0: 760 of 873 done (87% complete)"),
+		historyEntry("4.16.0", configv1.PartialUpdate, started, 0),
+		func(cv *configv1.ClusterVersion) { cv.Status.History[0].Image = "quay.io/release@sha256:multi" },
+		historyEntry("4.16.0", configv1.CompletedUpdate, started.Add(-24*time.Hour), 50*time.Minute),
+		historyEntry("4.15.0", configv1.CompletedUpdate, started.Add(-48*time.Hour), 40*time.Minute),
+	}
+	return clusterVersion(append(base, opts...)...)
+}
+
 type coOption func(*configv1.ClusterOperator)
 
 func clusterOperator(name, version string, opts ...coOption) *configv1.ClusterOperator {

@@ -1,0 +1,58 @@
+package status_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/status"
+)
+
+// TestArchitectureMigrationHasNoEstimate: a migration to the
+// multi-architecture payload is not estimated, and the text says so as the
+// reference does, even for an insight that carries an estimate (written by
+// an operator that estimated migrations).
+func TestArchitectureMigrationHasNoEstimate(t *testing.T) {
+	started := metav1.NewTime(now.Add(-6*time.Minute - 55*time.Second))
+	past := metav1.NewTime(started.Add(time.Minute))
+	ahead := metav1.NewTime(now.Add(30 * time.Minute))
+	multi := insightsv1alpha1.Version{Version: "4.18.0-ec.3", Metadata: []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.ArchitectureMetadata, Value: "multi"}}}
+	testCases := []struct {
+		name     string
+		target   insightsv1alpha1.Version
+		estimate *metav1.Time
+		want     string
+	}{
+		{name: "migrating, no estimate", target: multi,
+			want: "Duration:        6m55s (Est. Time Remaining: N/A for Multi-Architecture Migration)\n"},
+		{name: "migrating, an estimate already past", target: multi, estimate: &past,
+			want: "Duration:        6m55s (Est. Time Remaining: N/A for Multi-Architecture Migration)\n"},
+		{name: "updating, an estimate", target: insightsv1alpha1.Version{Version: "4.18.0-ec.3"}, estimate: &ahead,
+			want: "Duration:        6m55s (Est. Time Remaining: 30m)\n"},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := &status.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
+				Assessment:           insightsv1alpha1.ClusterVersionAssessmentProgressing,
+				Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: tc.target, Previous: &insightsv1alpha1.Version{Version: "4.18.0-ec.3"}},
+				StartedAt:            &started,
+				EstimatedCompletedAt: tc.estimate,
+			})}}
+			s, err := status.Build(in, now)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := status.WriteText(&out, s, status.Details{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), tc.want) {
+				t.Errorf("got:\n%s\nwant a line %q", out.String(), tc.want)
+			}
+		})
+	}
+}
