@@ -66,9 +66,10 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	operators := controlplane.PayloadOperators(c.ClusterOperators)
 
 	var insights []Insight
-	target, mcoImage := "", c.MachineConfigOperatorImage()
+	target, mcoImage, migrating := "", c.MachineConfigOperatorImage(), false
 	if len(c.ClusterVersions) > 0 {
 		target = c.ClusterVersions[0].Status.Desired.Version
+		migrating = controlplane.IsArchitectureMigration(c.ClusterVersions[0])
 	}
 	for _, co := range operators {
 		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
@@ -78,7 +79,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = append(insights, clusterVersionInsight(cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}
-	insights = append(insights, c.nodeInsights(target, now)...)
+	insights = append(insights, c.nodeInsights(target, migrating, now)...)
 	insights = append(insights, c.alertInsights(insights, now)...)
 
 	sort.SliceStable(insights, func(i, j int) bool {
@@ -92,7 +93,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 
 // nodeInsights returns the insights of the pools and their nodes. A pool
 // with an invalid node selector has no nodes, as in the operator.
-func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
+func (c *Cluster) nodeInsights(target string, migrating bool, now time.Time) []Insight {
 	pools, _ := nodes.NewPools(c.MachineConfigPools)
 	versions := nodes.VersionsOf(c.MachineConfigs)
 	var insights []Insight
@@ -103,7 +104,7 @@ func (c *Cluster) nodeInsights(target string, now time.Time) []Insight {
 			continue
 		}
 		a, healthInsights, _ := nodes.Assess(nodes.Input{
-			Node: node, Pool: pool, Versions: versions, Target: target, PerNode: nodes.DefaultPerNodeTime, Now: now,
+			Node: node, Pool: pool, Versions: versions, Target: target, Migrating: migrating, PerNode: nodes.DefaultPerNodeTime, Now: now,
 		})
 		insights = append(insights, nodeInsight(node.Name, a.Status))
 		members[pool.Name] = append(members[pool.Name], &a.Status)

@@ -99,6 +99,11 @@ type Input struct {
 	// Target is the version the ClusterVersion desires; empty when there is
 	// no ClusterVersion.
 	Target string
+	// Migrating says the cluster's latest update migrates it to another
+	// architecture at the same version (see
+	// controlplane.IsArchitectureMigration): versions cannot tell which
+	// nodes have been migrated, their rendered configurations do.
+	Migrating bool
 	// Previous is the node's insight as last written, nil if there is none:
 	// it keeps the conditions' transition times.
 	Previous *insightsv1alpha1.NodeProgressInsightStatus
@@ -129,6 +134,17 @@ func NodeProgress(in Input) Assessment {
 	a := Assessment{}
 	updated := foundCurrent && in.Target != "" && currentVersion == in.Target
 	a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target
+	if in.Migrating {
+		// Every configuration has the target version: a node is updated
+		// once it runs the configuration it was told to use and that is its
+		// pool's, and updating while it is told to use the pool's and does
+		// not run it yet.
+		current, desired := annotations[CurrentConfigAnnotation], annotations[DesiredConfigAnnotation]
+		poolTarget := in.Pool.Spec.Configuration.Name
+		updated = updated && current == desired && desired == poolTarget
+		a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target &&
+			current != desired && desired == poolTarget
+	}
 	if state == stateDegraded || state == stateUnreconcilable {
 		a.DegradedReason = annotations[ReasonAnnotation]
 		if a.DegradedReason == "" {
@@ -327,6 +343,12 @@ func previousCondition(previous *insightsv1alpha1.NodeProgressInsightStatus, con
 func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, currentVersion string) metav1.Condition {
 	cond := metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightUpdating}
 	annotations := in.Node.Annotations
+	// What the node is updated to: during a migration the version alone
+	// would read as no change at all.
+	goal := in.Target
+	if in.Migrating {
+		goal = fmt.Sprintf("%s (its pool's configuration %s)", in.Target, in.Pool.Spec.Configuration.Name)
+	}
 	switch {
 	case in.Target == "":
 		cond.Status, cond.Reason = metav1.ConditionUnknown, insightsv1alpha1.NodeCannotDetermine
@@ -336,22 +358,22 @@ func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, cu
 		cond.Message = currentUnknown(annotations[CurrentConfigAnnotation])
 	case updated:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodeCompleted
-		cond.Message = "The node is at version " + in.Target
+		cond.Message = "The node is at version " + goal
 	case updating && isDraining(annotations, updating):
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeDraining
-		cond.Message = "The node is being drained before its update to " + in.Target
+		cond.Message = "The node is being drained before its update to " + goal
 	case updating && annotations[StateAnnotation] == stateRebooting:
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeRebooting
-		cond.Message = "The node is rebooting into version " + in.Target
+		cond.Message = "The node is rebooting into version " + goal
 	case updating:
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeUpdating
-		cond.Message = "The node is updating to " + in.Target
+		cond.Message = "The node is updating to " + goal
 	case in.Pool.Spec.Paused:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePaused
-		cond.Message = fmt.Sprintf("The node is at version %s; its pool %s is paused, so it will not be updated to %s", currentVersion, in.Pool.Name, in.Target)
+		cond.Message = fmt.Sprintf("The node is at version %s; its pool %s is paused, so it will not be updated to %s", currentVersion, in.Pool.Name, goal)
 	default:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePending
-		cond.Message = fmt.Sprintf("The node is at version %s and waits to be updated to %s", currentVersion, in.Target)
+		cond.Message = fmt.Sprintf("The node is at version %s and waits to be updated to %s", currentVersion, goal)
 	}
 	cond.Message = text.Truncate(cond.Message, maxConditionMessageLength)
 	return cond

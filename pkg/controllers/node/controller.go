@@ -24,6 +24,7 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
@@ -178,16 +179,18 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 
 // state is what every assessment of one sync shares.
 type state struct {
-	pools    *nodes.Pools
-	versions nodes.Versions
-	target   string
-	now      time.Time
+	pools     *nodes.Pools
+	versions  nodes.Versions
+	target    string
+	migrating bool
+	now       time.Time
 }
 
 func (c *Controller) state() (*state, error) {
 	s := &state{pools: c.membership.current(), versions: listerVersions{c.configs}, now: c.clock.Now()}
 	if cv, err := c.clusterVersions.Get(names.ClusterVersion); err == nil {
 		s.target = cv.Status.Desired.Version
+		s.migrating = controlplane.IsArchitectureMigration(cv)
 	} else if !apierrors.IsNotFound(err) {
 		return nil, err
 	}

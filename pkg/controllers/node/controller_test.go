@@ -467,6 +467,9 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 	paused.Spec.Paused = true
 	statusOnly := pool.DeepCopy()
 	statusOnly.Status.MachineCount = 60
+	retargetedPool := pool.DeepCopy()
+	retargetedPool.Spec.Configuration.Name = "rendered-worker-multi"
+	workers := len(h.controller.membership.nodesIn("worker"))
 
 	mcObj, _, err := h.configs.GetByKey("rendered-worker-55c03f1f59ad9bd3b224c96a3618ce1d")
 	must(t, err)
@@ -477,6 +480,8 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 	cv := c.ClusterVersions[0]
 	retargeted := cv.DeepCopy()
 	retargeted.Status.Desired.Version = "4.16.0"
+	migrating := cv.DeepCopy()
+	migrating.Status.History = append([]configv1.UpdateHistory{{Version: cv.Status.History[0].Version, Image: "quay.io/release@sha256:multi", State: configv1.PartialUpdate}}, migrating.Status.History...)
 	conditionsOnly := cv.DeepCopy()
 	conditionsOnly.Status.Conditions = append(conditionsOnly.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: "Extra"})
 
@@ -491,8 +496,10 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 		{name: "a node cordoned", handler: h.controller.nodeHandler, old: node, new: cordoned, want: 1},
 		{name: "a pool paused: every node and the pool", handler: h.controller.poolHandler, old: pool, new: paused, want: allNodes + 1},
 		{name: "a pool's status counts changed", handler: h.controller.poolHandler, old: pool, new: statusOnly, want: 0},
+		{name: "a pool targets another configuration: its nodes and the pool", handler: h.controller.poolHandler, old: pool, new: retargetedPool, want: workers + 1},
 		{name: "a rendered config's version changed: the nodes at or going to it", handler: h.controller.configHandler, old: mc, new: reversioned, want: 22 + 12},
 		{name: "the target version changed: every node and pool", handler: h.controller.targetVersionHandler, old: cv, new: retargeted, want: allNodes + 2},
+		{name: "a migration to another architecture began: every node and pool", handler: h.controller.targetVersionHandler, old: cv, new: migrating, want: allNodes + 2},
 		{name: "the ClusterVersion changed otherwise", handler: h.controller.targetVersionHandler, old: cv, new: conditionsOnly, want: 0},
 	}
 	for _, tc := range testCases {

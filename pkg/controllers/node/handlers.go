@@ -10,6 +10,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
@@ -75,7 +76,9 @@ func sameAssessedFields(a, b *corev1.Node) bool {
 
 // poolHandler parses the pools' selectors again and queues a pool, and
 // every node, when the pool's membership or pausing changes: a node's pool
-// and phase depend on them.
+// and phase depend on them. When only the configuration the pool targets
+// changes, which a migration to another architecture judges its nodes by,
+// it queues the pool's own nodes.
 func (c *Controller) poolHandler(add func(any)) cache.ResourceEventHandler {
 	changed := func(obj any) {
 		if err := c.placeNodes(); err != nil {
@@ -92,8 +95,22 @@ func (c *Controller) poolHandler(add func(any)) cache.ResourceEventHandler {
 		UpdateFunc: func(oldObj, newObj any) {
 			old, ok1 := oldObj.(*machineconfigurationv1.MachineConfigPool)
 			pool, ok2 := newObj.(*machineconfigurationv1.MachineConfigPool)
-			if ok1 && ok2 && (old.Spec.Paused != pool.Spec.Paused || !apiequality.Semantic.DeepEqual(old.Spec.NodeSelector, pool.Spec.NodeSelector)) {
+			if !ok1 || !ok2 {
+				return
+			}
+			switch {
+			case old.Spec.Paused != pool.Spec.Paused || !apiequality.Semantic.DeepEqual(old.Spec.NodeSelector, pool.Spec.NodeSelector):
 				changed(newObj)
+			case old.Spec.Configuration.Name != pool.Spec.Configuration.Name:
+				// The members stay; the pool they are judged against is new.
+				if err := c.placeNodes(); err != nil {
+					klog.ErrorS(err, "Placing the nodes in their MachineConfigPools")
+					return
+				}
+				add(poolKeyPrefix + pool.Name)
+				for _, name := range c.membership.nodesIn(pool.Name) {
+					add(nodeKeyPrefix + name)
+				}
 			}
 		},
 		DeleteFunc: changed,
@@ -138,7 +155,8 @@ func (c *Controller) configHandler(add func(any)) cache.ResourceEventHandler {
 }
 
 // targetVersionHandler queues every node and pool when the ClusterVersion's
-// target version changes.
+// target version changes, or a migration to another architecture (which
+// keeps the version) begins or ends.
 func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHandler {
 	all := func() {
 		c.queueAllNodes(add)
@@ -156,7 +174,8 @@ func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHand
 		UpdateFunc: func(oldObj, newObj any) {
 			old, ok1 := oldObj.(*configv1.ClusterVersion)
 			cv, ok2 := newObj.(*configv1.ClusterVersion)
-			if ok1 && ok2 && cv.Name == names.ClusterVersion && old.Status.Desired.Version != cv.Status.Desired.Version {
+			if ok1 && ok2 && cv.Name == names.ClusterVersion && (old.Status.Desired.Version != cv.Status.Desired.Version ||
+				controlplane.IsArchitectureMigration(old) != controlplane.IsArchitectureMigration(cv)) {
 				all()
 			}
 		},

@@ -77,13 +77,14 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 
 func (s *state) input(node *corev1.Node, pool *machineconfigurationv1.MachineConfigPool, perNode time.Duration, previous *insightsv1alpha1.NodeProgressInsightStatus) nodes.Input {
 	return nodes.Input{
-		Node:     node,
-		Pool:     pool,
-		Versions: s.versions,
-		Target:   s.target,
-		Previous: previous,
-		PerNode:  perNode,
-		Now:      s.now,
+		Node:      node,
+		Pool:      pool,
+		Versions:  s.versions,
+		Target:    s.target,
+		Migrating: s.migrating,
+		Previous:  previous,
+		PerNode:   perNode,
+		Now:       s.now,
 	}
 }
 

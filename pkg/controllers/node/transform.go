@@ -72,9 +72,10 @@ func StripMachineConfig(obj any) (any, error) {
 	return stripped, nil
 }
 
-// StripMachineConfigPool keeps a pool's name, node selector and whether it
-// is paused: the pool's own status is the machine-config controller's
-// count, which the insight computes from the nodes.
+// StripMachineConfigPool keeps a pool's name, node selector, whether it is
+// paused and the name of the configuration it targets: the pool's own status
+// is the machine-config controller's count, which the insight computes from
+// the nodes.
 func StripMachineConfigPool(obj any) (any, error) {
 	pool, ok := obj.(*machineconfigurationv1.MachineConfigPool)
 	if !ok {
@@ -83,8 +84,9 @@ func StripMachineConfigPool(obj any) (any, error) {
 	return &machineconfigurationv1.MachineConfigPool{
 		ObjectMeta: strippedMeta(pool.ObjectMeta),
 		Spec: machineconfigurationv1.MachineConfigPoolSpec{
-			NodeSelector: pool.Spec.NodeSelector,
-			Paused:       pool.Spec.Paused,
+			NodeSelector:  pool.Spec.NodeSelector,
+			Paused:        pool.Spec.Paused,
+			Configuration: machineconfigurationv1.MachineConfigPoolStatusConfiguration{ObjectReference: corev1.ObjectReference{Name: pool.Spec.Configuration.Name}},
 		},
 	}, nil
 }
