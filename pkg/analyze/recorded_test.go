@@ -56,6 +56,8 @@ func TestRecordedClusters(t *testing.T) {
 
 var (
 	targetLine     = regexp.MustCompile(`(?m)^Target Version:\s+(\S+) \(from (incomplete )?(\S+)\)$`)
+	migrationLine  = regexp.MustCompile(`(?m)^Target Version:\s+(\S+) to Multi-Architecture$`)
+	migrationText  = "Est. Time Remaining: N/A for Multi-Architecture Migration)"
 	completionLine = regexp.MustCompile(`(?m)^Completion:\s+(\d+)% \((\d+) operators updated, (\d+) updating, (\d+) waiting\)$`)
 	remainingText  = regexp.MustCompile(`Est\. Time Remaining: (\S+)\)`)
 	overdueText    = regexp.MustCompile(`Est\. Time Remaining: N/A; estimate duration was (\S+)\)`)
@@ -103,6 +105,19 @@ func checkAgreesWithReference(t *testing.T, c recordedtest.Case, got *insightsv1
 		partial := got.Versions.Previous != nil && len(got.Versions.Previous.Metadata) == 1 && got.Versions.Previous.Metadata[0].Key == insightsv1alpha1.PartialMetadata
 		if partial != (m[2] != "") {
 			t.Errorf("reference says previous incomplete=%t; got metadata %v", m[2] != "", got.Versions.Previous)
+		}
+	}
+	if m := migrationLine.FindStringSubmatch(c.Output); m != nil {
+		checked++
+		multi := []insightsv1alpha1.VersionMetadata{{Key: insightsv1alpha1.ArchitectureMetadata, Value: "multi"}}
+		if got.Versions.Target.Version != m[1] || !cmp.Equal(got.Versions.Target.Metadata, multi) || got.Versions.Previous == nil || got.Versions.Previous.Version != m[1] {
+			t.Errorf("reference says %s migrating to the multi-architecture payload; got %+v", m[1], got.Versions)
+		}
+	}
+	if strings.Contains(c.Output, migrationText) {
+		checked++
+		if got.EstimatedCompletedAt != nil {
+			t.Errorf("reference makes no estimate during a migration; got %v", got.EstimatedCompletedAt)
 		}
 	}
 	if m := completionLine.FindStringSubmatch(c.Output); m != nil {

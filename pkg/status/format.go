@@ -81,17 +81,21 @@ func assessmentWord(a insightsv1alpha1.ClusterVersionAssessment) string {
 	return orUnknown(string(a))
 }
 
+// targetVersion words the update's versions as the reference does: the
+// previous version, incomplete or not, and a migration to the
+// multi-architecture payload, whose previous version is the target's own.
 func targetVersion(cp *ControlPlane) string {
 	target := orUnknown(cp.Target.Version)
 	if cp.Previous == nil {
 		return target
 	}
 	previous := orUnknown(cp.Previous.Version)
-	if _, partial := metadata(cp.Previous, insightsv1alpha1.PartialMetadata); partial {
-		previous = "incomplete " + previous
-	}
-	if arch, ok := metadata(&cp.Target, insightsv1alpha1.ArchitectureMetadata); ok {
-		return fmt.Sprintf("%s (from %s, migrating to the %s architecture)", target, previous, arch)
+	_, partial := metadata(cp.Previous, insightsv1alpha1.PartialMetadata)
+	switch {
+	case partial:
+		return fmt.Sprintf("%s (from incomplete %s)", target, previous)
+	case isArchitectureMigration(cp):
+		return target + " to Multi-Architecture"
 	}
 	return fmt.Sprintf("%s (from %s)", target, previous)
 }

@@ -40,6 +40,9 @@ func analyzed(t *testing.T, c recordedtest.Case) string {
 	if p.Alerts != "" {
 		args = append(args, "--alerts", p.Alerts)
 	}
+	if p.Deployments != "" {
+		args = append(args, "--deployments", p.Deployments)
+	}
 	cmd.SetArgs(args)
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)

@@ -67,6 +67,11 @@ func Cases(t testing.TB) []Case {
 		if _, err := os.Stat(file("-alerts.json")); err == nil {
 			c.Paths.Alerts = file("-alerts.json")
 		}
+		// Only some recordings have the machine-config-operator Deployment,
+		// by which machine-config is judged.
+		if _, err := os.Stat(file("-mco-deployment.yaml")); err == nil {
+			c.Paths.Deployments = file("-mco-deployment.yaml")
+		}
 		if c.Cluster, err = analyze.Load(c.Paths); err != nil {
 			t.Fatal(err)
 		}
