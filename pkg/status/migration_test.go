@@ -8,7 +8,9 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
@@ -54,5 +56,32 @@ func TestArchitectureMigrationHasNoEstimate(t *testing.T) {
 				t.Errorf("got:\n%s\nwant a line %q", out.String(), tc.want)
 			}
 		})
+	}
+}
+
+// TestMidMigrationCluster renders what analyze computes for a recorded
+// cluster part way through a migration (see recordedtest.MidMigration), and
+// checks it against its golden file (regenerate with
+// `go test ./pkg/status -run TestMidMigrationCluster -update`).
+func TestMidMigrationCluster(t *testing.T) {
+	s, err := status.Build(insightsOf(t, analyze.Insights(recordedtest.MidMigration(t), recordedtest.MigrationNow)), recordedtest.MigrationNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := status.WriteText(&out, s, status.Details{Operators: true, Nodes: true, Health: true}); err != nil {
+		t.Fatal(err)
+	}
+	recordedtest.CheckGolden(t, recordedtest.Golden("status/migration/"+recordedtest.MigrationBase+"-to-multi-arch.detailed-output"), out.Bytes())
+	for _, want := range []string{
+		"Target Version:  4.14.1 to Multi-Architecture\n",
+		"Updating:        machine-config\n",
+		"Completion:      96% (32 operators updated, 1 updating, 0 waiting)\n",
+		"Duration:        25m (Est. Time Remaining: N/A for Multi-Architecture Migration)\n",
+		"worker        Progressing   0% (0/3)     2 Available, 1 Progressing, 1 Draining\n",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("the status does not say %q:\n%s", want, out.String())
+		}
 	}
 }
