@@ -30,6 +30,9 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 		&NodeProgressInsight{}, &NodeProgressInsightList{},
 		&MachineConfigPoolProgressInsight{}, &MachineConfigPoolProgressInsightList{},
 		&UpdateHealthInsight{}, &UpdateHealthInsightList{},
+		&UpdateInformer{}, &UpdateInformerList{},
+		&UpdateStatus{}, &UpdateStatusList{},
+		&UpdatePlan{}, &UpdatePlanList{},
 	)
 	metav1.AddToGroupVersion(scheme, SchemeGroupVersion)
 	return nil

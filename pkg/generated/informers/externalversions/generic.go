@@ -47,6 +47,12 @@ func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().NodeProgressInsights().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("updatehealthinsights"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateHealthInsights().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("updateinformers"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateInformers().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("updateplans"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdatePlans().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("updatestatuses"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateStatuses().Informer()}, nil
 
 	}
 

@@ -21,3 +21,15 @@ type NodeProgressInsightListerExpansion interface{}
 // UpdateHealthInsightListerExpansion allows custom methods to be added to
 // UpdateHealthInsightLister.
 type UpdateHealthInsightListerExpansion interface{}
+
+// UpdateInformerListerExpansion allows custom methods to be added to
+// UpdateInformerLister.
+type UpdateInformerListerExpansion interface{}
+
+// UpdatePlanListerExpansion allows custom methods to be added to
+// UpdatePlanLister.
+type UpdatePlanListerExpansion interface{}
+
+// UpdateStatusListerExpansion allows custom methods to be added to
+// UpdateStatusLister.
+type UpdateStatusListerExpansion interface{}

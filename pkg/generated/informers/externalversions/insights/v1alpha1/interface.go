@@ -18,6 +18,12 @@ type Interface interface {
 	NodeProgressInsights() NodeProgressInsightInformer
 	// UpdateHealthInsights returns a UpdateHealthInsightInformer.
 	UpdateHealthInsights() UpdateHealthInsightInformer
+	// UpdateInformers returns a UpdateInformerInformer.
+	UpdateInformers() UpdateInformerInformer
+	// UpdatePlans returns a UpdatePlanInformer.
+	UpdatePlans() UpdatePlanInformer
+	// UpdateStatuses returns a UpdateStatusInformer.
+	UpdateStatuses() UpdateStatusInformer
 }
 
 type version struct {
@@ -54,4 +60,19 @@ func (v *version) NodeProgressInsights() NodeProgressInsightInformer {
 // UpdateHealthInsights returns a UpdateHealthInsightInformer.
 func (v *version) UpdateHealthInsights() UpdateHealthInsightInformer {
 	return &updateHealthInsightInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// UpdateInformers returns a UpdateInformerInformer.
+func (v *version) UpdateInformers() UpdateInformerInformer {
+	return &updateInformerInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// UpdatePlans returns a UpdatePlanInformer.
+func (v *version) UpdatePlans() UpdatePlanInformer {
+	return &updatePlanInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// UpdateStatuses returns a UpdateStatusInformer.
+func (v *version) UpdateStatuses() UpdateStatusInformer {
+	return &updateStatusInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
 }

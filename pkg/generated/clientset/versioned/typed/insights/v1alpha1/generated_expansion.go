@@ -11,3 +11,9 @@ type MachineConfigPoolProgressInsightExpansion interface{}
 type NodeProgressInsightExpansion interface{}
 
 type UpdateHealthInsightExpansion interface{}
+
+type UpdateInformerExpansion interface{}
+
+type UpdatePlanExpansion interface{}
+
+type UpdateStatusExpansion interface{}

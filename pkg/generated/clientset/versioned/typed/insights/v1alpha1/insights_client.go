@@ -17,6 +17,9 @@ type InsightsV1alpha1Interface interface {
 	MachineConfigPoolProgressInsightsGetter
 	NodeProgressInsightsGetter
 	UpdateHealthInsightsGetter
+	UpdateInformersGetter
+	UpdatePlansGetter
+	UpdateStatusesGetter
 }
 
 // InsightsV1alpha1Client is used to interact with features provided by the openshift.muller.dev group.
@@ -42,6 +45,18 @@ func (c *InsightsV1alpha1Client) NodeProgressInsights() NodeProgressInsightInter
 
 func (c *InsightsV1alpha1Client) UpdateHealthInsights() UpdateHealthInsightInterface {
 	return newUpdateHealthInsights(c)
+}
+
+func (c *InsightsV1alpha1Client) UpdateInformers() UpdateInformerInterface {
+	return newUpdateInformers(c)
+}
+
+func (c *InsightsV1alpha1Client) UpdatePlans() UpdatePlanInterface {
+	return newUpdatePlans(c)
+}
+
+func (c *InsightsV1alpha1Client) UpdateStatuses() UpdateStatusInterface {
+	return newUpdateStatuses(c)
 }
 
 // NewForConfig creates a new InsightsV1alpha1Client for the given config.

@@ -32,6 +32,18 @@ func (c *FakeInsightsV1alpha1) UpdateHealthInsights() v1alpha1.UpdateHealthInsig
 	return newFakeUpdateHealthInsights(c)
 }
 
+func (c *FakeInsightsV1alpha1) UpdateInformers() v1alpha1.UpdateInformerInterface {
+	return newFakeUpdateInformers(c)
+}
+
+func (c *FakeInsightsV1alpha1) UpdatePlans() v1alpha1.UpdatePlanInterface {
+	return newFakeUpdatePlans(c)
+}
+
+func (c *FakeInsightsV1alpha1) UpdateStatuses() v1alpha1.UpdateStatusInterface {
+	return newFakeUpdateStatuses(c)
+}
+
 // RESTClient returns a RESTClient that is used to communicate
 // with API server by this client implementation.
 func (c *FakeInsightsV1alpha1) RESTClient() rest.Interface {
