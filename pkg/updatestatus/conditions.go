@@ -1,0 +1,140 @@
+// Package updatestatus computes the UpdateStatus: whether the control plane
+// and each worker pool have an update pending and whether it can progress,
+// with every informer's insights placed, bounded and ordered. It is pure:
+// objects and answers in, the desired status out.
+package updatestatus
+
+import (
+	"fmt"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+// Reasons of the UpdatePending and UpdateActive conditions, besides the
+// API's Completed, Paused and AwaitingWindow.
+const (
+	ReasonReleaseNotReconciled = "ReleaseNotReconciled"
+	ReasonReleaseReconciled    = "ReleaseReconciled"
+	ReasonUpdating             = "Updating"
+	ReasonNoClusterVersion     = "NoClusterVersion"
+	ReasonNodesNotReconciled   = "NodesNotReconciled"
+	ReasonNodesReconciled      = "NodesReconciled"
+	ReasonAwaitingControlPlane = "AwaitingControlPlane"
+	ReasonWorkerNodesUpdating  = "WorkersUpdating"
+)
+
+// controlPlaneConditions are UpdatePending and UpdateActive of the control
+// plane: pending until the ClusterVersion's newest history entry is the
+// desired release, completed; active while pending and no informer says a
+// schedule holds it.
+func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
+	pending = metav1.Condition{Type: insightsv1alpha1.UpdatePending}
+	active = metav1.Condition{Type: insightsv1alpha1.UpdateActive}
+	if cv == nil {
+		pending.Status, pending.Reason, pending.Message = metav1.ConditionUnknown, ReasonNoClusterVersion, "There is no ClusterVersion."
+		active.Status, active.Reason, active.Message = metav1.ConditionUnknown, ReasonNoClusterVersion, "There is no ClusterVersion."
+		return pending, active
+	}
+	desired := cv.Status.Desired
+	history := cv.Status.History
+	reconciled := len(history) > 0 && history[0].State == configv1.CompletedUpdate &&
+		(desired.Image == "" || history[0].Image == desired.Image) && (desired.Version == "" || history[0].Version == desired.Version)
+	if reconciled {
+		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonReleaseReconciled
+		pending.Message = fmt.Sprintf("The ClusterVersion has reconciled to %s.", release(desired))
+		active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdateCompleted
+		active.Message = fmt.Sprintf("The update to %s has completed.", release(desired))
+		return pending, active
+	}
+	pending.Status, pending.Reason = metav1.ConditionTrue, ReasonReleaseNotReconciled
+	pending.Message = fmt.Sprintf("The ClusterVersion has not reconciled to %s.", release(desired))
+	if held != nil {
+		active.Status, active.Reason, active.Message = metav1.ConditionFalse, insightsv1alpha1.UpdateAwaitingWindow, awaiting(held)
+		return pending, active
+	}
+	active.Status, active.Reason = metav1.ConditionTrue, ReasonUpdating
+	active.Message = fmt.Sprintf("The control plane is updating to %s.", release(desired))
+	return pending, active
+}
+
+// poolConditions are UpdatePending and UpdateActive of a worker pool:
+// pending while some of its nodes do not run its target configuration;
+// active while pending, the pool is not paused, no schedule holds it, and
+// the control plane no longer holds it back.
+func poolConditions(pool *machineconfigurationv1.MachineConfigPool, controlPlanePending bool, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
+	pending = metav1.Condition{Type: insightsv1alpha1.UpdatePending}
+	active = metav1.Condition{Type: insightsv1alpha1.UpdateActive}
+	s := pool.Status
+	target := pool.Spec.Configuration.Name
+	reconciled := s.UpdatedMachineCount == s.MachineCount && (target == "" || s.Configuration.Name == target)
+	if reconciled {
+		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonNodesReconciled
+		pending.Message = fmt.Sprintf("All %d nodes run the pool's target configuration.", s.MachineCount)
+		if controlPlanePending {
+			// The pool has not started on the update yet: the control plane
+			// goes first.
+			active.Status, active.Reason = metav1.ConditionFalse, ReasonAwaitingControlPlane
+			active.Message = "The pool's nodes are updated after the control plane."
+		} else {
+			active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdateCompleted
+			active.Message = "The pool's nodes run its target configuration."
+		}
+		return pending, active
+	}
+	pending.Status, pending.Reason = metav1.ConditionTrue, ReasonNodesNotReconciled
+	pending.Message = fmt.Sprintf("%d of %d nodes do not run the pool's target configuration %s.", s.MachineCount-s.UpdatedMachineCount, s.MachineCount, target)
+	switch {
+	case pool.Spec.Paused:
+		active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdatePaused
+		active.Message = "The pool is paused: its nodes are not updated until it is unpaused."
+	case held != nil:
+		active.Status, active.Reason, active.Message = metav1.ConditionFalse, insightsv1alpha1.UpdateAwaitingWindow, awaiting(held)
+	case controlPlanePending && s.UnavailableMachineCount == 0:
+		// No node of the pool is being rolled while the control plane
+		// updates: the pool's turn comes after it.
+		active.Status, active.Reason = metav1.ConditionFalse, ReasonAwaitingControlPlane
+		active.Message = "The pool's nodes are updated after the control plane."
+	default:
+		active.Status, active.Reason = metav1.ConditionTrue, ReasonWorkerNodesUpdating
+		active.Message = fmt.Sprintf("The pool's nodes are being updated to %s.", target)
+	}
+	return pending, active
+}
+
+// awaiting says what schedule holds an update, and until when.
+func awaiting(held *insightsv1alpha1.UpdateInsight) string {
+	if finish := held.Remediation.EstimatedFinish; finish != nil {
+		return fmt.Sprintf("%s (until %s)", held.Impact.Summary, finish.UTC().Format(time.RFC3339))
+	}
+	return held.Impact.Summary
+}
+
+func release(r configv1.Release) string {
+	if r.Version != "" {
+		return r.Version
+	}
+	if r.Image != "" {
+		return r.Image
+	}
+	return "its desired release"
+}
+
+// withTransitionTimes sets each condition's transition time: kept from the
+// previous conditions when its status did not change, now otherwise.
+func withTransitionTimes(conditions []metav1.Condition, previous []metav1.Condition, now time.Time) []metav1.Condition {
+	out := make([]metav1.Condition, 0, len(conditions))
+	for _, c := range conditions {
+		c.LastTransitionTime = metav1.NewTime(now)
+		if p := meta.FindStatusCondition(previous, c.Type); p != nil && p.Status == c.Status {
+			c.LastTransitionTime = p.LastTransitionTime
+		}
+		out = append(out, c)
+	}
+	return out
+}

@@ -1,0 +1,233 @@
+package updatestatus
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// The protocol's bounds on what one informer contributes, so that the
+// UpdateStatus stays well under the API server's object size limit.
+const (
+	MaxControlPlaneInsights = 128
+	MaxWorkerPoolInsights   = 1024
+	maxSummaryLength        = 256
+	maxDescriptionLength    = 4096
+)
+
+// ConditionInsightsComplete is the aggregator's own condition: False when
+// insights were cut or could not be placed, saying how many and whose.
+const ConditionInsightsComplete = "InsightsComplete"
+
+// Answer is what an informer last contributed.
+type Answer struct {
+	// Informer names the UpdateInformer.
+	Informer string
+	// Stale says its last call failed and these are from its last good one.
+	Stale    bool
+	Insights []insightsv1alpha1.UpdateInsight
+}
+
+// Input is what the UpdateStatus is computed from.
+type Input struct {
+	ClusterVersion *configv1.ClusterVersion
+	// WorkerPools are the MachineConfigPools other than master.
+	WorkerPools []*machineconfigurationv1.MachineConfigPool
+	// NodePools maps a node's name to its pool's, which places an insight
+	// scoped to a worker pool by the nodes it names.
+	NodePools map[string]string
+	Answers   []Answer
+	// Previous is the status as last written, which keeps conditions'
+	// transition times.
+	Previous *insightsv1alpha1.UpdateStatusStatus
+	Now      time.Time
+}
+
+// Compute returns the UpdateStatus' status.
+func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
+	var previous insightsv1alpha1.UpdateStatusStatus
+	if in.Previous != nil {
+		previous = *in.Previous
+	}
+	placed := place(in)
+
+	controlPlaneHeld := awaitingWindow(placed.controlPlane)
+	pending, active := controlPlaneConditions(in.ClusterVersion, controlPlaneHeld)
+	status := insightsv1alpha1.UpdateStatusStatus{
+		ControlPlane: insightsv1alpha1.ControlPlaneUpdateStatus{
+			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previous.ControlPlane.Conditions, in.Now),
+			Informers:  bounded(placed.controlPlane, MaxControlPlaneInsights, "control plane", &placed.cut),
+		},
+	}
+	pools := slices.Clone(in.WorkerPools)
+	slices.SortFunc(pools, func(a, b *machineconfigurationv1.MachineConfigPool) int { return strings.Compare(a.Name, b.Name) })
+	for _, pool := range pools {
+		answers := placed.pools[pool.Name]
+		held := awaitingWindow(answers)
+		if held == nil {
+			held = controlPlaneHeld
+		}
+		pending, active := poolConditions(pool, pending.Status == metav1.ConditionTrue, held)
+		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolUpdateStatus{
+			Resource:   insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: pool.Name},
+			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previousPool(previous, pool.Name), in.Now),
+			Informers:  bounded(answers, MaxWorkerPoolInsights, "pool "+pool.Name, &placed.cut),
+		})
+	}
+	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut)}, previous.Conditions, in.Now)
+	return status
+}
+
+func previousPool(previous insightsv1alpha1.UpdateStatusStatus, name string) []metav1.Condition {
+	for _, p := range previous.WorkerPools {
+		if p.Resource.Name == name {
+			return p.Conditions
+		}
+	}
+	return nil
+}
+
+// placement is every answer's insights, by the part of the cluster they are
+// about, and what could not be placed or was cut.
+type placement struct {
+	controlPlane []Answer
+	pools        map[string][]Answer
+	cut          []string
+}
+
+// place puts each insight where its scope says: the control plane, or the
+// worker pool its workerPool names (a MachineConfigPool), or else the pool
+// of the nodes it names.
+func place(in Input) placement {
+	p := placement{pools: map[string][]Answer{}}
+	known := map[string]bool{}
+	for _, pool := range in.WorkerPools {
+		known[pool.Name] = true
+	}
+	answers := slices.Clone(in.Answers)
+	slices.SortFunc(answers, func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	for _, a := range answers {
+		controlPlane := Answer{Informer: a.Informer, Stale: a.Stale}
+		byPool := map[string]*Answer{}
+		unplaced := 0
+		for _, insight := range a.Insights {
+			insight = normalized(insight)
+			if insight.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
+				controlPlane.Insights = append(controlPlane.Insights, insight)
+				continue
+			}
+			pool := poolOf(insight, in.NodePools)
+			if !known[pool] {
+				unplaced++
+				continue
+			}
+			if byPool[pool] == nil {
+				byPool[pool] = &Answer{Informer: a.Informer, Stale: a.Stale}
+			}
+			byPool[pool].Insights = append(byPool[pool].Insights, insight)
+		}
+		// An informer that answered is listed even without insights: it
+		// was heard, and said nothing is wrong.
+		p.controlPlane = append(p.controlPlane, controlPlane)
+		for pool, answer := range byPool {
+			p.pools[pool] = append(p.pools[pool], *answer)
+		}
+		if unplaced > 0 {
+			p.cut = append(p.cut, fmt.Sprintf("%s: %d worker pool insights name no known pool", a.Informer, unplaced))
+		}
+	}
+	for pool := range p.pools {
+		slices.SortFunc(p.pools[pool], func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	}
+	return p
+}
+
+// poolOf is the worker pool an insight is about: a MachineConfigPool of its
+// workerPool, or else the pool of the first node it names.
+func poolOf(insight insightsv1alpha1.UpdateInsight, nodePools map[string]string) string {
+	for _, r := range insight.Scope.WorkerPool {
+		if r.Kind == "MachineConfigPool" {
+			return r.Name
+		}
+	}
+	for _, r := range insight.Scope.Resources {
+		if r.Kind == "Node" && r.Group == "" {
+			if pool, ok := nodePools[r.Name]; ok {
+				return pool
+			}
+		}
+	}
+	return ""
+}
+
+// normalized bounds an insight's strings as the API does, so that an
+// informer's long summary is cut rather than refused.
+func normalized(insight insightsv1alpha1.UpdateInsight) insightsv1alpha1.UpdateInsight {
+	insight.Impact.Summary = text.OneLine(insight.Impact.Summary, maxSummaryLength)
+	if insight.Impact.Summary == "" {
+		insight.Impact.Summary = "(no summary)"
+	}
+	insight.Impact.Description = text.Truncate(insight.Impact.Description, maxDescriptionLength)
+	return insight
+}
+
+// levelRank orders levels, the most serious first.
+var levelRank = map[insightsv1alpha1.UpdateInsightLevel]int{
+	insightsv1alpha1.CriticalInsightLevel: 0,
+	insightsv1alpha1.ErrorInsightLevel:    1,
+	insightsv1alpha1.WarningInsightLevel:  2,
+	insightsv1alpha1.InfoInsightLevel:     3,
+	insightsv1alpha1.StatusInsightLevel:   4,
+}
+
+// bounded orders each informer's insights, the most serious first, and keeps
+// at most max of them, counting what it cuts.
+func bounded(answers []Answer, max int, where string, cut *[]string) []insightsv1alpha1.InformerInsights {
+	out := make([]insightsv1alpha1.InformerInsights, 0, len(answers))
+	for _, a := range answers {
+		insights := slices.Clone(a.Insights)
+		slices.SortStableFunc(insights, func(x, y insightsv1alpha1.UpdateInsight) int {
+			return cmp.Or(cmp.Compare(levelRank[x.Impact.Level], levelRank[y.Impact.Level]), strings.Compare(x.UID, y.UID))
+		})
+		if len(insights) > max {
+			*cut = append(*cut, fmt.Sprintf("%s: %d of %d %s insights cut (at most %d are kept, the most serious)", a.Informer, len(insights)-max, len(insights), where, max))
+			insights = insights[:max]
+		}
+		out = append(out, insightsv1alpha1.InformerInsights{Name: a.Informer, Stale: a.Stale, Insights: insights})
+	}
+	return out
+}
+
+// awaitingWindow is the first status-level Awaiting Window insight: a
+// schedule that holds the update of its scope.
+func awaitingWindow(answers []Answer) *insightsv1alpha1.UpdateInsight {
+	for _, a := range answers {
+		for i := range a.Insights {
+			insight := &a.Insights[i]
+			if insight.Impact.Level == insightsv1alpha1.StatusInsightLevel && insight.Impact.Type == insightsv1alpha1.AwaitingWindowImpactType {
+				return insight
+			}
+		}
+	}
+	return nil
+}
+
+// completeness says whether every insight made it into the status.
+func completeness(cut []string) metav1.Condition {
+	if len(cut) == 0 {
+		return metav1.Condition{Type: ConditionInsightsComplete, Status: metav1.ConditionTrue, Reason: "AllInsightsKept", Message: "Every informer's insights are kept."}
+	}
+	return metav1.Condition{
+		Type: ConditionInsightsComplete, Status: metav1.ConditionFalse, Reason: "InsightsCut",
+		Message: text.Truncate(strings.Join(cut, "\n"), 32768),
+	}
+}
