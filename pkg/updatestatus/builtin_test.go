@@ -1,12 +1,10 @@
 package updatestatus_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -35,10 +33,6 @@ func builtinOf(c recordedtest.Case) updatestatus.Insights {
 	return in
 }
 
-func workerPools(pools []*machineconfigurationv1.MachineConfigPool) []*machineconfigurationv1.MachineConfigPool {
-	return slices.DeleteFunc(slices.Clone(pools), func(p *machineconfigurationv1.MachineConfigPool) bool { return p.Name == "master" })
-}
-
 // On a recorded cluster whose control plane is done and whose 59 workers
 // are draining, degraded or waiting, the operator's own insights say so
 // where an administrator looks for them: the workers' progress and problems
@@ -48,7 +42,7 @@ func TestBuiltinInsightsOfARecordedCluster(t *testing.T) {
 	own := builtinOf(c)
 	status := updatestatus.Compute(updatestatus.Input{
 		ClusterVersion: c.Cluster.ClusterVersions[0],
-		WorkerPools:    workerPools(c.Cluster.MachineConfigPools),
+		Pools:          own.Pools,
 		NodePools:      updatestatus.NodePools(own.Nodes),
 		Answers:        []updatestatus.Answer{{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)}},
 		Now:            c.Now,

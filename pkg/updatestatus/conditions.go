@@ -9,11 +9,11 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
-	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 // Reasons of the UpdatePending and UpdateActive conditions, besides the
@@ -63,19 +63,18 @@ func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.
 	return pending, active
 }
 
-// poolConditions are UpdatePending and UpdateActive of a worker pool:
-// pending while some of its nodes do not run its target configuration;
-// active while pending, the pool is not paused, no schedule holds it, and
-// the control plane no longer holds it back.
-func poolConditions(pool *machineconfigurationv1.MachineConfigPool, controlPlanePending bool, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
+// poolConditions are UpdatePending and UpdateActive of a worker pool, from
+// its insight: pending while some of its nodes are outdated; active while
+// pending, the pool is not paused, no schedule holds it, and the control
+// plane no longer holds it back.
+func poolConditions(pool *insightsv1alpha1.MachineConfigPoolProgressInsight, controlPlanePending bool, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
 	pending = metav1.Condition{Type: insightsv1alpha1.UpdatePending}
 	active = metav1.Condition{Type: insightsv1alpha1.UpdateActive}
-	s := pool.Status
-	target := pool.Spec.Configuration.Name
-	reconciled := s.UpdatedMachineCount == s.MachineCount && (target == "" || s.Configuration.Name == target)
-	if reconciled {
+	total, outdated := summary(pool, insightsv1alpha1.NodesTotal), summary(pool, insightsv1alpha1.NodesOutdated)
+	updating := meta.FindStatusCondition(pool.Status.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating)
+	if outdated == 0 {
 		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonNodesReconciled
-		pending.Message = fmt.Sprintf("All %d nodes run the pool's target configuration.", s.MachineCount)
+		pending.Message = fmt.Sprintf("All %d nodes are updated.", total)
 		if controlPlanePending {
 			// The pool has not started on the update yet: the control plane
 			// goes first.
@@ -83,28 +82,38 @@ func poolConditions(pool *machineconfigurationv1.MachineConfigPool, controlPlane
 			active.Message = "The pool's nodes are updated after the control plane."
 		} else {
 			active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdateCompleted
-			active.Message = "The pool's nodes run its target configuration."
+			active.Message = "The pool's nodes are updated."
 		}
 		return pending, active
 	}
 	pending.Status, pending.Reason = metav1.ConditionTrue, ReasonNodesNotReconciled
-	pending.Message = fmt.Sprintf("%d of %d nodes do not run the pool's target configuration %s.", s.MachineCount-s.UpdatedMachineCount, s.MachineCount, target)
+	pending.Message = fmt.Sprintf("%d of %d nodes are outdated.", outdated, total)
 	switch {
-	case pool.Spec.Paused:
+	case updating != nil && updating.Reason == nodes.PoolReasonPaused:
 		active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdatePaused
 		active.Message = "The pool is paused: its nodes are not updated until it is unpaused."
 	case held != nil:
 		active.Status, active.Reason, active.Message = metav1.ConditionFalse, insightsv1alpha1.UpdateAwaitingWindow, awaiting(held)
-	case controlPlanePending && s.UnavailableMachineCount == 0:
-		// No node of the pool is being rolled while the control plane
+	case controlPlanePending && (updating == nil || updating.Status != metav1.ConditionTrue):
+		// No node of the pool is being updated while the control plane
 		// updates: the pool's turn comes after it.
 		active.Status, active.Reason = metav1.ConditionFalse, ReasonAwaitingControlPlane
 		active.Message = "The pool's nodes are updated after the control plane."
 	default:
 		active.Status, active.Reason = metav1.ConditionTrue, ReasonWorkerNodesUpdating
-		active.Message = fmt.Sprintf("The pool's nodes are being updated to %s.", target)
+		active.Message = fmt.Sprintf("%d of %d nodes are outdated and being updated.", outdated, total)
 	}
 	return pending, active
+}
+
+// summary is a pool's count of nodes of one kind.
+func summary(pool *insightsv1alpha1.MachineConfigPoolProgressInsight, kind insightsv1alpha1.NodeSummaryType) int32 {
+	for _, s := range pool.Status.Summaries {
+		if s.Type == kind {
+			return s.Count
+		}
+	}
+	return 0
 }
 
 // awaiting says what schedule holds an update, and until when.

@@ -40,8 +40,9 @@ type Answer struct {
 // Input is what the UpdateStatus is computed from.
 type Input struct {
 	ClusterVersion *configv1.ClusterVersion
-	// WorkerPools are the MachineConfigPools other than master.
-	WorkerPools []*machineconfigurationv1.MachineConfigPool
+	// Pools are the pools' insights; those of worker pools have a place in
+	// the status.
+	Pools []*insightsv1alpha1.MachineConfigPoolProgressInsight
 	// NodePools maps a node's name to its pool's, which places an insight
 	// scoped to a worker pool by the nodes it names.
 	NodePools map[string]string
@@ -68,9 +69,7 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 			Informers:  bounded(placed.controlPlane, MaxControlPlaneInsights, "control plane", &placed.cut),
 		},
 	}
-	pools := slices.Clone(in.WorkerPools)
-	slices.SortFunc(pools, func(a, b *machineconfigurationv1.MachineConfigPool) int { return strings.Compare(a.Name, b.Name) })
-	for _, pool := range pools {
+	for _, pool := range workerPools(in.Pools) {
 		answers := placed.pools[pool.Name]
 		held := awaitingWindow(answers)
 		if held == nil {
@@ -85,6 +84,17 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 	}
 	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut)}, previous.Conditions, in.Now)
 	return status
+}
+
+// workerPools are the insights of the worker pools, by name.
+func workerPools(pools []*insightsv1alpha1.MachineConfigPoolProgressInsight) []*insightsv1alpha1.MachineConfigPoolProgressInsight {
+	workers := slices.DeleteFunc(slices.Clone(pools), func(p *insightsv1alpha1.MachineConfigPoolProgressInsight) bool {
+		return p.Status.ScopeType != insightsv1alpha1.ScopeTypeWorkerPool
+	})
+	slices.SortFunc(workers, func(a, b *insightsv1alpha1.MachineConfigPoolProgressInsight) int {
+		return strings.Compare(a.Name, b.Name)
+	})
+	return workers
 }
 
 func previousPool(previous insightsv1alpha1.UpdateStatusStatus, name string) []metav1.Condition {
@@ -110,7 +120,7 @@ type placement struct {
 func place(in Input) placement {
 	p := placement{pools: map[string][]Answer{}}
 	known := map[string]bool{}
-	for _, pool := range in.WorkerPools {
+	for _, pool := range workerPools(in.Pools) {
 		known[pool.Name] = true
 	}
 	answers := slices.Clone(in.Answers)

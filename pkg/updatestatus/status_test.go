@@ -8,11 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
-	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 )
 
 var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
@@ -27,16 +27,23 @@ func clusterVersion(desired string, state configv1.UpdateState, historyVersion s
 	}
 }
 
-func pool(name string, machines, updated, unavailable int32, paused bool) *machineconfigurationv1.MachineConfigPool {
-	p := &machineconfigurationv1.MachineConfigPool{ObjectMeta: metav1.ObjectMeta{Name: name}}
-	p.Spec.Paused = paused
-	p.Spec.Configuration.Name = "rendered-" + name + "-new"
-	p.Status.Configuration.Name = "rendered-" + name + "-old"
-	if updated == machines {
-		p.Status.Configuration.Name = p.Spec.Configuration.Name
+// pool is a worker pool's insight: total nodes, how many are outdated, and
+// its Updating condition's reason (True for Progressing).
+func pool(name string, total, outdated int32, updating string) *insightsv1alpha1.MachineConfigPoolProgressInsight {
+	status := metav1.ConditionFalse
+	if updating == nodes.PoolReasonProgressing {
+		status = metav1.ConditionTrue
 	}
-	p.Status.MachineCount, p.Status.UpdatedMachineCount, p.Status.UnavailableMachineCount = machines, updated, unavailable
-	return p
+	return &insightsv1alpha1.MachineConfigPoolProgressInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Status: insightsv1alpha1.MachineConfigPoolProgressInsightStatus{
+			Name: name, ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
+			Conditions: []metav1.Condition{{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, Status: status, Reason: updating}},
+			Summaries: []insightsv1alpha1.NodeSummary{
+				{Type: insightsv1alpha1.NodesTotal, Count: total}, {Type: insightsv1alpha1.NodesOutdated, Count: outdated},
+			},
+		},
+	}
 }
 
 func insight(uid string, scope insightsv1alpha1.ScopeType, level insightsv1alpha1.UpdateInsightLevel, resources ...insightsv1alpha1.InsightResource) insightsv1alpha1.UpdateInsight {
@@ -76,7 +83,7 @@ func TestConditions(t *testing.T) {
 	tests := []struct {
 		name             string
 		cv               *configv1.ClusterVersion
-		pools            []*machineconfigurationv1.MachineConfigPool
+		pools            []*insightsv1alpha1.MachineConfigPoolProgressInsight
 		answers          []Answer
 		wantControlPlane map[string]state
 		wantPools        map[string]map[string]state
@@ -88,7 +95,7 @@ func TestConditions(t *testing.T) {
 		{
 			name:             "the update completed, and the pool has all its nodes updated",
 			cv:               done,
-			pools:            []*machineconfigurationv1.MachineConfigPool{pool("worker", 3, 3, 0, false)},
+			pools:            []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 3, 0, nodes.PoolReasonCompleted)},
 			wantControlPlane: map[string]state{"UpdatePending": {"False", "ReleaseReconciled"}, "UpdateActive": {"False", "Completed"}},
 			wantPools:        map[string]map[string]state{"worker": {"UpdatePending": {"False", "NodesReconciled"}, "UpdateActive": {"False", "Completed"}}},
 		},
@@ -100,8 +107,8 @@ func TestConditions(t *testing.T) {
 		{
 			name: "the control plane updates: pools wait for it, a paused one says so",
 			cv:   updating,
-			pools: []*machineconfigurationv1.MachineConfigPool{
-				pool("worker", 3, 3, 0, false), pool("infra", 2, 0, 0, true), pool("edge", 2, 0, 0, false), pool("gpu", 4, 1, 1, false),
+			pools: []*insightsv1alpha1.MachineConfigPoolProgressInsight{
+				pool("worker", 3, 0, nodes.PoolReasonCompleted), pool("infra", 2, 2, nodes.PoolReasonPaused), pool("edge", 2, 2, nodes.PoolReasonPending), pool("gpu", 4, 3, nodes.PoolReasonProgressing),
 			},
 			wantControlPlane: map[string]state{"UpdatePending": {"True", "ReleaseNotReconciled"}, "UpdateActive": {"True", "Updating"}},
 			wantPools: map[string]map[string]state{
@@ -114,7 +121,7 @@ func TestConditions(t *testing.T) {
 		{
 			name:             "a schedule holds the control plane, and so its pools",
 			cv:               updating,
-			pools:            []*machineconfigurationv1.MachineConfigPool{pool("worker", 3, 1, 1, false)},
+			pools:            []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 3, 2, nodes.PoolReasonProgressing)},
 			answers:          []Answer{{Informer: "managed-upgrade", Insights: []insightsv1alpha1.UpdateInsight{window("w", insightsv1alpha1.ScopeTypeControlPlane, now.Add(time.Hour))}}},
 			wantControlPlane: map[string]state{"UpdatePending": {"True", "ReleaseNotReconciled"}, "UpdateActive": {"False", "AwaitingWindow"}},
 			wantPools:        map[string]map[string]state{"worker": {"UpdatePending": {"True", "NodesNotReconciled"}, "UpdateActive": {"False", "AwaitingWindow"}}},
@@ -122,7 +129,7 @@ func TestConditions(t *testing.T) {
 		{
 			name:  "a schedule holds one pool only",
 			cv:    done,
-			pools: []*machineconfigurationv1.MachineConfigPool{pool("worker", 3, 1, 0, false), pool("infra", 2, 0, 0, false)},
+			pools: []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 3, 2, nodes.PoolReasonProgressing), pool("infra", 2, 2, nodes.PoolReasonPending)},
 			answers: []Answer{{Informer: "managed-upgrade", Insights: []insightsv1alpha1.UpdateInsight{
 				func() insightsv1alpha1.UpdateInsight {
 					i := window("w", insightsv1alpha1.ScopeTypeWorkerPool, now.Add(time.Hour))
@@ -139,7 +146,7 @@ func TestConditions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := Compute(Input{ClusterVersion: tt.cv, WorkerPools: tt.pools, Answers: tt.answers, Now: now})
+			got := Compute(Input{ClusterVersion: tt.cv, Pools: tt.pools, Answers: tt.answers, Now: now})
 			if diff := cmp.Diff(tt.wantControlPlane, states(got.ControlPlane.Conditions)); diff != "" {
 				t.Errorf("control plane conditions (-want +got):\n%s", diff)
 			}
@@ -197,7 +204,7 @@ func TestInsightsArePlacedByTheirScope(t *testing.T) {
 	byPool.Scope.WorkerPool = []insightsv1alpha1.InsightResource{mcp("infra")}
 	got := Compute(Input{
 		ClusterVersion: clusterVersion("4.16.1", configv1.PartialUpdate, "4.16.1"),
-		WorkerPools:    []*machineconfigurationv1.MachineConfigPool{pool("worker", 2, 0, 0, false), pool("infra", 1, 0, 0, false)},
+		Pools:          []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 2, 2, nodes.PoolReasonPending), pool("infra", 1, 1, nodes.PoolReasonPending)},
 		NodePools:      map[string]string{"worker-0": "worker", "infra-0": "infra"},
 		Answers: []Answer{
 			{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{
