@@ -28,6 +28,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateevents"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
@@ -185,6 +186,15 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		controllerContext.EventRecorder,
 	)
 
+	updateStatusController := updatestatus.New(
+		configInformers.Config().V1().ClusterVersions(),
+		insightInformers.Insights().V1alpha1(),
+		insightsClient.InsightsV1alpha1(),
+		tracker,
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
+
 	statusController := operatorstatus.New(
 		configInformers.Config().V1().ClusterOperators(),
 		configClient.ConfigV1(),
@@ -221,6 +231,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		clusterVersionController:  1,
 		clusterOperatorController: 1,
 		eventsController:          1,
+		updateStatusController:    1,
 		statusController:          1,
 	} {
 		run(c, workers)

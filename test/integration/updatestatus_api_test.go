@@ -3,11 +3,14 @@ package integration
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
@@ -112,6 +115,10 @@ func TestUpdateStatusIsASingletonWithBoundedInsights(t *testing.T) {
 		t.Errorf("an UpdateStatus not named cluster: want a refusal, got %v", err)
 	}
 
+	// An operator of an earlier test may have left its UpdateStatus.
+	if err := c.Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		t.Fatal(err)
+	}
 	status := &insightsv1alpha1.UpdateStatus{ObjectMeta: metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}}
 	created, err := createAndDelete(t, c.Create, c.Delete, status)
 	if err != nil {
@@ -163,4 +170,46 @@ func TestUpdatePlansAreOnePerTargetRelease(t *testing.T) {
 	if _, err := c.Update(context.Background(), plan, metav1.UpdateOptions{}); !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "targetRelease is immutable") {
 		t.Errorf("changing the target: want a refusal, got %v", err)
 	}
+}
+
+// The operator keeps UpdateStatus/cluster current with its own insights, as
+// the built-in informer's.
+func TestUpdateStatusFollowsTheUpdate(t *testing.T) {
+	c := insightsClient.InsightsV1alpha1().UpdateStatuses()
+	t.Cleanup(func() {
+		if err := c.Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+			t.Error(err)
+		}
+	})
+	createClusterVersion(t, nil, midUpdateStatus())
+	startOperator(t)
+
+	active := func(s *insightsv1alpha1.UpdateStatus) string {
+		if a := meta.FindStatusCondition(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); a != nil {
+			return a.Reason
+		}
+		return ""
+	}
+	get := func(ctx context.Context) (*insightsv1alpha1.UpdateStatus, error) {
+		s, err := c.Get(ctx, insightsv1alpha1.UpdateStatusName, metav1.GetOptions{})
+		if apierrors.IsNotFound(err) {
+			return nil, nil
+		}
+		return s, err
+	}
+	s := waitFor(t, 30*time.Second, "UpdateStatus updating, with the operator's control plane progress", get, func(s *insightsv1alpha1.UpdateStatus) bool {
+		if s == nil || active(s) != "Updating" || len(s.Status.ControlPlane.Informers) != 1 {
+			return false
+		}
+		builtin := s.Status.ControlPlane.Informers[0]
+		return builtin.Name == "update-insights-operator" && slices.ContainsFunc(builtin.Insights, func(i insightsv1alpha1.UpdateInsight) bool {
+			return i.UID == "controlplane/version" && i.Impact.Level == insightsv1alpha1.StatusInsightLevel
+		})
+	})
+	t.Logf("control plane: %+v", s.Status.ControlPlane.Conditions)
+
+	setClusterVersionStatus(t, getClusterVersion(t), completedStatus())
+	waitFor(t, 30*time.Second, "UpdateStatus completed", get, func(s *insightsv1alpha1.UpdateStatus) bool {
+		return s != nil && active(s) == "Completed"
+	})
 }

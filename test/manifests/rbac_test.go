@@ -52,6 +52,12 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: insightResources("/status"), verbs: []string{"get", "update", "patch"},
 		why: "the insights are entirely status",
 	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updatestatuses"}, verbs: []string{"get", "list", "watch", "create"},
+		why: "the operator creates the one UpdateStatus and keeps it in its cache; it never deletes it",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updatestatuses/status"}, verbs: []string{"get", "update", "patch"},
+		why: "the UpdateStatus is entirely status",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {

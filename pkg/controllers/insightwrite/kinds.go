@@ -40,3 +40,9 @@ func UpdateHealthInsights(c insightsclient.UpdateHealthInsightsGetter) *Writer[*
 	return newWriter[v1alpha1.UpdateHealthInsight]("UpdateHealthInsight", c.UpdateHealthInsights(),
 		func(i *v1alpha1.UpdateHealthInsight) *v1alpha1.UpdateHealthInsightStatus { return &i.Status })
 }
+
+// UpdateStatuses writes the UpdateStatus.
+func UpdateStatuses(c insightsclient.UpdateStatusesGetter) *Writer[*v1alpha1.UpdateStatus, v1alpha1.UpdateStatusStatus] {
+	return newWriter[v1alpha1.UpdateStatus]("UpdateStatus", c.UpdateStatuses(),
+		func(s *v1alpha1.UpdateStatus) *v1alpha1.UpdateStatusStatus { return &s.Status })
+}

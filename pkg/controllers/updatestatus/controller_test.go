@@ -1,0 +1,148 @@
+package updatestatus
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/tools/cache"
+	clocktesting "k8s.io/utils/clock/testing"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+var started = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+
+// harness runs the controller's sync against a fake clientset, with indexers
+// standing in for the informers' caches.
+type harness struct {
+	t          *testing.T
+	controller *Controller
+	client     *fake.Clientset
+	clock      *clocktesting.FakeClock
+	cvs        cache.Indexer
+	statuses   cache.Indexer
+}
+
+func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgressInsight) *harness {
+	h := &harness{
+		t:        t,
+		client:   fake.NewSimpleClientset(),
+		clock:    clocktesting.NewFakeClock(started.Add(time.Hour)),
+		cvs:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		statuses: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+	}
+	controlPlanes := cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})
+	for _, i := range insights {
+		if err := controlPlanes.Add(i); err != nil {
+			t.Fatal(err)
+		}
+	}
+	empty := func() cache.Indexer { return cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}) }
+	h.controller = &Controller{
+		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
+		controlPlanes:   insightslisters.NewClusterVersionProgressInsightLister(controlPlanes),
+		pools:           insightslisters.NewMachineConfigPoolProgressInsightLister(empty()),
+		nodes:           insightslisters.NewNodeProgressInsightLister(empty()),
+		health:          insightslisters.NewUpdateHealthInsightLister(empty()),
+		statuses:        insightslisters.NewUpdateStatusLister(h.statuses),
+		writer:          insightwrite.UpdateStatuses(h.client.InsightsV1alpha1()),
+		clock:           h.clock,
+	}
+	return h
+}
+
+func (h *harness) setCV(state configv1.UpdateState) {
+	h.t.Helper()
+	cv := &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Status: configv1.ClusterVersionStatus{
+			Desired: configv1.Release{Version: "4.16.1", Image: "quay.io/release:4.16.1"},
+			History: []configv1.UpdateHistory{{Version: "4.16.1", Image: "quay.io/release:4.16.1", State: state, StartedTime: metav1.NewTime(started)}},
+		},
+	}
+	if err := h.cvs.Add(cv); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// sync runs one sync and returns the writes and the delayed requeue.
+func (h *harness) sync() ([]string, time.Duration) {
+	h.t.Helper()
+	syncCtx := controllertest.NewSyncContext(insightsv1alpha1.UpdateStatusName)
+	defer syncCtx.Q.ShutDown()
+	h.client.ClearActions()
+	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+		h.t.Fatal(err)
+	}
+	list, err := h.client.InsightsV1alpha1().UpdateStatuses().List(context.Background(), metav1.ListOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	controllertest.Replace(h.t, h.statuses, list.Items)
+	return controllertest.Writes(h.client.Actions()), syncCtx.Q.AddedAfter[insightsv1alpha1.UpdateStatusName]
+}
+
+func (h *harness) status() *insightsv1alpha1.UpdateStatus {
+	h.t.Helper()
+	s, err := h.client.InsightsV1alpha1().UpdateStatuses().Get(context.Background(), "cluster", metav1.GetOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return s
+}
+
+func TestControllerWritesTheUpdateStatusOncePerChangeAndSecond(t *testing.T) {
+	progress := &insightsv1alpha1.ClusterVersionProgressInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Status: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+			Name: "version", Assessment: insightsv1alpha1.ClusterVersionAssessmentProgressing, CompletionPercent: 40,
+			Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.16.1"}},
+		},
+	}
+	h := newHarness(t, progress)
+	h.setCV(configv1.PartialUpdate)
+
+	writes, _ := h.sync()
+	if diff := cmp.Diff([]string{"create updatestatuses cluster", "update updatestatuses/status cluster"}, writes); diff != "" {
+		t.Errorf("first sync's writes (-want +got):\n%s", diff)
+	}
+	s := h.status()
+	if active := meta.FindStatusCondition(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); active == nil || active.Reason != "Updating" {
+		t.Errorf("UpdateActive %+v, want True, Updating", active)
+	}
+	informers := s.Status.ControlPlane.Informers
+	if len(informers) != 1 || informers[0].Name != updatestatus.BuiltinInformer || len(informers[0].Insights) != 1 ||
+		informers[0].Insights[0].Impact.Summary != "Control plane progressing: 40% of its operators updated to 4.16.1" {
+		t.Errorf("control plane informers %+v, want the operator's progress", informers)
+	}
+
+	// Within the second, a change waits for the rest of it.
+	h.clock.Step(300 * time.Millisecond)
+	h.setCV(configv1.CompletedUpdate)
+	if writes, again := h.sync(); len(writes) != 0 || again != 700*time.Millisecond {
+		t.Errorf("a sync within the second wrote %v and asked to run again in %s, want nothing and 700ms", writes, again)
+	}
+	h.clock.Step(700 * time.Millisecond)
+	if writes, _ := h.sync(); len(writes) != 1 {
+		t.Errorf("once the second passed, writes %v, want the status", writes)
+	}
+	// Nothing changed: nothing is written, however much time passes.
+	h.clock.Step(time.Hour)
+	if writes, _ := h.sync(); len(writes) != 0 {
+		t.Errorf("without a change, writes %v", writes)
+	}
+	if active := meta.FindStatusCondition(h.status().Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); active == nil || active.Reason != "Completed" {
+		t.Errorf("UpdateActive %+v, want False, Completed", active)
+	}
+}
