@@ -218,7 +218,7 @@ func TestMetricsMatchTheInsights(t *testing.T) {
 	// insights.
 	approximately := cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) <= 2 })
 	// The controllers with something to do in this cluster.
-	wantSynced := map[string]bool{"ClusterVersion": true, "ClusterOperator": true, "OperatorStatus": true, "UpdateEvents": true}
+	wantSynced := map[string]bool{"ClusterVersion": true, "ClusterOperator": true, "OperatorStatus": true, "UpdateEvents": true, "UpdateStatus": true}
 	var diff, syncDiff string
 	var families map[string]*dto.MetricFamily
 	err := wait.PollUntilContextTimeout(context.Background(), 500*time.Millisecond, 20*time.Second, true, func(context.Context) (bool, error) {
