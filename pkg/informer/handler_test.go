@@ -15,27 +15,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"k8s.io/utils/ptr"
 
+	"github.com/update-insights/update-insights-operator/pkg/informer/internal/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
-
-// statusFunc and planFunc make informers of functions; a struct embedding
-// both is an informer of both calls.
-type statusFunc func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error)
-
-func (f statusFunc) StatusInsights(ctx context.Context, req *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
-	return f(ctx, req)
-}
-
-type planFunc func(context.Context, *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error)
-
-func (f planFunc) PlanInsights(ctx context.Context, req *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
-	return f(ctx, req)
-}
-
-type statusAndPlan struct {
-	statusFunc
-	planFunc
-}
 
 var warning = protocol.Insight{
 	UID:    "slow-drain",
@@ -43,7 +25,7 @@ var warning = protocol.Insight{
 	Impact: protocol.Impact{Level: protocol.LevelWarning, Type: protocol.ImpactUpdateSpeed, Summary: "Node worker-1 drains slowly"},
 }
 
-func answer(insights ...protocol.Insight) statusFunc {
+func answer(insights ...protocol.Insight) informertest.StatusFunc {
 	return func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 		return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: insights}}, nil
 	}
@@ -61,10 +43,10 @@ func TestDiscovery(t *testing.T) {
 		want []protocol.Handler
 	}{
 		{name: "status", impl: answer(), want: []protocol.Handler{{Name: protocol.HandlerStatus, TimeoutSeconds: 10}}},
-		{name: "plan", impl: planFunc(planAnswer), want: []protocol.Handler{{Name: protocol.HandlerPlan, TimeoutSeconds: 10}}},
+		{name: "plan", impl: informertest.PlanFunc(planAnswer), want: []protocol.Handler{{Name: protocol.HandlerPlan, TimeoutSeconds: 10}}},
 		{
 			name: "both, with timeouts rounded up",
-			impl: statusAndPlan{answer(), planAnswer},
+			impl: informertest.StatusAndPlan{StatusFunc: answer(), PlanFunc: planAnswer},
 			opts: []Option{WithTimeout(protocol.HandlerStatus, 1500*time.Millisecond), WithTimeout(protocol.HandlerPlan, 30*time.Second)},
 			want: []protocol.Handler{{Name: protocol.HandlerStatus, TimeoutSeconds: 2}, {Name: protocol.HandlerPlan, TimeoutSeconds: 30}},
 		},
@@ -161,7 +143,7 @@ func TestServeCalls(t *testing.T) {
 			wantCode: http.StatusOK, want: ptr.To(success())},
 		{
 			name: "Wait as the informer says",
-			impl: statusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+			impl: informertest.StatusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 				return &protocol.UpdateInsightsResponse{Status: protocol.ResponseStatus{Response: protocol.ResponseWait, Message: "warming up"}}, nil
 			}),
 			method: http.MethodGet, body: request, wantCode: http.StatusOK,
@@ -173,7 +155,7 @@ func TestServeCalls(t *testing.T) {
 		},
 		{
 			name: "an error is a Failure answer, on one line",
-			impl: statusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+			impl: informertest.StatusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 				return nil, errors.New("cannot read\nthe pools")
 			}),
 			method: http.MethodGet, body: request, wantCode: http.StatusOK,
@@ -181,7 +163,7 @@ func TestServeCalls(t *testing.T) {
 		},
 		{
 			name: "no answer is a Failure",
-			impl: statusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+			impl: informertest.StatusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 				return nil, nil
 			}),
 			method: http.MethodGet, body: request, wantCode: http.StatusOK,
@@ -196,7 +178,7 @@ func TestServeCalls(t *testing.T) {
 		},
 		{
 			name: "a panic is a Failure without a stack",
-			impl: statusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+			impl: informertest.StatusFunc(func(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 				panic("index out of range")
 			}),
 			method: http.MethodGet, body: request, wantCode: http.StatusInternalServerError,
@@ -212,7 +194,7 @@ func TestServeCalls(t *testing.T) {
 		{name: "body over the bound", impl: answer(), opts: []Option{WithMaxRequestBytes(100)}, method: http.MethodPost, body: request,
 			wantCode: http.StatusRequestEntityTooLarge,
 			want:     ptr.To(failure(protocol.KindUpdateInsightsResponse, "the request is larger than 100 bytes"))},
-		{name: "plan", impl: statusAndPlan{answer(), planAnswer}, method: http.MethodPost, path: protocol.UpdatePlanInsightsPath,
+		{name: "plan", impl: informertest.StatusAndPlan{StatusFunc: answer(), PlanFunc: planAnswer}, method: http.MethodPost, path: protocol.UpdatePlanInsightsPath,
 			body: planRequest, wantCode: http.StatusOK,
 			want: &protocol.UpdateInsightsResponse{
 				TypeMeta: protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindUpdatePlanInsightsResponse},
@@ -221,7 +203,7 @@ func TestServeCalls(t *testing.T) {
 			}},
 		{name: "plan not implemented", impl: answer(), method: http.MethodPost, path: protocol.UpdatePlanInsightsPath,
 			body: planRequest, wantCode: http.StatusNotFound},
-		{name: "status not implemented", impl: planFunc(planAnswer), method: http.MethodGet, body: request, wantCode: http.StatusNotFound},
+		{name: "status not implemented", impl: informertest.PlanFunc(planAnswer), method: http.MethodGet, body: request, wantCode: http.StatusNotFound},
 		{name: "method not allowed", impl: answer(), method: http.MethodPut, body: request, wantCode: http.StatusMethodNotAllowed},
 		{name: "unknown path", impl: answer(), method: http.MethodGet, path: "/hooks.config.openshift.io/v1alpha/other", wantCode: http.StatusNotFound},
 	}
@@ -260,7 +242,7 @@ func TestServeCalls(t *testing.T) {
 func TestCallContext(t *testing.T) {
 	var deadline time.Duration
 	var got protocol.RequestSpec
-	impl := statusFunc(func(ctx context.Context, req *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	impl := informertest.StatusFunc(func(ctx context.Context, req *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 		d, ok := ctx.Deadline()
 		if !ok {
 			return nil, errors.New("no deadline")

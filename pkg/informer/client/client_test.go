@@ -1,0 +1,396 @@
+package client_test
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	testingclock "k8s.io/utils/clock/testing"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/informer/internal/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+)
+
+const serverName = "demo.informers.svc"
+
+var warning = protocol.Insight{
+	UID:    "slow-drain",
+	Scope:  protocol.Scope{Type: protocol.ScopeWorkerPool, Resources: []protocol.Resource{{Kind: "Node", Name: "worker-1"}}},
+	Impact: protocol.Impact{Level: protocol.LevelWarning, Type: protocol.ImpactUpdateSpeed, Summary: "Node worker-1 drains slowly"},
+}
+
+var request = &protocol.UpdateInsightsRequest{Spec: protocol.RequestSpec{ClusterID: "c1", ControlPlaneVersion: "4.16.0", TargetControlPlaneVersion: "4.17.0"}}
+
+// answerBody is the JSON of an insights answer.
+func answerBody(response protocol.Response, message string, insights ...protocol.Insight) string {
+	body, err := json.Marshal(protocol.UpdateInsightsResponse{
+		TypeMeta: protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindUpdateInsightsResponse},
+		Spec:     protocol.ResponseSpec{Insights: append([]protocol.Insight{}, insights...)},
+		Status:   protocol.ResponseStatus{Response: response, Message: message},
+	})
+	if err != nil {
+		panic(err)
+	}
+	return string(body)
+}
+
+// sequence answers 200 with each body in turn, and the last one from then
+// on, counting the calls.
+func sequence(calls *atomic.Int32, bodies ...string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		n := int(calls.Add(1))
+		w.Header().Set("Content-Type", protocol.ContentType)
+		_, _ = w.Write([]byte(bodies[min(n, len(bodies))-1]))
+	}
+}
+
+func repeat(s string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = s
+	}
+	return out
+}
+
+// fixture is an informer served over TLS with a CA of its own, and a
+// client of it with a fake clock.
+type fixture struct {
+	client *client.Client
+	clock  *testingclock.FakeClock
+}
+
+func newFixture(t *testing.T, handler http.Handler) fixture {
+	t.Helper()
+	ca := informertest.NewCA(t)
+	server := informertest.NewTLSServer(t, handler, ca.Serving(t, []string{serverName}))
+	clock := testingclock.NewFakeClock(time.Now())
+	c, err := client.New(client.Config{
+		URL:         "https://" + serverName,
+		ServerName:  serverName,
+		DialAddress: server.Listener.Addr().String(),
+		CABundle:    ca.PEM,
+		Clock:       clock,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return fixture{client: c, clock: clock}
+}
+
+// run calls call, stepping the fake clock by the contract's wait whenever
+// the client waits on it, and says how many times it did.
+func (f fixture) run(call func()) (waits int) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		call()
+	}()
+	for {
+		select {
+		case <-done:
+			return waits
+		case <-time.After(time.Millisecond):
+			if f.clock.HasWaiters() {
+				f.clock.Step(client.WaitInterval)
+				waits++
+			}
+		}
+	}
+}
+
+func TestStatusInsights(t *testing.T) {
+	wait := answerBody(protocol.ResponseWait, "warming up")
+	success := answerBody(protocol.ResponseSuccess, "", warning)
+	oversized := `{"spec":{"insights":[]},"status":{"response":"Success"},"padding":"` + strings.Repeat("x", client.MaxResponseBytes) + `"}`
+
+	tests := []struct {
+		name    string
+		handler func(calls *atomic.Int32) http.Handler
+		timeout time.Duration
+		// want is the answer returned, nil for none.
+		want       *protocol.UpdateInsightsResponse
+		wantReason client.Reason
+		wantErr    string
+		wantCalls  int32
+		wantWaits  int
+	}{
+		{
+			name: "success, through the informer server",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return mustHandler(t, informertest.StatusFunc(func(_ context.Context, req *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+					calls.Add(1)
+					if req.Spec != request.Spec {
+						t.Errorf("the informer was asked %+v, want %+v", req.Spec, request.Spec)
+					}
+					return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: []protocol.Insight{warning}}}, nil
+				}))
+			},
+			want:      decoded(success),
+			wantCalls: 1,
+		},
+		{
+			name:      "Wait then Success",
+			handler:   func(calls *atomic.Int32) http.Handler { return sequence(calls, wait, success) },
+			want:      decoded(success),
+			wantCalls: 2, wantWaits: 1,
+		},
+		{
+			name:      "Wait six times then Success",
+			handler:   func(calls *atomic.Int32) http.Handler { return sequence(calls, append(repeat(wait, 6), success)...) },
+			want:      decoded(success),
+			wantCalls: 7, wantWaits: 6,
+		},
+		{
+			name:       "Wait seven times",
+			handler:    func(calls *atomic.Int32) http.Handler { return sequence(calls, append(repeat(wait, 7), success)...) },
+			wantReason: client.ReasonWaiting, wantErr: "updateInsights: answered Wait 7 times in a row: warming up",
+			wantCalls: 7, wantWaits: 6,
+		},
+		{
+			name: "Failure, with the insights that say why",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return sequence(calls, answerBody(protocol.ResponseFailure, "pools unreadable", warning))
+			},
+			want:       decoded(answerBody(protocol.ResponseFailure, "pools unreadable", warning)),
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered Failure: pools unreadable",
+			wantCalls: 1,
+		},
+		{
+			name: "timeout",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					calls.Add(1)
+					// The server sees the client go only once it has read the body.
+					_, _ = io.Copy(io.Discard, r.Body)
+					select {
+					case <-r.Context().Done():
+					case <-time.After(10 * time.Second):
+					}
+				})
+			},
+			timeout:    time.Second,
+			wantReason: client.ReasonUnreachable, wantErr: "no answer within 1s",
+			wantCalls: 1,
+		},
+		{
+			name:       "garbage",
+			handler:    func(calls *atomic.Int32) http.Handler { return sequence(calls, "<html>hello</html>") },
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: undecodable answer: invalid character '<'",
+			wantCalls: 1,
+		},
+		{
+			name:       "answer that breaks the protocol",
+			handler:    func(calls *atomic.Int32) http.Handler { return sequence(calls, answerBody("Maybe", "")) },
+			wantReason: client.ReasonFailure, wantErr: `updateInsights: invalid answer: status.response: Unsupported value: "Maybe"`,
+			wantCalls: 1,
+		},
+		{
+			name:       "oversized, streamed",
+			handler:    func(calls *atomic.Int32) http.Handler { return sequence(calls, oversized) },
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: the answer is larger than the 4 MiB the protocol allows",
+			wantCalls: 1,
+		},
+		{
+			name: "oversized, announced",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					calls.Add(1)
+					w.Header().Set("Content-Length", strconv.Itoa(len(oversized)))
+					_, _ = w.Write([]byte(oversized))
+				})
+			},
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: the answer is larger than the 4 MiB the protocol allows",
+			wantCalls: 1,
+		},
+		{
+			name: "error status",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					calls.Add(1)
+					http.Error(w, "overloaded,\ncome back later", http.StatusServiceUnavailable)
+				})
+			},
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 503 Service Unavailable: overloaded, come back later",
+			wantCalls: 1,
+		},
+		{
+			name: "error status with a Failure answer",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					calls.Add(1)
+					w.WriteHeader(http.StatusBadRequest)
+					_, _ = w.Write([]byte(answerBody(protocol.ResponseFailure, "invalid request: kind")))
+				})
+			},
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 400 Bad Request: invalid request: kind",
+			wantCalls: 1,
+		},
+		{
+			name: "redirect, not followed",
+			handler: func(calls *atomic.Int32) http.Handler {
+				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+					calls.Add(1)
+					http.Redirect(w, r, "http://elsewhere.example.com/", http.StatusFound)
+				})
+			},
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 302 Found",
+			wantCalls: 1,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var calls atomic.Int32
+			f := newFixture(t, tt.handler(&calls))
+			timeout := tt.timeout
+			if timeout == 0 {
+				timeout = 10 * time.Second
+			}
+			var got *protocol.UpdateInsightsResponse
+			var err error
+			waits := f.run(func() { got, err = f.client.StatusInsights(context.Background(), request, timeout) })
+
+			checkError(t, err, tt.wantReason, tt.wantErr)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("answer (-want +got):\n%s", diff)
+			}
+			if n := calls.Load(); n != tt.wantCalls {
+				t.Errorf("%d calls, want %d", n, tt.wantCalls)
+			}
+			if waits != tt.wantWaits {
+				t.Errorf("%d waits of %s, want %d", waits, client.WaitInterval, tt.wantWaits)
+			}
+		})
+	}
+}
+
+func TestWaitEndsWithTheContext(t *testing.T) {
+	var calls atomic.Int32
+	f := newFixture(t, sequence(&calls, answerBody(protocol.ResponseWait, "")))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() {
+		_, err := f.client.StatusInsights(ctx, request, time.Second)
+		done <- err
+	}()
+	for !f.clock.HasWaiters() {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	checkError(t, <-done, client.ReasonWaiting, "updateInsights: while waiting to ask again: context canceled")
+}
+
+func TestPlanInsights(t *testing.T) {
+	plan := &protocol.UpdatePlanInsightsRequest{Spec: protocol.RequestSpec{TargetControlPlaneVersion: "4.17.0"}}
+	f := newFixture(t, mustHandler(t, informertest.PlanFunc(func(_ context.Context, req *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
+		return &protocol.UpdatePlanInsightsResponse{Spec: protocol.ResponseSpec{Insights: []protocol.Insight{warning}}}, nil
+	})))
+	got, err := f.client.PlanInsights(context.Background(), plan, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &protocol.UpdatePlanInsightsResponse{
+		TypeMeta: protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindUpdatePlanInsightsResponse},
+		Spec:     protocol.ResponseSpec{Insights: []protocol.Insight{warning}},
+		Status:   protocol.ResponseStatus{Response: protocol.ResponseSuccess},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("answer (-want +got):\n%s", diff)
+	}
+
+	_, err = f.client.StatusInsights(context.Background(), request, time.Second)
+	checkError(t, err, client.ReasonFailure, "updateInsights: answered 404 Not Found")
+}
+
+func TestDiscover(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.Handler
+		want    *protocol.DiscoveryResponse
+		wantErr string
+	}{
+		{
+			name:    "derived from the implementation",
+			handler: mustHandler(t, informertest.StatusAndPlan{}, informer.WithTimeout(protocol.HandlerPlan, 30*time.Second)),
+			want: &protocol.DiscoveryResponse{
+				TypeMeta: protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindDiscoveryResponse},
+				APILevel: protocol.APILevel,
+				Handlers: []protocol.Handler{{Name: protocol.HandlerStatus, TimeoutSeconds: 10}, {Name: protocol.HandlerPlan, TimeoutSeconds: 30}},
+			},
+		},
+		{
+			name: "another API level",
+			handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = w.Write([]byte(`{"apiVersion":"config.openshift.io/v1beta1","kind":"DiscoveryResponse","apiLevel":"v2","handlers":[]}`))
+			}),
+			wantErr: `discovery: invalid answer: apiLevel: Unsupported value: "v2"`,
+		},
+		{
+			name:    "not served",
+			handler: http.NotFoundHandler(),
+			wantErr: "discovery: answered 404 Not Found: 404 page not found",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFixture(t, tt.handler)
+			got, err := f.client.Discover(context.Background())
+			wantReason := client.ReasonDiscoveryFailed
+			if tt.wantErr == "" {
+				wantReason = ""
+			}
+			checkError(t, err, wantReason, tt.wantErr)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("discovery (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDiscoverUnreachable(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	address := listener.Addr().String()
+	_ = listener.Close()
+	c, err := client.New(client.Config{URL: "https://" + address})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Discover(context.Background())
+	checkError(t, err, client.ReasonDiscoveryFailed, "connection refused")
+}
+
+// checkError fails unless err has the reason and says want, or both are
+// empty and err is nil.
+func checkError(t *testing.T, err error, wantReason client.Reason, want string) {
+	t.Helper()
+	if got := client.ReasonOf(err); got != wantReason {
+		t.Errorf("reason %q, want %q (error: %v)", got, wantReason, err)
+	}
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("unexpected error: %v", err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("error %v, want one saying %q", err, want)
+	}
+}
+
+func decoded(body string) *protocol.UpdateInsightsResponse {
+	var resp protocol.UpdateInsightsResponse
+	if err := json.Unmarshal([]byte(body), &resp); err != nil {
+		panic(err)
+	}
+	return &resp
+}

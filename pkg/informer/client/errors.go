@@ -1,0 +1,47 @@
+package client
+
+import "errors"
+
+// Reason is why a call failed, in the terms of the reason of an
+// UpdateInformer's Online=False condition.
+type Reason string
+
+const (
+	// ReasonUnreachable: no answer, for want of a connection, a trusted
+	// certificate or time; the informer may never have seen the request.
+	ReasonUnreachable Reason = "Unreachable"
+	// ReasonFailure: the informer answered Failure, or with something
+	// that is no answer of the protocol (an error status, more than
+	// MaxResponseBytes, undecodable or invalid JSON).
+	ReasonFailure Reason = "Failure"
+	// ReasonWaiting: the informer answered Wait more than MaxWaits times
+	// in a row. The contract treats that as a Failure; the reason tells
+	// people the informer is busy rather than broken.
+	ReasonWaiting Reason = "Waiting"
+	// ReasonDiscoveryFailed: discovery had no valid answer, whatever the
+	// cause, which the message says.
+	ReasonDiscoveryFailed Reason = "DiscoveryFailed"
+)
+
+// Error is a failed call.
+type Error struct {
+	Reason Reason
+	// Call is the call that failed: discovery, updateInsights or
+	// updatePlanInsights.
+	Call string
+	Err  error
+}
+
+func (e *Error) Error() string { return e.Call + ": " + e.Err.Error() }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// ReasonOf is the reason of a failed call's error, and empty for nil or
+// any other error.
+func ReasonOf(err error) Reason {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Reason
+	}
+	return ""
+}
