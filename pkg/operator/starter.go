@@ -190,6 +190,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		configInformers.Config().V1().ClusterVersions(),
 		insightInformers.Insights().V1alpha1(),
 		insightsClient.InsightsV1alpha1(),
+		updatestatus.NewStore(),
 		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,

@@ -35,6 +35,10 @@ type Answer struct {
 	// Stale says its last call failed and these are from its last good one.
 	Stale    bool
 	Insights []insightsv1alpha1.UpdateInsight
+	// Offline, when set, says why the informer could not be heard (the
+	// reason of its Online=False) and Problem what went wrong: the
+	// aggregator reports it as an insight of its own.
+	Offline, Problem string
 }
 
 // Input is what the UpdateStatus is computed from.
@@ -59,7 +63,7 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 	if in.Previous != nil {
 		previous = *in.Previous
 	}
-	placed := place(in)
+	placed := place(withOfflineInformers(in))
 
 	controlPlaneHeld := awaitingWindow(placed.controlPlane)
 	pending, active := controlPlaneConditions(in.ClusterVersion, controlPlaneHeld)
@@ -84,6 +88,40 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 	}
 	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut)}, previous.Conditions, in.Now)
 	return status
+}
+
+// withOfflineInformers adds to the built-in informer's answer a warning for
+// each informer that could not be heard: an administrator learns that its
+// insights are missing or old, not only that they are.
+func withOfflineInformers(in Input) Input {
+	var offline []insightsv1alpha1.UpdateInsight
+	for _, a := range in.Answers {
+		if a.Offline == "" {
+			continue
+		}
+		summary := fmt.Sprintf("Update informer %s is offline (%s)", a.Informer, a.Offline)
+		if a.Stale {
+			summary += ": its insights are from its last good answer"
+		}
+		offline = append(offline, insightsv1alpha1.UpdateInsight{
+			UID:    "informer/" + a.Informer,
+			Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: []insightsv1alpha1.InsightResource{{Group: insightsv1alpha1.GroupName, Kind: "UpdateInformer", Name: a.Informer}}},
+			Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Type: insightsv1alpha1.UpdateInsightImpactType(insightsv1alpha1.UnknownImpactType), Summary: summary, Description: a.Problem},
+		})
+	}
+	if len(offline) == 0 {
+		return in
+	}
+	answers := slices.Clone(in.Answers)
+	for i := range answers {
+		if answers[i].Informer == BuiltinInformer {
+			answers[i].Insights = append(slices.Clone(answers[i].Insights), offline...)
+			in.Answers = answers
+			return in
+		}
+	}
+	in.Answers = append(answers, Answer{Informer: BuiltinInformer, Insights: offline})
+	return in
 }
 
 // workerPools are the insights of the worker pools, by name.

@@ -275,3 +275,33 @@ func TestInsightsAreBounded(t *testing.T) {
 		t.Errorf("InsightsComplete %+v, want the message %q", complete, want)
 	}
 }
+
+// An informer that cannot be heard is an insight of the aggregator's, and its
+// last good insights stay, marked stale.
+func TestOfflineInformersAreReported(t *testing.T) {
+	got := Compute(Input{
+		ClusterVersion: clusterVersion("4.16.1", configv1.PartialUpdate, "4.16.1"),
+		Answers: []Answer{
+			{Informer: BuiltinInformer, Insights: []insightsv1alpha1.UpdateInsight{insight("own", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.StatusInsightLevel)}},
+			{Informer: "mco", Stale: true, Offline: "Unreachable", Problem: "dial tcp 10.0.0.7:8443: connection refused",
+				Insights: []insightsv1alpha1.UpdateInsight{insight("old", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}},
+			{Informer: "never-heard", Offline: "DiscoveryFailed", Problem: "404 Not Found"},
+		},
+		Now: now,
+	})
+	var summaries []string
+	for _, i := range got.ControlPlane.Informers {
+		for _, insight := range i.Insights {
+			summaries = append(summaries, fmt.Sprintf("%s (stale %t): %s %s", i.Name, i.Stale, insight.Impact.Level, insight.Impact.Summary))
+		}
+	}
+	want := []string{
+		"mco (stale true): warning insight old",
+		"update-insights-operator (stale false): warning Update informer mco is offline (Unreachable): its insights are from its last good answer",
+		"update-insights-operator (stale false): warning Update informer never-heard is offline (DiscoveryFailed)",
+		"update-insights-operator (stale false): status insight own",
+	}
+	if diff := cmp.Diff(want, summaries); diff != "" {
+		t.Errorf("control plane insights (-want +got):\n%s", diff)
+	}
+}

@@ -50,6 +50,7 @@ type Controller struct {
 	health          insightslisters.UpdateHealthInsightLister
 	statuses        insightslisters.UpdateStatusLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateStatus, insightsv1alpha1.UpdateStatusStatus]
+	answers         *Store
 	clock           clock.PassiveClock
 
 	lastSync time.Time
@@ -61,6 +62,7 @@ func New(
 	clusterVersions configinformers.ClusterVersionInformer,
 	insights insightinformers.Interface,
 	client insightsclient.InsightsV1alpha1Interface,
+	answers *Store,
 	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
@@ -73,8 +75,11 @@ func New(
 		health:          insights.UpdateHealthInsights().Lister(),
 		statuses:        insights.UpdateStatuses().Lister(),
 		writer:          insightwrite.UpdateStatuses(client),
+		answers:         answers,
 		clock:           clock,
 	}
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	answers.OnChange(func() { syncCtx.Queue().Add(insightsv1alpha1.UpdateStatusName) })
 	informers := map[string]cache.SharedIndexInformer{
 		"clusterversions":                   clusterVersions.Informer(),
 		"clusterversionprogressinsights":    insights.ClusterVersionProgressInsights().Informer(),
@@ -93,6 +98,7 @@ func New(
 	// Every change comes down to the one UpdateStatus.
 	singleton := func(runtime.Object) []string { return []string{insightsv1alpha1.UpdateStatusName} }
 	return factory.New().
+		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformersQueueKeysFunc(singleton, all...).
 		ToController(controllerName, recorder)
@@ -132,7 +138,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		ClusterVersion: cv,
 		Pools:          own.Pools,
 		NodePools:      updatestatus.NodePools(own.Nodes),
-		Answers:        []updatestatus.Answer{{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)}},
+		Answers:        append(c.answers.Answers(), updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)}),
 		Previous:       previous,
 		Now:            now,
 	})

@@ -2,6 +2,7 @@ package updatestatus
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -57,6 +58,7 @@ func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgre
 		health:          insightslisters.NewUpdateHealthInsightLister(empty()),
 		statuses:        insightslisters.NewUpdateStatusLister(h.statuses),
 		writer:          insightwrite.UpdateStatuses(h.client.InsightsV1alpha1()),
+		answers:         NewStore(),
 		clock:           h.clock,
 	}
 	return h
@@ -144,5 +146,24 @@ func TestControllerWritesTheUpdateStatusOncePerChangeAndSecond(t *testing.T) {
 	}
 	if active := meta.FindStatusCondition(h.status().Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); active == nil || active.Reason != "Completed" {
 		t.Errorf("UpdateActive %+v, want False, Completed", active)
+	}
+}
+
+// External informers' answers are aggregated with the operator's own.
+func TestControllerAggregatesTheStoredAnswers(t *testing.T) {
+	h := newHarness(t)
+	h.setCV(configv1.PartialUpdate)
+	h.controller.answers.Set(updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{
+		UID:    "reboot",
+		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane},
+		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Summary: "Reboots are slow"},
+	}}})
+	h.sync()
+	var names []string
+	for _, i := range h.status().Status.ControlPlane.Informers {
+		names = append(names, fmt.Sprintf("%s:%d", i.Name, len(i.Insights)))
+	}
+	if diff := cmp.Diff([]string{"mco:1", "update-insights-operator:0"}, names); diff != "" {
+		t.Errorf("control plane informers (-want +got):\n%s", diff)
 	}
 }

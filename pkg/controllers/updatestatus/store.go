@@ -1,0 +1,72 @@
+package updatestatus
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"k8s.io/apimachinery/pkg/api/equality"
+
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// Store holds what the external informers last answered, between whoever
+// calls them, which sets the answers, and this controller, which aggregates
+// them. It is safe for concurrent use.
+type Store struct {
+	mu      sync.Mutex
+	answers map[string]updatestatus.Answer
+	changed func()
+}
+
+// NewStore returns an empty store.
+func NewStore() *Store {
+	return &Store{answers: map[string]updatestatus.Answer{}}
+}
+
+// Set records an informer's answer, replacing its previous one.
+func (s *Store) Set(a updatestatus.Answer) {
+	s.update(func() bool {
+		previous, ok := s.answers[a.Informer]
+		s.answers[a.Informer] = a
+		return !ok || !equality.Semantic.DeepEqual(previous, a)
+	})
+}
+
+// Delete forgets an informer: deleted or disabled, its insights leave.
+func (s *Store) Delete(informer string) {
+	s.update(func() bool {
+		_, ok := s.answers[informer]
+		delete(s.answers, informer)
+		return ok
+	})
+}
+
+// Answers returns every informer's answer, by informer name.
+func (s *Store) Answers() []updatestatus.Answer {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	answers := make([]updatestatus.Answer, 0, len(s.answers))
+	for _, a := range s.answers {
+		answers = append(answers, a)
+	}
+	slices.SortFunc(answers, func(a, b updatestatus.Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	return answers
+}
+
+// OnChange sets what to call when an answer changes; it must not block.
+func (s *Store) OnChange(f func()) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.changed = f
+}
+
+func (s *Store) update(change func() bool) {
+	s.mu.Lock()
+	changed := change()
+	notify := s.changed
+	s.mu.Unlock()
+	if changed && notify != nil {
+		notify()
+	}
+}

@@ -1,0 +1,37 @@
+package updatestatus
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+func TestStoreSignalsOnlyChanges(t *testing.T) {
+	s := NewStore()
+	changes := 0
+	s.OnChange(func() { changes++ })
+	answer := updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "a"}}}
+
+	s.Set(answer)
+	s.Set(updatestatus.Answer{Informer: "another"})
+	s.Set(answer)
+	if changes != 2 {
+		t.Errorf("%d changes signalled, want 2: the same answer again is no news", changes)
+	}
+	if diff := cmp.Diff([]updatestatus.Answer{{Informer: "another"}, answer}, s.Answers()); diff != "" {
+		t.Errorf("answers (-want +got):\n%s", diff)
+	}
+	answer.Stale = true
+	s.Set(answer)
+	s.Delete("another")
+	s.Delete("another")
+	if changes != 4 {
+		t.Errorf("%d changes signalled, want 4", changes)
+	}
+	if diff := cmp.Diff([]updatestatus.Answer{answer}, s.Answers()); diff != "" {
+		t.Errorf("answers (-want +got):\n%s", diff)
+	}
+}
