@@ -25,8 +25,8 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 	s := &Status{
 		Now:          metav1.NewTime(now),
 		ControlPlane: controlPlane(&cv.Status, in.ClusterOperators, now),
-		Health:       health(in.Health),
-		Warnings:     operatorWarnings(in.Operator),
+		Health:       health(in.Health, in.UpdateStatus),
+		Warnings:     append(operatorWarnings(in.Operator), informerWarnings(in.UpdateStatus)...),
 	}
 	s.ControlPlaneNodes, s.WorkerPools = pools(in.MachineConfigPools, in.Nodes)
 	s.Updating = s.ControlPlane.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted ||
@@ -123,10 +123,11 @@ var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
 	insightsv1alpha1.UnknownImpactLevel:  4,
 }
 
-// health returns the health insights by level, then the most recent first,
-// then by summary, as the reference orders them.
-func health(insights []*insightsv1alpha1.UpdateHealthInsight) []Health {
-	out := make([]Health, 0, len(insights))
+// health returns the health insights, the operator's and the informers',
+// by level, then the most recent first, then by summary, as the reference
+// orders them.
+func health(insights []*insightsv1alpha1.UpdateHealthInsight, updateStatus *insightsv1alpha1.UpdateStatus) []Health {
+	out := append([]Health{}, informerHealth(updateStatus)...)
 	for _, h := range insights {
 		s := &h.Status
 		entry := Health{

@@ -152,6 +152,15 @@ func resource(r insightsv1alpha1.ResourceRef) string {
 	return kind + ": " + name
 }
 
+// message is a health insight's summary, naming the informer that reported
+// it unless it is the operator's own.
+func message(h *Health) string {
+	if h.Informer == "" {
+		return h.Summary
+	}
+	return fmt.Sprintf("%s (%s)", h.Summary, h.Informer)
+}
+
 // reference is a health insight's reference, or what oc prints for an
 // alert without a runbook: the only insight this operator writes without a
 // reference.

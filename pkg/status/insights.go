@@ -19,6 +19,9 @@ type Insights struct {
 	MachineConfigPools []*insightsv1alpha1.MachineConfigPoolProgressInsight
 	Nodes              []*insightsv1alpha1.NodeProgressInsight
 	Health             []*insightsv1alpha1.UpdateHealthInsight
+	// UpdateStatus carries the insights of the UpdateInformers, when there
+	// is one.
+	UpdateStatus *insightsv1alpha1.UpdateStatus
 	// Operator is the operator's own ClusterOperator, when it could be read.
 	Operator *configv1.ClusterOperator
 }
@@ -39,6 +42,11 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 			in.Nodes = append(in.Nodes, o)
 		case *insightsv1alpha1.UpdateHealthInsight:
 			in.Health = append(in.Health, o)
+		case *insightsv1alpha1.UpdateStatus:
+			if o.Name != insightsv1alpha1.UpdateStatusName {
+				return nil, fmt.Errorf("holds UpdateStatus %s, which is not the cluster's (%s)", o.Name, insightsv1alpha1.UpdateStatusName)
+			}
+			in.UpdateStatus = o
 		case *configv1.ClusterOperator:
 			if o.Name != names.OwnClusterOperator {
 				return nil, fmt.Errorf("holds ClusterOperator %s, which is not the operator's own (%s)", o.Name, names.OwnClusterOperator)

@@ -124,6 +124,9 @@ type Node struct {
 // Health is a health insight.
 type Health struct {
 	Name string `json:"name"`
+	// Informer names the UpdateInformer that reported it; empty for the
+	// operator's own.
+	Informer string `json:"informer,omitempty"`
 	// StartedAt is absent when the insight does not tell.
 	StartedAt   *metav1.Time                        `json:"startedAt,omitempty"`
 	Level       insightsv1alpha1.InsightImpactLevel `json:"level"`

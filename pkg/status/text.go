@@ -186,7 +186,7 @@ func writeHealth(b *bytes.Buffer, s *Status, d Details) {
 	fmt.Fprint(t, "SINCE\tLEVEL\tIMPACT\tMESSAGE\n")
 	for i := range s.Health {
 		h := &s.Health[i]
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", since(h.StartedAt, s.Now.Time), h.Level, h.Impact, cell(h.Summary))
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", since(h.StartedAt, s.Now.Time), h.Level, h.Impact, cell(message(h)))
 	}
 	_ = t.Flush()
 	b.WriteString("\nRun with --details=health for additional description and links to related online documentation\n")
@@ -195,6 +195,9 @@ func writeHealth(b *bytes.Buffer, s *Status, d Details) {
 func writeHealthDetails(b *bytes.Buffer, h *Health, s *Status) {
 	fmt.Fprintf(b, "Message: %s\n", h.Summary)
 	fmt.Fprintf(b, "  Since:       %s\n", since(h.StartedAt, s.Now.Time))
+	if h.Informer != "" {
+		fmt.Fprintf(b, "  Informer:    %s\n", h.Informer)
+	}
 	fmt.Fprintf(b, "  Level:       %s\n", h.Level)
 	fmt.Fprintf(b, "  Impact:      %s\n", h.Impact)
 	fmt.Fprintf(b, "  Reference:   %s\n", reference(h))

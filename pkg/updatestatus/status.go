@@ -90,6 +90,10 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 	return status
 }
 
+// OfflineUIDPrefix starts the UID of the built-in informer's insight about
+// an informer that could not be heard.
+const OfflineUIDPrefix = "informer/"
+
 // withOfflineInformers adds to the built-in informer's answer a warning for
 // each informer that could not be heard: an administrator learns that its
 // insights are missing or old, not only that they are.
@@ -104,7 +108,7 @@ func withOfflineInformers(in Input) Input {
 			summary += ": its insights are from its last good answer"
 		}
 		offline = append(offline, insightsv1alpha1.UpdateInsight{
-			UID:    "informer/" + a.Informer,
+			UID:    OfflineUIDPrefix + a.Informer,
 			Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: []insightsv1alpha1.InsightResource{{Group: insightsv1alpha1.GroupName, Kind: "UpdateInformer", Name: a.Informer}}},
 			Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Type: insightsv1alpha1.UpdateInsightImpactType(insightsv1alpha1.UnknownImpactType), Summary: summary, Description: a.Problem},
 		})

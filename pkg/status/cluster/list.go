@@ -15,6 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/rest"
 
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
@@ -83,6 +84,16 @@ func List(ctx context.Context, cs Clients) (*status.Insights, error) {
 	}
 	if health != nil {
 		in.Health = pointers(health.Items)
+	}
+	updateStatus, err := c.UpdateStatuses().Get(ctx, insightsv1alpha1.UpdateStatusName, metav1.GetOptions{})
+	switch {
+	case err == nil:
+		in.UpdateStatus = updateStatus
+	case apierrors.IsNotFound(err) || apierrors.IsForbidden(err):
+		// An operator that does not aggregate informers yet, or a reader
+		// who may not see them: the status without the informers.
+	default:
+		return nil, output.OneLine(fmt.Errorf("reading UpdateStatus %s: %w", insightsv1alpha1.UpdateStatusName, err))
 	}
 	if in.Operator, err = ownClusterOperator(ctx, cs.Config); err != nil {
 		return nil, err

@@ -18,7 +18,9 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
 
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	informers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/status"
@@ -63,6 +65,13 @@ func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClo
 		DeleteFunc: func(any) { notify() },
 	}
 	watched := []cache.SharedIndexInformer{cvs.Informer(), cos.Informer(), pools.Informer(), nodes.Informer(), health.Informer()}
+	// An operator that does not aggregate informers serves no UpdateStatus:
+	// a watch of it would never sync.
+	var updateStatuses insightslisters.UpdateStatusLister
+	if _, err := c.Insights.InsightsV1alpha1().UpdateStatuses().List(ctx, metav1.ListOptions{Limit: 1}); err == nil {
+		watched = append(watched, insights.UpdateStatuses().Informer())
+		updateStatuses = insights.UpdateStatuses().Lister()
+	}
 	operatorFactory, err := ownClusterOperatorInformers(ctx, c.Config)
 	if err != nil {
 		return err
@@ -103,6 +112,10 @@ func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClo
 		in.MachineConfigPools, _ = pools.Lister().List(labels.Everything())
 		in.Nodes, _ = nodes.Lister().List(labels.Everything())
 		in.Health, _ = health.Lister().List(labels.Everything())
+		if updateStatuses != nil {
+			// Not found is no informer to tell of.
+			in.UpdateStatus, _ = updateStatuses.Get(insightsv1alpha1.UpdateStatusName)
+		}
 		if operators != nil {
 			// Not found is no ClusterOperator to tell of.
 			in.Operator, _ = operators.Get(names.OwnClusterOperator)

@@ -1,0 +1,84 @@
+package status
+
+import (
+	"strings"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// informerLevels are the insight API's levels of the protocol's; a
+// status-level insight is progress, not a matter of health.
+var informerLevels = map[insightsv1alpha1.UpdateInsightLevel]insightsv1alpha1.InsightImpactLevel{
+	insightsv1alpha1.CriticalInsightLevel: insightsv1alpha1.CriticalImpactLevel,
+	insightsv1alpha1.ErrorInsightLevel:    insightsv1alpha1.ErrorImpactLevel,
+	insightsv1alpha1.WarningInsightLevel:  insightsv1alpha1.WarningImpactLevel,
+	insightsv1alpha1.InfoInsightLevel:     insightsv1alpha1.InfoImpactLevel,
+}
+
+// informerHealth returns the problems the UpdateInformers report, each
+// with its informer's name. The operator's own (the built-in informer's)
+// are its health insights, read as such.
+func informerHealth(s *insightsv1alpha1.UpdateStatus) []Health {
+	if s == nil {
+		return nil
+	}
+	var out []Health
+	add := func(informers []insightsv1alpha1.InformerInsights) {
+		for _, informer := range informers {
+			if informer.Name == updatestatus.BuiltinInformer {
+				continue
+			}
+			for _, i := range informer.Insights {
+				level, ok := informerLevels[i.Impact.Level]
+				if !ok {
+					continue
+				}
+				h := Health{
+					Name:        informer.Name + "/" + i.UID,
+					Informer:    informer.Name,
+					StartedAt:   i.AcquisitionTime,
+					Level:       level,
+					Impact:      insightsv1alpha1.InsightImpactType(i.Impact.Type),
+					Scope:       i.Scope.Type,
+					Summary:     i.Impact.Summary,
+					Description: i.Impact.Description,
+					Reference:   i.Remediation.Reference,
+				}
+				if h.Impact == "" {
+					h.Impact = insightsv1alpha1.UnknownImpactType
+				}
+				for _, r := range i.Scope.Resources {
+					h.Resources = append(h.Resources, insightsv1alpha1.ResourceRef{Group: r.Group, Resource: r.Kind, Namespace: r.Namespace, Name: r.Name})
+				}
+				out = append(out, h)
+			}
+		}
+	}
+	add(s.Status.ControlPlane.Informers)
+	for _, pool := range s.Status.WorkerPools {
+		add(pool.Informers)
+	}
+	return out
+}
+
+// informerWarnings say which informers could not be heard, as the
+// operator reports them in the UpdateStatus: their insights are missing or
+// old, which the rest of the output cannot tell.
+func informerWarnings(s *insightsv1alpha1.UpdateStatus) []string {
+	if s == nil {
+		return nil
+	}
+	var out []string
+	for _, informer := range s.Status.ControlPlane.Informers {
+		if informer.Name != updatestatus.BuiltinInformer {
+			continue
+		}
+		for _, i := range informer.Insights {
+			if strings.HasPrefix(i.UID, updatestatus.OfflineUIDPrefix) {
+				out = append(out, i.Impact.Summary+".")
+			}
+		}
+	}
+	return out
+}
