@@ -210,8 +210,9 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		insightInformers.Insights().V1alpha1().UpdateHealthInsights().Lister(),
 		controllerContext.Clock,
 	)
-	metrics.Register(updateMetrics)
-	defer metrics.Unregister(updateMetrics)
+	informerMetrics := metrics.NewInformerCollector(insightInformers.Insights().V1alpha1().UpdateStatuses().Lister())
+	metrics.Register(updateMetrics, informerMetrics)
+	defer metrics.Unregister(updateMetrics, informerMetrics)
 
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
