@@ -186,7 +186,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		controllerContext.EventRecorder,
 	)
 
-	updateStatusController := updatestatus.New(
+	updateStatusController, err := updatestatus.New(
 		configInformers.Config().V1().ClusterVersions(),
 		insightInformers.Insights().V1alpha1(),
 		insightsClient.InsightsV1alpha1(),
@@ -195,6 +195,9 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
 	)
+	if err != nil {
+		return err
+	}
 
 	statusController := operatorstatus.New(
 		configInformers.Config().V1().ClusterOperators(),

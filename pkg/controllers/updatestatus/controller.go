@@ -14,8 +14,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -34,14 +34,14 @@ const (
 	// Name names the controller in the operator's conditions and metrics.
 	Name = "UpdateStatus"
 
-	// MinInterval is the shortest time between two computations of the
-	// UpdateStatus: under churn (thousands of nodes changing) it reads every
-	// insight and is written at most once a second, not once per change.
-	MinInterval = time.Second
+	// Coalesce is how long a change waits for others before the
+	// UpdateStatus is computed: under churn (thousands of nodes changing) it
+	// reads every insight and is written at most once a second, not once
+	// per change.
+	Coalesce = time.Second
 )
 
-// Controller maintains the UpdateStatus. It runs with one worker: lastSync
-// is its own.
+// Controller maintains the UpdateStatus.
 type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	controlPlanes   insightslisters.ClusterVersionProgressInsightLister
@@ -52,8 +52,6 @@ type Controller struct {
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateStatus, insightsv1alpha1.UpdateStatusStatus]
 	answers         *Store
 	clock           clock.PassiveClock
-
-	lastSync time.Time
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -66,7 +64,7 @@ func New(
 	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
-) factory.Controller {
+) (factory.Controller, error) {
 	c := &Controller{
 		clusterVersions: clusterVersions.Lister(),
 		controlPlanes:   insights.ClusterVersionProgressInsights().Lister(),
@@ -79,7 +77,8 @@ func New(
 		clock:           clock,
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
-	answers.OnChange(func() { syncCtx.Queue().Add(insightsv1alpha1.UpdateStatusName) })
+	handler := coalescing(syncCtx.Queue())
+	answers.OnChange(func() { handler.OnAdd(nil, false) })
 	informers := map[string]cache.SharedIndexInformer{
 		"clusterversions":                   clusterVersions.Informer(),
 		"clusterversionprogressinsights":    insights.ClusterVersionProgressInsights().Informer(),
@@ -93,25 +92,32 @@ func New(
 	for resource, informer := range informers {
 		synced[resource] = informer.HasSynced
 		all = append(all, informer)
+		if _, err := informer.AddEventHandler(handler); err != nil {
+			return nil, err
+		}
 	}
 	tracker.WaitsFor(Name, synced)
-	// Every change comes down to the one UpdateStatus.
-	singleton := func(runtime.Object) []string { return []string{insightsv1alpha1.UpdateStatusName} }
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
-		WithInformersQueueKeysFunc(singleton, all...).
-		ToController(controllerName, recorder)
+		WithBareInformers(all...).
+		ToController(controllerName, recorder), nil
+}
+
+// coalescing queues the one UpdateStatus a moment after any change, so that
+// the changes of that moment make one computation: the queue keeps a key
+// that waits once, at its earliest time.
+func coalescing(queue workqueue.RateLimitingInterface) cache.ResourceEventHandler {
+	later := func() { queue.AddAfter(insightsv1alpha1.UpdateStatusName, Coalesce) }
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(any) { later() },
+		UpdateFunc: func(any, any) { later() },
+		DeleteFunc: func(any) { later() },
+	}
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	now := c.clock.Now()
-	if wait := c.lastSync.Add(MinInterval).Sub(now); wait > 0 {
-		syncCtx.Queue().AddAfter(insightsv1alpha1.UpdateStatusName, wait)
-		return nil
-	}
-	c.lastSync = now
-
 	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	if apierrors.IsNotFound(err) {
 		cv, err = nil, nil

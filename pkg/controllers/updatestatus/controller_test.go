@@ -78,8 +78,8 @@ func (h *harness) setCV(state configv1.UpdateState) {
 	}
 }
 
-// sync runs one sync and returns the writes and the delayed requeue.
-func (h *harness) sync() ([]string, time.Duration) {
+// sync runs one sync and returns its writes.
+func (h *harness) sync() []string {
 	h.t.Helper()
 	syncCtx := controllertest.NewSyncContext(insightsv1alpha1.UpdateStatusName)
 	defer syncCtx.Q.ShutDown()
@@ -92,7 +92,7 @@ func (h *harness) sync() ([]string, time.Duration) {
 		h.t.Fatal(err)
 	}
 	controllertest.Replace(h.t, h.statuses, list.Items)
-	return controllertest.Writes(h.client.Actions()), syncCtx.Q.AddedAfter[insightsv1alpha1.UpdateStatusName]
+	return controllertest.Writes(h.client.Actions())
 }
 
 func (h *harness) status() *insightsv1alpha1.UpdateStatus {
@@ -104,7 +104,7 @@ func (h *harness) status() *insightsv1alpha1.UpdateStatus {
 	return s
 }
 
-func TestControllerWritesTheUpdateStatusOncePerChangeAndSecond(t *testing.T) {
+func TestControllerWritesTheUpdateStatusOnlyWhenItChanges(t *testing.T) {
 	progress := &insightsv1alpha1.ClusterVersionProgressInsight{
 		ObjectMeta: metav1.ObjectMeta{Name: "version"},
 		Status: insightsv1alpha1.ClusterVersionProgressInsightStatus{
@@ -115,7 +115,7 @@ func TestControllerWritesTheUpdateStatusOncePerChangeAndSecond(t *testing.T) {
 	h := newHarness(t, progress)
 	h.setCV(configv1.PartialUpdate)
 
-	writes, _ := h.sync()
+	writes := h.sync()
 	if diff := cmp.Diff([]string{"create updatestatuses cluster", "update updatestatuses/status cluster"}, writes); diff != "" {
 		t.Errorf("first sync's writes (-want +got):\n%s", diff)
 	}
@@ -129,19 +129,13 @@ func TestControllerWritesTheUpdateStatusOncePerChangeAndSecond(t *testing.T) {
 		t.Errorf("control plane informers %+v, want the operator's progress", informers)
 	}
 
-	// Within the second, a change waits for the rest of it.
-	h.clock.Step(300 * time.Millisecond)
 	h.setCV(configv1.CompletedUpdate)
-	if writes, again := h.sync(); len(writes) != 0 || again != 700*time.Millisecond {
-		t.Errorf("a sync within the second wrote %v and asked to run again in %s, want nothing and 700ms", writes, again)
-	}
-	h.clock.Step(700 * time.Millisecond)
-	if writes, _ := h.sync(); len(writes) != 1 {
-		t.Errorf("once the second passed, writes %v, want the status", writes)
+	if writes := h.sync(); len(writes) != 1 {
+		t.Errorf("after the update completed, writes %v, want the status", writes)
 	}
 	// Nothing changed: nothing is written, however much time passes.
 	h.clock.Step(time.Hour)
-	if writes, _ := h.sync(); len(writes) != 0 {
+	if writes := h.sync(); len(writes) != 0 {
 		t.Errorf("without a change, writes %v", writes)
 	}
 	if active := meta.FindStatusCondition(h.status().Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); active == nil || active.Reason != "Completed" {
@@ -165,5 +159,21 @@ func TestControllerAggregatesTheStoredAnswers(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"mco:1", "update-insights-operator:0"}, names); diff != "" {
 		t.Errorf("control plane informers (-want +got):\n%s", diff)
+	}
+}
+
+// Changes wait a moment and make one computation.
+func TestChangesAreCoalesced(t *testing.T) {
+	syncCtx := controllertest.NewSyncContext("")
+	defer syncCtx.Q.ShutDown()
+	handler := coalescing(syncCtx.Q)
+	handler.OnAdd(&insightsv1alpha1.NodeProgressInsight{}, false)
+	handler.OnUpdate(&insightsv1alpha1.NodeProgressInsight{}, &insightsv1alpha1.NodeProgressInsight{})
+	handler.OnDelete(&insightsv1alpha1.NodeProgressInsight{})
+	if diff := cmp.Diff(map[any]time.Duration{insightsv1alpha1.UpdateStatusName: Coalesce}, syncCtx.Q.AddedAfter); diff != "" {
+		t.Errorf("queued (-want +got):\n%s", diff)
+	}
+	if syncCtx.Q.Len() != 0 {
+		t.Errorf("%d keys queued at once, want none: a change waits", syncCtx.Q.Len())
 	}
 }
