@@ -58,6 +58,9 @@ const (
 //
 //   - first-sync-s, first-sync-writes: how long until every node has an
 //     insight with a status, and the writes that took;
+//   - updatestatus-KiB, updatestatus-writes/min: the UpdateStatus' size
+//     with every node mid-update (target: under 1 MiB), and how often it is
+//     written while thousands of insights change (at most once a second);
 //   - heap-MiB: the heap in use once the operator has cached the 5,000
 //     nodes and their 5,000 insights (target: under 150 MiB);
 //   - writes-unchanged: the writes after every node's heartbeat and the
@@ -97,6 +100,7 @@ func BenchmarkNodeScale(b *testing.B) {
 	s.writes.settle(b, 2*time.Second)
 	s.metric(float64(s.writes.total()), "first-sync-writes")
 	b.Logf("first sync wrote %s", s.writes)
+	s.measureUpdateStatus(time.Since(start))
 
 	s.measureHeap()
 
@@ -307,6 +311,23 @@ func (s *nodeScale) startOperator() {
 			s.b.Errorf("the operator: %v", err)
 		}
 	})
+}
+
+// measureUpdateStatus reports the UpdateStatus' size with every node's
+// insight in it, and how often it was written per minute of the first
+// sync, when thousands of insights change.
+func (s *nodeScale) measureUpdateStatus(firstSync time.Duration) {
+	status, err := s.insights.InsightsV1alpha1().UpdateStatuses().Get(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.GetOptions{})
+	if err != nil {
+		s.b.Fatalf("reading the UpdateStatus: %v", err)
+	}
+	content, err := json.Marshal(status)
+	if err != nil {
+		s.b.Fatal(err)
+	}
+	s.metric(float64(len(content))/(1<<10), "updatestatus-KiB")
+	writes := s.writes.count("PUT updatestatuses/status") + s.writes.count("POST updatestatuses")
+	s.metric(float64(writes)/firstSync.Minutes(), "updatestatus-writes/min")
 }
 
 // measureHeap reports the heap in use once garbage is collected. It is the

@@ -56,6 +56,13 @@ func (c *writeCounter) add(kind string) {
 
 func (c *writeCounter) total() int64 { return c.n.Load() }
 
+// count is how many writes of one kind, such as "PUT nodes", were made.
+func (c *writeCounter) count(kind string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byKind[kind]
+}
+
 func (c *writeCounter) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
