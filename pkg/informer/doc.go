@@ -3,7 +3,7 @@
 // what it knows about a cluster update.
 //
 // The operator finds informers through UpdateInformer objects, calls each
-// over HTTPS as the protocol says (shared/design/informer-protocol.md), and
+// over HTTPS as the protocol says (pkg/informer/protocol/contract.md), and
 // aggregates their insights into UpdateStatus (and UpdatePlans). This
 // package is the informer's side of those calls: implement StatusInformer
 // (insights about the update in progress), PlanInformer (what might go

@@ -1,5 +1,5 @@
 // Package client calls an UpdateInformer as the aggregator does, applying
-// the rules of the protocol's contract (shared/design/informer-protocol.md):
+// the rules of the protocol's contract (pkg/informer/protocol/contract.md):
 // the handler's budget, bounded answers, Wait and its retries, and TLS that
 // is always verified, with no credentials of the caller's.
 package client

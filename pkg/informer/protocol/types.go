@@ -1,5 +1,5 @@
 // Package protocol holds the wire types of the UpdateInformer protocol, as
-// fixed by shared/design/informer-protocol.md, with the rules both sides of
+// fixed by pkg/informer/protocol/contract.md, with the rules both sides of
 // a call apply to them: validation, an insight's identity and its estimated
 // finish. It has no HTTP and no Kubernetes client in it, so that informers,
 // the aggregator and tests share one definition of the contract.
