@@ -52,6 +52,13 @@ type Controller struct {
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateStatus, insightsv1alpha1.UpdateStatusStatus]
 	answers         *Store
 	clock           clock.PassiveClock
+
+	// written is the UpdateStatus as this controller last wrote it, and
+	// replaced the resource version it replaced: while the cache still holds
+	// that version, it has not seen the write yet, and written is current.
+	// The controller runs with one worker, which alone uses them.
+	written  *insightsv1alpha1.UpdateStatus
+	replaced string
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -132,6 +139,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if err != nil {
 		return err
 	}
+	if c.written != nil && ((current == nil && c.replaced == "") || (current != nil && current.ResourceVersion == c.replaced)) {
+		// A computation within the cache's lag would otherwise create the
+		// UpdateStatus again, or write over the cache's old version, and be
+		// refused.
+		current = c.written
+	}
 	own, err := c.ownInsights()
 	if err != nil {
 		return err
@@ -148,8 +161,20 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		Previous:       previous,
 		Now:            now,
 	})
-	_, _, err = c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
-	return err
+	var replaced string
+	if current != nil {
+		replaced = current.ResourceVersion
+	}
+	written, changed, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
+	if err != nil {
+		// Deleted or changed by someone else: the cache will tell.
+		c.written = nil
+		return err
+	}
+	if changed {
+		c.written, c.replaced = written, replaced
+	}
+	return nil
 }
 
 // ownInsights are the insights the operator's other controllers wrote.
