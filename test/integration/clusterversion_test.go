@@ -174,7 +174,17 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 	})
 
 	t.Run("an operator change that is not a version change writes nothing", func(t *testing.T) {
-		before := waitForInsight(t, time.Second, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
+		// The previous change's writes may trail its completion (a write
+		// retried after a conflict, say): start from an insight at rest.
+		var before *insightsv1alpha1.ClusterVersionProgressInsight
+		var since time.Time
+		waitForInsight(t, 10*time.Second, "at rest for a second", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+			if i == nil || before == nil || i.ResourceVersion != before.ResourceVersion {
+				before, since = i, time.Now()
+				return false
+			}
+			return time.Since(since) >= time.Second
+		})
 		network, err := configClient.ConfigV1().ClusterOperators().Get(context.Background(), "network", metav1.GetOptions{})
 		if err != nil {
 			t.Fatal(err)
