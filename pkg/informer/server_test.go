@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/update-insights/update-insights-operator/pkg/informer/internal/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
-	"github.com/update-insights/update-insights-operator/pkg/informer/internal/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
 

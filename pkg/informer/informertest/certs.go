@@ -1,6 +1,7 @@
-// Package informertest gives the informer packages' tests certificate
-// authorities of their own: every httptest server presents the same
-// built-in certificate, which can test neither a wrong CA nor a server name.
+// Package informertest gives tests of informers and of their callers
+// certificate authorities of their own (every httptest server presents the
+// same built-in certificate, which can test neither a wrong CA nor a server
+// name) and informers of functions.
 package informertest
 
 import (
