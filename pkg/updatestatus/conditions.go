@@ -42,10 +42,7 @@ func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.
 		return pending, active
 	}
 	desired := cv.Status.Desired
-	history := cv.Status.History
-	reconciled := len(history) > 0 && history[0].State == configv1.CompletedUpdate &&
-		(desired.Image == "" || history[0].Image == desired.Image) && (desired.Version == "" || history[0].Version == desired.Version)
-	if reconciled {
+	if !Pending(cv) {
 		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonReleaseReconciled
 		pending.Message = fmt.Sprintf("The ClusterVersion has reconciled to %s.", release(desired))
 		active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdateCompleted
@@ -61,6 +58,15 @@ func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.
 	active.Status, active.Reason = metav1.ConditionTrue, ReasonUpdating
 	active.Message = fmt.Sprintf("The control plane is updating to %s.", release(desired))
 	return pending, active
+}
+
+// Pending says whether the ClusterVersion has an update pending: its newest
+// history entry is not the desired release, completed.
+func Pending(cv *configv1.ClusterVersion) bool {
+	desired := cv.Status.Desired
+	history := cv.Status.History
+	return len(history) == 0 || history[0].State != configv1.CompletedUpdate ||
+		(desired.Image != "" && history[0].Image != desired.Image) || (desired.Version != "" && history[0].Version != desired.Version)
 }
 
 // poolConditions are UpdatePending and UpdateActive of a worker pool, from
