@@ -1,0 +1,419 @@
+// Package updateinformers calls the external UpdateInformers as the
+// protocol's contract says (shared/design/informer-protocol.md): discovery
+// when an informer appears or changes, its status insights while an update
+// is pending, and a heartbeat when idle. It puts their answers in the store
+// the UpdateStatus controller aggregates, and says in each UpdateInformer's
+// status whether it is online.
+package updateinformers
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	discoveryinformers "k8s.io/client-go/informers/discovery/v1"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	discoverylisters "k8s.io/client-go/listers/discovery/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+const (
+	controllerName = "UpdateInformersController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "UpdateInformers"
+
+	// DefaultInterval is how often an informer is asked for its insights
+	// while an update is pending, as the protocol's default.
+	DefaultInterval = 30 * time.Second
+
+	// HeartbeatInterval is how often an idle informer (no update pending,
+	// or no status handler) is discovered again, so that its Online
+	// condition stays true to life at the cost of a request every ten
+	// minutes.
+	HeartbeatInterval = 10 * time.Minute
+
+	// Workers call informers in parallel: one slow informer (Wait retries
+	// and budgets add up to minutes) must not hold the others back. The
+	// queue never hands one informer to two workers at once.
+	Workers = 4
+
+	userAgent = "update-insights-operator"
+)
+
+// Controller calls the UpdateInformers and keeps their answers in the store.
+type Controller struct {
+	informers       insightslisters.UpdateInformerLister
+	clusterVersions configlisters.ClusterVersionLister
+	services        corelisters.ServiceLister
+	endpointSlices  discoverylisters.EndpointSliceLister
+	secrets         coreclient.SecretsGetter
+	client          insightsclient.UpdateInformersGetter
+	answers         *updatestatuscontroller.Store
+	interval        time.Duration
+	clock           clock.Clock
+
+	mu     sync.Mutex
+	states map[string]*state
+}
+
+// New returns the controller, registered with the informers it reads. The
+// informers must not have started yet.
+func New(
+	informers insightinformers.UpdateInformerInformer,
+	clusterVersions configinformers.ClusterVersionInformer,
+	services coreinformers.ServiceInformer,
+	endpointSlices discoveryinformers.EndpointSliceInformer,
+	secrets coreclient.SecretsGetter,
+	client insightsclient.UpdateInformersGetter,
+	answers *updatestatuscontroller.Store,
+	interval time.Duration,
+	tracker *operatorstatus.Tracker,
+	recorder events.Recorder,
+	clock clock.Clock,
+) factory.Controller {
+	c := &Controller{
+		informers:       informers.Lister(),
+		clusterVersions: clusterVersions.Lister(),
+		services:        services.Lister(),
+		endpointSlices:  endpointSlices.Lister(),
+		secrets:         secrets,
+		client:          client,
+		answers:         answers,
+		interval:        interval,
+		clock:           clock,
+		states:          map[string]*state{},
+	}
+	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+		"updateinformers": informers.Informer().HasSynced,
+		"clusterversions": clusterVersions.Informer().HasSynced,
+		"services":        services.Informer().HasSynced,
+		"endpointslices":  endpointSlices.Informer().HasSynced,
+	})
+	own := func(obj runtime.Object) []string {
+		o, err := meta.Accessor(obj)
+		if err != nil {
+			return nil
+		}
+		return []string{o.GetName()}
+	}
+	return factory.New().
+		WithSync(tracker.Sync(Name, c.sync)).
+		WithInformersQueueKeysFunc(own, informers.Informer()).
+		// An update starting or ending changes what every informer is
+		// asked.
+		WithInformersQueueKeysFunc(func(runtime.Object) []string { return c.names(nil) }, clusterVersions.Informer()).
+		WithInformersQueueKeysFunc(c.byService, services.Informer(), endpointSlices.Informer()).
+		ToController(controllerName, recorder)
+}
+
+// names are the informers that match, all with a nil match.
+func (c *Controller) names(match func(*insightsv1alpha1.UpdateInformer) bool) []string {
+	all, err := c.informers.List(labels.Everything())
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, i := range all {
+		if match == nil || match(i) {
+			out = append(out, i.Name)
+		}
+	}
+	return out
+}
+
+// byService are the informers served by the Service of a Service or an
+// EndpointSlice.
+func (c *Controller) byService(obj runtime.Object) []string {
+	o, err := meta.Accessor(obj)
+	if err != nil {
+		return nil
+	}
+	service := o.GetName()
+	if _, ok := obj.(*discoveryv1.EndpointSlice); ok {
+		service = o.GetLabels()[discoveryv1.LabelServiceName]
+	}
+	return c.names(func(i *insightsv1alpha1.UpdateInformer) bool {
+		s := i.Spec.ClientConfig.Service
+		return s != nil && s.Namespace == o.GetNamespace() && s.Name == service
+	})
+}
+
+// state is what the controller knows of one informer between syncs. Only
+// the sync of that informer's key uses it, and the queue never runs two of
+// those at once.
+type state struct {
+	uid types.UID
+
+	config client.Config
+	client *client.Client
+
+	// discovered is the last discovery's answer, for the informer's
+	// generation discoveredGeneration.
+	discovered           *discoveryResult
+	discoveredGeneration int64
+	discoveryErr         error
+
+	// updateFor is the release of the pending update the informer was last
+	// asked about, empty when no update is pending.
+	updateFor                 string
+	nextStatus, nextHeartbeat time.Time
+
+	// good are the insights of the last good answer, with those kept as
+	// unresolved.
+	good       []insightsv1alpha1.UpdateInsight
+	unresolved unresolved
+	// callErr is the last call's error, nil after a success; skipped says
+	// what the last good answer had that the API would refuse.
+	callErr error
+	skipped string
+	// succeeded says whether a call succeeded since the controller started.
+	succeeded bool
+}
+
+func (c *Controller) state(name string, uid types.UID) *state {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s := c.states[name]
+	if s != nil && s.uid == uid {
+		return s
+	}
+	fresh := &state{uid: uid, unresolved: unresolved{}}
+	if s != nil {
+		s.close()
+	} else {
+		// The informer's insights seeded from the UpdateStatus before a
+		// restart are its last good ones until it answers.
+		for _, a := range c.answers.Answers() {
+			if a.Informer == name {
+				fresh.good = a.Insights
+				fresh.unresolved.remember(name, a.Insights)
+			}
+		}
+	}
+	c.states[name] = fresh
+	return fresh
+}
+
+func (c *Controller) forget(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if s := c.states[name]; s != nil {
+		s.close()
+	}
+	delete(c.states, name)
+}
+
+func (s *state) close() {
+	if s.client != nil {
+		s.client.Close()
+	}
+}
+
+// clientFor returns a client of config, reusing the last one (and its
+// connections) while the config stays the same.
+func (s *state) clientFor(config client.Config) (*client.Client, error) {
+	if s.client != nil && sameConfig(s.config, config) {
+		return s.client, nil
+	}
+	s.close()
+	s.client = nil
+	cl, err := client.New(config)
+	if err != nil {
+		return nil, &unreachableError{err}
+	}
+	s.config, s.client = config, cl
+	return cl, nil
+}
+
+func sameConfig(a, b client.Config) bool {
+	return a.URL == b.URL && a.ServerName == b.ServerName && a.DialAddress == b.DialAddress && bytes.Equal(a.CABundle, b.CABundle)
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	name := syncCtx.QueueKey()
+	informer, err := c.informers.Get(name)
+	if apierrors.IsNotFound(err) {
+		c.forget(name)
+		c.answers.Delete(name)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s := c.state(name, informer.UID)
+	if informer.Spec.Enabled != nil && !*informer.Spec.Enabled {
+		c.forget(name)
+		c.answers.Delete(name)
+		return c.writeStatus(ctx, informer, disabledStatus(informer, c.clock.Now()))
+	}
+
+	cv, err := c.clusterVersions.Get(names.ClusterVersion)
+	if apierrors.IsNotFound(err) {
+		cv, err = nil, nil
+	}
+	if err != nil {
+		return err
+	}
+	var next time.Time
+	informer, err = c.injectCA(ctx, informer)
+	if err == nil {
+		next, err = c.call(ctx, informer, s, cv)
+	}
+	var u *unreachableError
+	if errors.As(err, &u) {
+		c.failed(name, s, err)
+		// A change of the informer, its Service or its endpoints queues it
+		// sooner.
+		next, err = c.clock.Now().Add(c.interval), nil
+	}
+	if err != nil {
+		return err
+	}
+	if _, ok := informer.Annotations[insightsv1alpha1.InjectCAFromSecretAnnotation]; ok {
+		// The CA Secret is not watched: it is read at each sync.
+		next = earliest(next, c.clock.Now().Add(c.interval))
+	}
+	c.publish(name, s)
+	syncCtx.Queue().AddAfter(name, next.Sub(c.clock.Now()))
+	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.clock.Now()))
+}
+
+func earliest(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}
+
+// call makes the calls that are due, and says when the next one is.
+func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cv *configv1.ClusterVersion) (time.Time, error) {
+	now := c.clock.Now()
+	config, err := clientConfig(informer, c.services, c.endpointSlices)
+	var cl *client.Client
+	if err == nil {
+		config.Clock, config.UserAgent = c.clock, userAgent
+		cl, err = s.clientFor(config)
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+
+	discovering := s.discovered == nil || s.discoveredGeneration != informer.Generation
+	if discovering {
+		if !c.discover(ctx, informer, s, cl) {
+			return c.clock.Now().Add(c.interval), nil
+		}
+	}
+
+	release, pending := pendingRelease(cv)
+	if !pending || !s.discovered.status {
+		if s.updateFor != "" {
+			// The update ended: what the informer said of it no longer
+			// holds.
+			s.good, s.unresolved = nil, unresolved{}
+		}
+		s.updateFor = ""
+		if !discovering && !now.Before(s.nextHeartbeat) {
+			c.discover(ctx, informer, s, cl)
+		}
+		return s.nextHeartbeat, nil
+	}
+	if release != s.updateFor || !now.Before(s.nextStatus) {
+		c.statusInsights(ctx, informer, s, cl, cv)
+		s.updateFor = release
+		s.nextStatus = c.clock.Now().Add(c.interval)
+	}
+	return s.nextStatus, nil
+}
+
+// discover asks the informer what it handles, and says whether it
+// answered.
+func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client) bool {
+	s.nextHeartbeat = c.clock.Now().Add(HeartbeatInterval)
+	d, err := cl.Discover(ctx)
+	if err != nil {
+		s.discoveryErr = err
+		c.failed(informer.Name, s, err)
+		return false
+	}
+	s.discovered, s.discoveredGeneration, s.discoveryErr = newDiscoveryResult(d), informer.Generation, nil
+	c.succeeded(informer.Name, s)
+	return true
+}
+
+func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client, cv *configv1.ClusterVersion) {
+	resp, err := cl.StatusInsights(ctx, request(cv), s.discovered.statusTimeout)
+	if err != nil {
+		c.failed(informer.Name, s, err)
+		return
+	}
+	answer := convert(informer.Name, resp.Spec.Insights)
+	s.good, s.skipped = s.unresolved.withKept(answer), answer.problem()
+	if s.skipped != "" {
+		klog.InfoS("An informer reported insights the API would refuse; they are left out", "informer", informer.Name, "problem", s.skipped)
+	}
+	c.succeeded(informer.Name, s)
+}
+
+func (c *Controller) failed(name string, s *state, err error) {
+	if s.callErr == nil {
+		klog.InfoS("Cannot call an update informer", "informer", name, "reason", reasonOf(err), "err", err)
+	}
+	s.callErr = err
+}
+
+func (c *Controller) succeeded(name string, s *state) {
+	if s.callErr != nil {
+		klog.InfoS("Calling an update informer again", "informer", name)
+	}
+	s.callErr, s.succeeded = nil, true
+}
+
+// publish puts what the informer last said in the store: its insights while
+// it handles status, and whether it is offline. An informer that only
+// handles plans has no place in UpdateStatus unless it is offline.
+func (c *Controller) publish(name string, s *state) {
+	status := s.discovered != nil && s.discovered.status
+	if !status && s.callErr == nil {
+		c.answers.Delete(name)
+		return
+	}
+	c.answers.Set(answerOf(name, s))
+}
+
+// pendingRelease is the release of the update pending, if any.
+func pendingRelease(cv *configv1.ClusterVersion) (string, bool) {
+	if cv == nil || !updatestatus.Pending(cv) {
+		return "", false
+	}
+	desired := cv.Status.Desired
+	return desired.Version + "@" + desired.Image, true
+}

@@ -1,0 +1,476 @@
+package updateinformers
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	kubefake "k8s.io/client-go/kubernetes/fake"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	discoverylisters "k8s.io/client-go/listers/discovery/v1"
+	"k8s.io/client-go/tools/cache"
+	clocktesting "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+var now = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+
+// fakeInformer is an informer whose answer the test sets, and which counts
+// and records the calls it gets.
+type fakeInformer struct {
+	mu       sync.Mutex
+	answer   *protocol.UpdateInsightsResponse
+	calls    int
+	requests []protocol.RequestSpec
+}
+
+func (f *fakeInformer) StatusInsights(_ context.Context, req *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls++
+	f.requests = append(f.requests, req.Spec)
+	answer := *f.answer
+	return &answer, nil
+}
+
+func (f *fakeInformer) set(response protocol.Response, insights ...protocol.Insight) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.answer = &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: insights}, Status: protocol.ResponseStatus{Response: response, Message: "informer says so"}}
+}
+
+func (f *fakeInformer) statusCalls() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls
+}
+
+func insight(uid string, resolved *bool) protocol.Insight {
+	return protocol.Insight{
+		UID:         uid,
+		Scope:       protocol.Scope{Type: protocol.ScopeControlPlane},
+		Impact:      protocol.Impact{Level: protocol.LevelWarning, Type: protocol.ImpactUpdateSpeed, Summary: "about " + uid},
+		Remediation: protocol.Remediation{Resolved: resolved},
+	}
+}
+
+// server serves impl over TLS with a certificate for names (and loopback),
+// signed by a CA of its own.
+func server(t *testing.T, impl any, names ...string) (*httptest.Server, *informertest.CA) {
+	t.Helper()
+	handler, err := informer.NewHandler(impl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := informertest.NewCA(t)
+	return informertest.NewTLSServer(t, handler, ca.Serving(t, names, net.ParseIP("127.0.0.1"))), ca
+}
+
+type harness struct {
+	t          *testing.T
+	controller *Controller
+	client     *fake.Clientset
+	kube       *kubefake.Clientset
+	clock      *clocktesting.FakeClock
+	informers  cache.Indexer
+	cvs        cache.Indexer
+	services   cache.Indexer
+	slices     cache.Indexer
+	store      *updatestatuscontroller.Store
+	lastQueued time.Duration
+}
+
+func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.UpdateInformer) *harness {
+	index := func() cache.Indexer {
+		return cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{cache.NamespaceIndex: cache.MetaNamespaceIndexFunc})
+	}
+	h := &harness{
+		t: t, client: fake.NewSimpleClientset(), kube: kubefake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(now),
+		informers: index(), cvs: index(), services: index(), slices: index(), store: updatestatuscontroller.NewStore(),
+	}
+	for _, i := range informers {
+		h.add(i)
+	}
+	latest := configv1.PartialUpdate
+	if !pending {
+		latest = configv1.CompletedUpdate
+	}
+	if err := h.cvs.Add(&configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Spec:       configv1.ClusterVersionSpec{ClusterID: "c1d2"},
+		Status: configv1.ClusterVersionStatus{
+			Desired: configv1.Release{Version: "4.17.1"},
+			History: []configv1.UpdateHistory{{Version: "4.17.1", State: latest}, {Version: "4.17.0", State: configv1.CompletedUpdate}},
+		},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.controller = &Controller{
+		informers:       insightslisters.NewUpdateInformerLister(h.informers),
+		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
+		services:        corelisters.NewServiceLister(h.services),
+		endpointSlices:  discoverylisters.NewEndpointSliceLister(h.slices),
+		secrets:         h.kube.CoreV1(),
+		client:          h.client.InsightsV1alpha1(),
+		answers:         h.store,
+		interval:        DefaultInterval,
+		clock:           h.clock,
+		states:          map[string]*state{},
+	}
+	return h
+}
+
+func (h *harness) add(i *insightsv1alpha1.UpdateInformer) {
+	h.t.Helper()
+	if _, err := h.client.InsightsV1alpha1().UpdateInformers().Create(context.Background(), i, metav1.CreateOptions{}); err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.informers.Add(i); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// sync syncs the informer, and puts what it wrote in the cache as the
+// informer's watch would.
+func (h *harness) sync(name string) *insightsv1alpha1.UpdateInformer {
+	h.t.Helper()
+	syncCtx := controllertest.NewSyncContext(name)
+	defer syncCtx.Q.ShutDown()
+	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+		h.t.Fatal(err)
+	}
+	h.lastQueued = syncCtx.Q.AddedAfter[name]
+	written, err := h.client.InsightsV1alpha1().UpdateInformers().Get(context.Background(), name, metav1.GetOptions{})
+	if err != nil {
+		return nil
+	}
+	if err := h.informers.Update(written); err != nil {
+		h.t.Fatal(err)
+	}
+	return written
+}
+
+func (h *harness) answer(name string) *updatestatus.Answer {
+	for _, a := range h.store.Answers() {
+		if a.Informer == name {
+			return &a
+		}
+	}
+	return nil
+}
+
+func urlInformer(name, u string, ca []byte) *insightsv1alpha1.UpdateInformer {
+	return &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid-" + "name", Generation: 1},
+		Spec:       insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{URL: ptr.To(u), CABundle: ca}},
+	}
+}
+
+func online(i *insightsv1alpha1.UpdateInformer) string {
+	c := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.InformerOnline)
+	if c == nil {
+		return ""
+	}
+	return string(c.Status) + "/" + c.Reason
+}
+
+func uids(a *updatestatus.Answer) []string {
+	if a == nil {
+		return nil
+	}
+	var out []string
+	for _, i := range a.Insights {
+		out = append(out, i.UID)
+	}
+	return out
+}
+
+func TestAnInformerIsAskedWhileAnUpdateIsPendingAndItsLastGoodInsightsOutliveAFailure(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", nil))
+	srv, ca := server(t, f)
+	h := newHarness(t, true, urlInformer("mco", srv.URL+"/", ca.PEM))
+
+	written := h.sync("mco")
+	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
+		t.Errorf("Online (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]insightsv1alpha1.InformerHandler{{Name: "status", TimeoutSeconds: 10}}, written.Status.Handlers); diff != "" {
+		t.Errorf("handlers (-want +got):\n%s", diff)
+	}
+	if written.Status.APILevel != protocol.APILevel || written.Status.LastHeartbeatTime == nil || !written.Status.LastHeartbeatTime.Time.Equal(now) {
+		t.Errorf("apiLevel %q, lastHeartbeatTime %v; want %q and %s", written.Status.APILevel, written.Status.LastHeartbeatTime, protocol.APILevel, now)
+	}
+	if diff := cmp.Diff([]protocol.RequestSpec{{ClusterID: "c1d2", ControlPlaneVersion: "4.17.0", TargetControlPlaneVersion: "4.17.1"}}, f.requests); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if got := h.answer("mco"); got == nil || got.Stale || got.Offline != "" || !cmp.Equal(uids(got), []string{"a"}) {
+		t.Errorf("answer after success: %+v", got)
+	}
+	if h.lastQueued != DefaultInterval {
+		t.Errorf("queued again after %s, want %s", h.lastQueued, DefaultInterval)
+	}
+
+	// Not due yet: no call.
+	h.clock.Step(10 * time.Second)
+	h.sync("mco")
+	if f.statusCalls() != 1 {
+		t.Errorf("%d calls before the interval passed, want 1", f.statusCalls())
+	}
+
+	f.set(protocol.ResponseFailure)
+	h.clock.Step(DefaultInterval)
+	written = h.sync("mco")
+	if diff := cmp.Diff("False/Failure", online(written)); diff != "" {
+		t.Errorf("Online after Failure (-want +got):\n%s", diff)
+	}
+	got := h.answer("mco")
+	if got == nil || !got.Stale || got.Offline != "Failure" || !strings.Contains(got.Problem, "informer says so") || !cmp.Equal(uids(got), []string{"a"}) {
+		t.Errorf("answer after Failure: %+v", got)
+	}
+}
+
+func TestInsightsNoLongerReportedLeaveUnlessMarkedUnresolved(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("gone", nil), insight("kept", ptr.To(false)), insight("stays", nil))
+	srv, ca := server(t, f)
+	h := newHarness(t, true, urlInformer("mco", srv.URL, ca.PEM))
+	h.sync("mco")
+
+	f.set(protocol.ResponseSuccess, insight("stays", nil))
+	h.clock.Step(DefaultInterval)
+	h.sync("mco")
+	if diff := cmp.Diff([]string{"stays", "kept"}, uids(h.answer("mco"))); diff != "" {
+		t.Errorf("insights (-want +got):\n%s", diff)
+	}
+
+	// Reported again without resolved: false, it is resolved when it goes.
+	f.set(protocol.ResponseSuccess, insight("kept", nil))
+	h.clock.Step(DefaultInterval)
+	h.sync("mco")
+	f.set(protocol.ResponseSuccess)
+	h.clock.Step(DefaultInterval)
+	h.sync("mco")
+	if diff := cmp.Diff([]string(nil), uids(h.answer("mco"))); diff != "" {
+		t.Errorf("insights (-want +got):\n%s", diff)
+	}
+}
+
+func TestAnIdleInformerGetsOnlyHeartbeats(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", nil))
+	srv, ca := server(t, f)
+	h := newHarness(t, false, urlInformer("mco", srv.URL, ca.PEM))
+
+	written := h.sync("mco")
+	if f.statusCalls() != 0 || online(written) != "True/Called" || h.lastQueued != HeartbeatInterval {
+		t.Errorf("idle: %d status calls, Online %s, queued after %s; want 0, True/Called, %s", f.statusCalls(), online(written), h.lastQueued, HeartbeatInterval)
+	}
+	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 || got.Offline != "" {
+		t.Errorf("idle answer: %+v, want one without insights", got)
+	}
+
+	// The heartbeat fails: Online goes False.
+	srv.Close()
+	h.clock.Step(HeartbeatInterval)
+	written = h.sync("mco")
+	if diff := cmp.Diff("False/DiscoveryFailed", online(written)); diff != "" {
+		t.Errorf("Online after a failed heartbeat (-want +got):\n%s", diff)
+	}
+}
+
+func TestLastHeartbeatTimeMovesAtMostOnceAMinute(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess)
+	srv, ca := server(t, f)
+	h := newHarness(t, true, urlInformer("mco", srv.URL, ca.PEM))
+	h.controller.interval = time.Second
+	h.sync("mco")
+	h.client.ClearActions()
+	for range 30 {
+		h.clock.Step(time.Second)
+		h.sync("mco")
+	}
+	if diff := cmp.Diff([]string(nil), controllertest.Writes(h.client.Actions())); diff != "" {
+		t.Errorf("writes within a minute of polls (-want +got):\n%s", diff)
+	}
+	h.clock.Step(HeartbeatWriteInterval)
+	if written := h.sync("mco"); !written.Status.LastHeartbeatTime.Time.Equal(h.clock.Now()) {
+		t.Errorf("lastHeartbeatTime %s after a minute, want %s", written.Status.LastHeartbeatTime, h.clock.Now())
+	}
+}
+
+func TestFailuresAndTheirReasons(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess)
+	srv, _ := server(t, f)
+	otherCA := informertest.NewCA(t)
+	for _, tc := range []struct {
+		name     string
+		informer *insightsv1alpha1.UpdateInformer
+		want     string
+	}{
+		{"a certificate of another CA", urlInformer("mco", srv.URL, otherCA.PEM), "False/DiscoveryFailed"},
+		{"a CA bundle without a certificate", urlInformer("mco", srv.URL, []byte("not PEM")), "False/Unreachable"},
+		{"a Service that does not exist", serviceInformer("mco", "ns", "missing", nil), "False/Unreachable"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, true, tc.informer)
+			written := h.sync("mco")
+			if diff := cmp.Diff(tc.want, online(written)); diff != "" {
+				t.Errorf("Online (-want +got):\n%s", diff)
+			}
+			if got := h.answer("mco"); got == nil || got.Offline == "" {
+				t.Errorf("answer %+v, want one offline", got)
+			}
+		})
+	}
+}
+
+func TestADisabledInformerIsNotCalledAndItsInsightsLeave(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", nil))
+	srv, ca := server(t, f)
+	i := urlInformer("mco", srv.URL, ca.PEM)
+	h := newHarness(t, true, i)
+	h.sync("mco")
+
+	disabled := i.DeepCopy()
+	disabled.Spec.Enabled = ptr.To(false)
+	if err := h.informers.Update(disabled); err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Step(DefaultInterval)
+	written := h.sync("mco")
+	if diff := cmp.Diff("False/Disabled", online(written)); diff != "" {
+		t.Errorf("Online (-want +got):\n%s", diff)
+	}
+	if f.statusCalls() != 1 || h.answer("mco") != nil {
+		t.Errorf("%d calls and answer %+v, want 1 and none", f.statusCalls(), h.answer("mco"))
+	}
+}
+
+func serviceInformer(name, namespace, service string, path *string) *insightsv1alpha1.UpdateInformer {
+	return &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid-" + "name", Generation: 1},
+		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+			Service: &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service, Port: ptr.To[int32](443), Path: path},
+		}},
+	}
+}
+
+func TestAServiceIsReachedAtAReadyEndpointWithItsServiceName(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", nil))
+	handler, err := informer.NewHandler(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := informertest.NewCA(t)
+	// Only the Service's name is in the certificate: the client must send
+	// it, whatever address it dials.
+	srv := informertest.NewTLSServer(t, http.StripPrefix("/informer", handler), ca.Serving(t, []string{"mco-informer.ns.svc"}))
+	port, err := strconv.Atoi(must(url.Parse(srv.URL)).Port())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	i := serviceInformer("mco", "ns", "mco-informer", ptr.To("/informer"))
+	i.Spec.ClientConfig.CABundle = ca.PEM
+	h := newHarness(t, true, i)
+	if err := h.services.Add(&corev1.Service{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "mco-informer"},
+		Spec:       corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "metrics", Port: 9000}, {Name: "https", Port: 443, TargetPort: intstr.FromString("https")}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	slice := func(name, address string, ready bool, portName string) *discoveryv1.EndpointSlice {
+		return &discoveryv1.EndpointSlice{
+			ObjectMeta:  metav1.ObjectMeta{Namespace: "ns", Name: name, Labels: map[string]string{discoveryv1.LabelServiceName: "mco-informer"}},
+			AddressType: discoveryv1.AddressTypeIPv4,
+			Ports:       []discoveryv1.EndpointPort{{Name: ptr.To(portName), Port: ptr.To(int32(port))}},
+			Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{address}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(ready)}}},
+		}
+	}
+	for _, s := range []*discoveryv1.EndpointSlice{
+		slice("a-not-ready", "127.0.0.2", false, "https"),
+		slice("b-other-port", "127.0.0.3", true, "metrics"),
+		slice("c-ready", "127.0.0.1", true, "https"),
+	} {
+		if err := h.slices.Add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	written := h.sync("mco")
+	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
+		t.Errorf("Online (-want +got):\n%s\n%+v", diff, written.Status.Conditions)
+	}
+	if diff := cmp.Diff([]string{"a"}, uids(h.answer("mco"))); diff != "" {
+		t.Errorf("insights (-want +got):\n%s", diff)
+	}
+}
+
+func TestTheCAOfTheAnnotatedSecretIsInjected(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess)
+	srv, ca := server(t, f)
+	i := urlInformer("mco", srv.URL, nil)
+	i.Annotations = map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: "ns/serving-ca"}
+	h := newHarness(t, true, i)
+
+	written := h.sync("mco")
+	if diff := cmp.Diff("False/Unreachable", online(written)); diff != "" {
+		t.Errorf("Online without the Secret (-want +got):\n%s", diff)
+	}
+	if h.lastQueued != DefaultInterval {
+		t.Errorf("queued again after %s, want %s", h.lastQueued, DefaultInterval)
+	}
+
+	if _, err := h.kube.CoreV1().Secrets("ns").Create(context.Background(), &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "serving-ca"},
+		Data:       map[string][]byte{"ca.crt": ca.PEM},
+	}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h.client.ClearActions()
+	written = h.sync("mco")
+	if diff := cmp.Diff(string(ca.PEM), string(written.Spec.ClientConfig.CABundle)); diff != "" {
+		t.Errorf("caBundle (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
+		t.Errorf("Online with the CA (-want +got):\n%s", diff)
+	}
+}
+
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
