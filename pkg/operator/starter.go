@@ -17,17 +17,21 @@ import (
 	"github.com/openshift/library-go/pkg/controller/controllercmd"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/labels"
 	kubeinformers "k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateevents"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
@@ -82,6 +86,9 @@ type Options struct {
 	// how often the alerts are read while an update is in progress.
 	AlertsURL, AlertsCAFile, AlertsTokenFile string
 	AlertsInterval                           time.Duration
+	// InformerInterval is how often the UpdateInformers are asked for their
+	// insights while an update is pending.
+	InformerInterval time.Duration
 }
 
 // NewOptions returns the defaults: the release payload's version, from the
@@ -99,12 +106,16 @@ func NewOptions() *Options {
 		AlertsCAFile:        alerts.DefaultCAFile,
 		AlertsTokenFile:     alerts.DefaultTokenFile,
 		AlertsInterval:      alerts.DefaultInterval,
+		InformerInterval:    updateinformers.DefaultInterval,
 	}
 }
 
 // Run builds the informers and controllers, starts them, and blocks until ctx
 // ends (leadership lost or the process told to stop).
 func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.ControllerContext) error {
+	if o.InformerInterval <= 0 {
+		return fmt.Errorf("--informer-interval %s: want a positive duration", o.InformerInterval)
+	}
 	kubeConfig := rest.CopyConfig(controllerContext.KubeConfig)
 	kubeConfig.QPS = clientQPS
 	kubeConfig.Burst = clientBurst
@@ -144,6 +155,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		machineconfigurationinformers.WithTransform(node.StripMachineConfiguration))
 	insightInformers := insightinformers.NewSharedInformerFactoryWithOptions(insightsClient, resyncPeriod,
 		insightinformers.WithTransform(stripManagedFields))
+	// The Services and EndpointSlices of Service-backed UpdateInformers,
+	// in whatever namespace their authors serve them.
+	serviceInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
+		kubeinformers.WithTransform(stripManagedFields))
 
 	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
 
@@ -186,11 +201,12 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		controllerContext.EventRecorder,
 	)
 
+	answers := updatestatus.NewStore()
 	updateStatusController, err := updatestatus.New(
 		configInformers.Config().V1().ClusterVersions(),
 		insightInformers.Insights().V1alpha1(),
 		insightsClient.InsightsV1alpha1(),
-		updatestatus.NewStore(),
+		answers,
 		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
@@ -198,6 +214,20 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
+
+	updateInformersController := updateinformers.New(
+		insightInformers.Insights().V1alpha1().UpdateInformers(),
+		configInformers.Config().V1().ClusterVersions(),
+		serviceInformers.Core().V1().Services(),
+		serviceInformers.Discovery().V1().EndpointSlices(),
+		kubeClient.CoreV1(),
+		insightsClient.InsightsV1alpha1(),
+		answers,
+		o.InformerInterval,
+		tracker,
+		controllerContext.EventRecorder,
+		controllerContext.Clock,
+	)
 
 	statusController := operatorstatus.New(
 		configInformers.Config().V1().ClusterOperators(),
@@ -220,7 +250,13 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
-	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
+	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, serviceInformers}
+	// A restart must not empty UpdateStatus of the external informers'
+	// insights before they are asked again: the store starts with what
+	// the UpdateStatus holds, before the controller that writes it runs.
+	if !seedAnswers(ctx, insightInformers, answers) {
+		return nil
+	}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {
@@ -237,6 +273,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		clusterOperatorController: 1,
 		eventsController:          1,
 		updateStatusController:    1,
+		updateInformersController: updateinformers.Workers,
 		statusController:          1,
 	} {
 		run(c, workers)
@@ -321,6 +358,29 @@ func (o *Options) alertsController(configInformers configinformers.SharedInforme
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
 	)
+}
+
+// seedAnswers seeds the store from the UpdateStatus once the caches of
+// UpdateStatuses and UpdateInformers have synced; false when ctx ended
+// first.
+func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedInformerFactory, answers *updatestatus.Store) bool {
+	statuses := insightInformers.Insights().V1alpha1().UpdateStatuses()
+	informers := insightInformers.Insights().V1alpha1().UpdateInformers()
+	insightInformers.Start(ctx.Done())
+	if !cache.WaitForCacheSync(ctx.Done(), statuses.Informer().HasSynced, informers.Informer().HasSynced) {
+		return false
+	}
+	status, err := statuses.Lister().Get(insightsv1alpha1.UpdateStatusName)
+	if err != nil {
+		// None yet: nothing to keep.
+		return true
+	}
+	all, err := informers.Lister().List(labels.Everything())
+	if err != nil {
+		return true
+	}
+	updateinformers.Seed(answers, status, all)
+	return true
 }
 
 // informerFactory is what the operator does with each informer factory.

@@ -58,6 +58,18 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updatestatuses/status"}, verbs: []string{"get", "update", "patch"},
 		why: "the UpdateStatus is entirely status",
 	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateinformers"}, verbs: []string{"get", "list", "watch", "patch"},
+		why: "the operator calls the UpdateInformers, and patches one's spec only to inject the CA its annotation names",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateinformers/status"}, verbs: []string{"get", "update", "patch"},
+		why: "the operator reports in an UpdateInformer's status whether it answers",
+	}, {
+		groups: []string{""}, resources: []string{"services"}, verbs: []string{"get", "list", "watch"},
+		why: "a Service-backed informer's Service maps its port to its endpoints' port",
+	}, {
+		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"get", "list", "watch"},
+		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {

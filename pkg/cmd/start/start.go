@@ -45,5 +45,7 @@ func NewCommand(ctx context.Context) *cobra.Command {
 		"Bearer token presented to the alerts endpoint over https (empty: none).")
 	flags.DurationVar(&options.AlertsInterval, "alerts-interval", options.AlertsInterval,
 		"How often the alerts are read while an update is in progress.")
+	flags.DurationVar(&options.InformerInterval, "informer-interval", options.InformerInterval,
+		"How often the UpdateInformers are asked for their insights while an update is pending (and the CA Secrets they name are read).")
 	return cmd
 }
