@@ -1,0 +1,323 @@
+package integration
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+)
+
+// testInformer is a real informer on loopback whose answers and serving
+// certificate the test changes as it goes.
+type testInformer struct {
+	mu       sync.Mutex
+	response protocol.Response
+	uids     []string
+	waits    int
+
+	cert atomic.Pointer[tls.Certificate]
+	addr string
+}
+
+func (f *testInformer) StatusInsights(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	resp := &protocol.UpdateInsightsResponse{Status: protocol.ResponseStatus{Response: f.response, Message: "the test says so"}}
+	if f.waits > 0 {
+		f.waits--
+		resp.Status.Response = protocol.ResponseWait
+		return resp, nil
+	}
+	for _, uid := range f.uids {
+		resp.Spec.Insights = append(resp.Spec.Insights, protocol.Insight{
+			UID:    uid,
+			Scope:  protocol.Scope{Type: protocol.ScopeControlPlane},
+			Impact: protocol.Impact{Level: protocol.LevelWarning, Type: protocol.ImpactUpdateSpeed, Summary: "The test reports " + uid},
+		})
+	}
+	return resp, nil
+}
+
+// answer sets what the informer answers: Wait waits times, then response
+// with insights of these uids.
+func (f *testInformer) answer(waits int, response protocol.Response, uids ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.waits, f.response, f.uids = waits, response, uids
+}
+
+// startInformer serves a test informer on host, presenting cert.
+func startInformer(t *testing.T, host string, cert tls.Certificate) *testInformer {
+	t.Helper()
+	f := &testInformer{response: protocol.ResponseSuccess}
+	f.cert.Store(&cert)
+	handler, err := informer.NewHandler(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	listener, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	server := &http.Server{
+		Handler:   handler,
+		TLSConfig: &tls.Config{GetCertificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return f.cert.Load(), nil }},
+		// The operator's failed handshakes are what some steps expect.
+		ErrorLog:          log.New(io.Discard, "", 0),
+		ReadHeaderTimeout: 10 * time.Second,
+	}
+	// Every call handshakes, so that a rotated certificate is presented
+	// at the next call rather than after a kept-alive connection closes.
+	server.SetKeepAlivesEnabled(false)
+	go func() { _ = server.ServeTLS(listener, "", "") }()
+	t.Cleanup(func() { _ = server.Close() })
+	f.addr = listener.Addr().String()
+	return f
+}
+
+// hostAddress is an IPv4 address of this host outside loopback, which the
+// test's informer can listen on; the test is skipped on a host without one.
+func hostAddress(t *testing.T) string {
+	t.Helper()
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range addrs {
+		if n, ok := a.(*net.IPNet); ok && n.IP.To4() != nil && n.IP.IsGlobalUnicast() {
+			return n.IP.String()
+		}
+	}
+	t.Skip("this host has no IPv4 address outside loopback for an EndpointSlice to point at")
+	return ""
+}
+
+func createInformer(t *testing.T, i *insightsv1alpha1.UpdateInformer) {
+	t.Helper()
+	c := insightsClient.InsightsV1alpha1().UpdateInformers()
+	if _, err := createAndDelete(t, c.Create, c.Delete, i); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func getInformer(name string) func(context.Context) (*insightsv1alpha1.UpdateInformer, error) {
+	return func(ctx context.Context) (*insightsv1alpha1.UpdateInformer, error) {
+		return insightsClient.InsightsV1alpha1().UpdateInformers().Get(ctx, name, metav1.GetOptions{})
+	}
+}
+
+func getUpdateStatus(ctx context.Context) (*insightsv1alpha1.UpdateStatus, error) {
+	return insightsClient.InsightsV1alpha1().UpdateStatuses().Get(ctx, insightsv1alpha1.UpdateStatusName, metav1.GetOptions{})
+}
+
+func onlineReason(i *insightsv1alpha1.UpdateInformer) string {
+	if i == nil {
+		return ""
+	}
+	if c := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.InformerOnline); c != nil {
+		return string(c.Status) + "/" + c.Reason
+	}
+	return ""
+}
+
+// reported is what UpdateStatus' control plane holds of an informer: its
+// insights' uids and whether they are stale, and nil when it is absent.
+func reported(s *insightsv1alpha1.UpdateStatus, name string) *insightsv1alpha1.InformerInsights {
+	if s == nil {
+		return nil
+	}
+	for _, i := range s.Status.ControlPlane.Informers {
+		if i.Name == name {
+			return &i
+		}
+	}
+	return nil
+}
+
+func uidsOf(i *insightsv1alpha1.InformerInsights) []string {
+	var out []string
+	if i != nil {
+		for _, insight := range i.Insights {
+			out = append(out, insight.UID)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// waitForInformer waits until UpdateStatus reports of the informer the
+// uids (nil: that it is absent) and its UpdateInformer is online as said.
+func waitForInformer(t *testing.T, what, name string, uids []string, stale bool, online string) {
+	t.Helper()
+	waitFor(t, 30*time.Second, what+": UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+		r := reported(s, name)
+		if uids == nil {
+			return r == nil
+		}
+		return r != nil && r.Stale == stale && slices.Equal(uidsOf(r), uids)
+	})
+	waitFor(t, 30*time.Second, what+": Online "+online, getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
+		return onlineReason(i) == online
+	})
+}
+
+func deleteUpdateStatusAtEnd(t *testing.T) {
+	t.Cleanup(func() {
+		err := insightsClient.InsightsV1alpha1().UpdateStatuses().Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{})
+		if err != nil && !apierrors.IsNotFound(err) {
+			t.Error(err)
+		}
+	})
+}
+
+func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	createClusterVersion(t, nil, midUpdateStatus())
+	ca := informertest.NewCA(t)
+	f := startInformer(t, "127.0.0.1", ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
+	f.answer(0, protocol.ResponseSuccess, "a", "b")
+	i := &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: "url-informer"},
+		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+			URL: ptr.To("https://" + f.addr), CABundle: ca.PEM,
+		}},
+	}
+	createInformer(t, i)
+	operator := startOperator(t, "--informer-interval=1s")
+
+	waitForInformer(t, "success", i.Name, []string{"a", "b"}, false, "True/Called")
+
+	// b is no longer reported, after a Wait.
+	f.answer(1, protocol.ResponseSuccess, "a")
+	waitForInformer(t, "an insight no longer reported", i.Name, []string{"a"}, false, "True/Called")
+
+	f.answer(0, protocol.ResponseFailure, "ignored")
+	waitForInformer(t, "failure", i.Name, []string{"a"}, true, "False/Failure")
+	waitFor(t, 10*time.Second, "the operator's insight that the informer is offline", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+		return slices.Contains(uidsOf(reported(s, "update-insights-operator")), "informer/"+i.Name)
+	})
+
+	// A restarted operator keeps the insights in UpdateStatus while the
+	// informer makes it wait.
+	operator.stop(t, 15*time.Second)
+	f.answer(1, protocol.ResponseSuccess, "a")
+	startOperator(t, "--informer-interval=1s")
+	deadline := time.Now().Add(4 * time.Second)
+	for time.Now().Before(deadline) {
+		s, err := getUpdateStatus(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := uidsOf(reported(s, i.Name)); !slices.Equal(got, []string{"a"}) {
+			t.Fatalf("UpdateStatus holds %v of the informer just after a restart, want [a]", got)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	waitForInformer(t, "after a restart", i.Name, []string{"a"}, false, "True/Called")
+
+	// A certificate of another CA: unreachable.
+	f.cert.Store(ptr.To(informertest.NewCA(t).Serving(t, nil, net.ParseIP("127.0.0.1"))))
+	waitForInformer(t, "a wrong CA", i.Name, []string{"a"}, true, "False/Unreachable")
+
+	disabled, err := insightsClient.InsightsV1alpha1().UpdateInformers().Get(context.Background(), i.Name, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	disabled.Spec.Enabled = ptr.To(false)
+	if _, err := insightsClient.InsightsV1alpha1().UpdateInformers().Update(context.Background(), disabled, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitForInformer(t, "disabled", i.Name, nil, false, "False/Disabled")
+}
+
+func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	createClusterVersion(t, nil, midUpdateStatus())
+	const namespace, service = "informer-test", "mco-informer"
+	serverName := service + "." + namespace + ".svc"
+	// An EndpointSlice may not point at loopback: the informer listens on
+	// an address of the host's own network.
+	host := hostAddress(t)
+	ca := informertest.NewCA(t)
+	f := startInformer(t, host, ca.Serving(t, []string{serverName}))
+	f.answer(0, protocol.ResponseSuccess, "a")
+	u, err := url.Parse("https://" + f.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := strconv.Atoi(u.Port())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := context.Background()
+	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
+	secrets := kubeClient.CoreV1().Secrets(namespace)
+	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "serving-ca"}, Data: map[string][]byte{"ca.crt": ca.PEM}}
+	if _, err := createAndDelete(t, secrets.Create, secrets.Delete, secret); err != nil {
+		t.Fatal(err)
+	}
+	services := kubeClient.CoreV1().Services(namespace)
+	if _, err := createAndDelete(t, services.Create, services.Delete, &corev1.Service{
+		ObjectMeta: metav1.ObjectMeta{Name: service},
+		Spec:       corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "https", Port: 443, TargetPort: intstr.FromString("https")}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	// No EndpointSlice controller runs beside the test's API server: the
+	// slice is made by hand, pointing at the informer.
+	slices := kubeClient.DiscoveryV1().EndpointSlices(namespace)
+	if _, err := createAndDelete(t, slices.Create, slices.Delete, &discoveryv1.EndpointSlice{
+		ObjectMeta:  metav1.ObjectMeta{Name: service + "-1", Labels: map[string]string{discoveryv1.LabelServiceName: service}},
+		AddressType: discoveryv1.AddressTypeIPv4,
+		Ports:       []discoveryv1.EndpointPort{{Name: ptr.To("https"), Port: ptr.To(int32(port))}},
+		Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{host}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(true)}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	i := &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: "service-informer", Annotations: map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: namespace + "/serving-ca"}},
+		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+			Service: &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service},
+		}},
+	}
+	createInformer(t, i)
+	startOperator(t, "--informer-interval=1s")
+
+	waitForInformer(t, "success through the Service, with the injected CA", i.Name, []string{"a"}, false, "True/Called")
+
+	// The CA rotates: the informer serves a certificate of the new CA, which
+	// the Secret then holds.
+	rotated := informertest.NewCA(t)
+	f.cert.Store(ptr.To(rotated.Serving(t, []string{serverName})))
+	waitForInformer(t, "a certificate of a CA not yet injected", i.Name, []string{"a"}, true, "False/Unreachable")
+	secret.Data["ca.crt"] = rotated.PEM
+	if _, err := secrets.Update(ctx, secret, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitForInformer(t, "the rotated CA injected", i.Name, []string{"a"}, false, "True/Called")
+}
