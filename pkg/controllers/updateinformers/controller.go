@@ -337,8 +337,11 @@ func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.Update
 	if !pending || !s.discovered.status {
 		if s.updateFor != "" {
 			// The update ended: what the informer said of it no longer
-			// holds.
+			// holds, and an informer that failed is asked again now.
 			s.good, s.unresolved = nil, unresolved{}
+			if s.callErr != nil {
+				s.nextHeartbeat = now
+			}
 		}
 		s.updateFor = ""
 		if !discovering && !now.Before(s.nextHeartbeat) {
@@ -355,15 +358,17 @@ func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.Update
 }
 
 // discover asks the informer what it handles, and says whether it
-// answered.
+// answered. An informer that did not answer is asked again every interval,
+// so that it is seen online soon after it is back.
 func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client) bool {
-	s.nextHeartbeat = c.clock.Now().Add(HeartbeatInterval)
 	d, err := cl.Discover(ctx)
 	if err != nil {
 		s.discoveryErr = err
+		s.nextHeartbeat = c.clock.Now().Add(c.interval)
 		c.failed(informer.Name, s, err)
 		return false
 	}
+	s.nextHeartbeat = c.clock.Now().Add(HeartbeatInterval)
 	s.discovered, s.discoveredGeneration, s.discoveryErr = newDiscoveryResult(d), informer.Generation, nil
 	c.succeeded(informer.Name, s)
 	return true

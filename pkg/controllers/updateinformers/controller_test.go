@@ -302,6 +302,9 @@ func TestAnIdleInformerGetsOnlyHeartbeats(t *testing.T) {
 	if diff := cmp.Diff("False/DiscoveryFailed", online(written)); diff != "" {
 		t.Errorf("Online after a failed heartbeat (-want +got):\n%s", diff)
 	}
+	if h.lastQueued != DefaultInterval {
+		t.Errorf("queued again after %s after a failed heartbeat, want %s", h.lastQueued, DefaultInterval)
+	}
 }
 
 func TestLastHeartbeatTimeMovesAtMostOnceAMinute(t *testing.T) {
@@ -473,4 +476,26 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+func TestInsightsLeaveWhenTheUpdateEnds(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", ptr.To(false)))
+	srv, ca := server(t, f)
+	h := newHarness(t, true, urlInformer("mco", srv.URL, ca.PEM))
+	h.sync("mco")
+
+	cv, err := h.controller.clusterVersions.Get("version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	completed := cv.DeepCopy()
+	completed.Status.History[0].State = configv1.CompletedUpdate
+	if err := h.cvs.Update(completed); err != nil {
+		t.Fatal(err)
+	}
+	h.sync("mco")
+	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 || f.statusCalls() != 1 {
+		t.Errorf("answer %+v after %d calls, want one without insights after 1", got, f.statusCalls())
+	}
 }
