@@ -58,6 +58,10 @@
 //	      name: my-informer
 //	      port: 443
 //
+// The operator reads no Secret unless allowed: grant its ServiceAccount
+// (openshift-update-insights/update-insights-operator) get on the CA Secret
+// with a Role and RoleBinding in its namespace, as the README's example does.
+//
 // The operator calls the Service's endpoints with the TLS server name
 // <name>.<namespace>.svc, which the certificate must be for. It sends no
 // credentials: an informer must not expect any, and must not put anything

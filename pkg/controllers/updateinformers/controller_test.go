@@ -19,6 +19,7 @@ import (
 	discoveryv1 "k8s.io/api/discovery/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	kubefake "k8s.io/client-go/kubernetes/fake"
 	corelisters "k8s.io/client-go/listers/core/v1"
@@ -186,7 +187,7 @@ func (h *harness) answer(name string) *updatestatus.Answer {
 
 func urlInformer(name, u string, ca []byte) *insightsv1alpha1.UpdateInformer {
 	return &insightsv1alpha1.UpdateInformer{
-		ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid-" + "name", Generation: 1},
+		ObjectMeta: metav1.ObjectMeta{Name: name, UID: types.UID("uid-" + name), Generation: 1},
 		Spec:       insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{URL: ptr.To(u), CABundle: ca}},
 	}
 }
@@ -380,7 +381,7 @@ func TestADisabledInformerIsNotCalledAndItsInsightsLeave(t *testing.T) {
 
 func serviceInformer(name, namespace, service string, path *string) *insightsv1alpha1.UpdateInformer {
 	return &insightsv1alpha1.UpdateInformer{
-		ObjectMeta: metav1.ObjectMeta{Name: name, UID: "uid-" + "name", Generation: 1},
+		ObjectMeta: metav1.ObjectMeta{Name: name, UID: types.UID("uid-" + name), Generation: 1},
 		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
 			Service: &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service, Port: ptr.To[int32](443), Path: path},
 		}},
@@ -497,5 +498,35 @@ func TestInsightsLeaveWhenTheUpdateEnds(t *testing.T) {
 	h.sync("mco")
 	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 || f.statusCalls() != 1 {
 		t.Errorf("answer %+v after %d calls, want one without insights after 1", got, f.statusCalls())
+	}
+}
+
+func TestADeletedInformerLeavesAndARecreatedOneStartsAfresh(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", ptr.To(false)))
+	srv, ca := server(t, f)
+	i := urlInformer("mco", srv.URL, ca.PEM)
+	h := newHarness(t, true, i)
+	h.sync("mco")
+
+	if err := h.informers.Delete(i); err != nil {
+		t.Fatal(err)
+	}
+	h.sync("mco")
+	if got := h.answer("mco"); got != nil {
+		t.Errorf("answer %+v of a deleted informer, want none", got)
+	}
+
+	// Re-created, it is discovered again and what it marked unresolved
+	// before is forgotten.
+	f.set(protocol.ResponseSuccess)
+	recreated := i.DeepCopy()
+	recreated.UID = "another"
+	if err := h.informers.Add(recreated); err != nil {
+		t.Fatal(err)
+	}
+	h.sync("mco")
+	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 {
+		t.Errorf("answer %+v of the re-created informer, want one without insights", got)
 	}
 }
