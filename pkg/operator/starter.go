@@ -251,12 +251,6 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
 	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, serviceInformers}
-	// A restart must not empty UpdateStatus of the external informers'
-	// insights before they are asked again: the store starts with what
-	// the UpdateStatus holds, before the controller that writes it runs.
-	if !seedAnswers(ctx, insightInformers, answers) {
-		return nil
-	}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {
@@ -272,12 +266,22 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		clusterVersionController:  1,
 		clusterOperatorController: 1,
 		eventsController:          1,
-		updateStatusController:    1,
 		updateInformersController: updateinformers.Workers,
 		statusController:          1,
 	} {
 		run(c, workers)
 	}
+
+	// A restart must not empty UpdateStatus of the external informers'
+	// insights before they are asked again: the store starts with what the
+	// UpdateStatus holds, and the controller that writes it starts after.
+	// Meanwhile the other controllers run, and the tracker reports caches
+	// that do not sync.
+	go func() {
+		if seedAnswers(ctx, insightInformers, answers) {
+			run(updateStatusController, 1)
+		}
+	}()
 
 	alertsController, err := o.alertsController(configInformers, insightInformers, insightsClient, tracker, controllerContext)
 	if err != nil {
