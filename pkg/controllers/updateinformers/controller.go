@@ -1,5 +1,5 @@
 // Package updateinformers calls the external UpdateInformers as the
-// protocol's contract says (shared/design/informer-protocol.md): discovery
+// protocol's contract says (pkg/informer/protocol/contract.md): discovery
 // when an informer appears or changes, its status insights while an update
 // is pending, and a heartbeat when idle. It puts their answers in the store
 // the UpdateStatus controller aggregates, and says in each UpdateInformer's
