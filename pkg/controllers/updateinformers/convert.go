@@ -143,8 +143,8 @@ func identity(informer string, insight insightsv1alpha1.UpdateInsight) string {
 
 // unresolved are the insights an informer marked resolved: false, by
 // identity: they stay, as last reported, after the informer stops
-// reporting them, until it reports them again without resolved: false, or
-// the informer is disabled or deleted.
+// reporting them, until it reports them again without resolved: false,
+// the update ends, or the informer is disabled or deleted.
 type unresolved map[string]insightsv1alpha1.UpdateInsight
 
 // withKept records what answer says of its insights and returns its
