@@ -1,8 +1,11 @@
 package metrics
 
 import (
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/cache"
@@ -59,4 +62,52 @@ update_insights_informer_insights{informer="update-insights-operator",level="war
 	if err := testutil.GatherAndCompare(empty, strings.NewReader(""), "update_insights_informer_insights"); err != nil {
 		t.Errorf("without an UpdateStatus: %v", err)
 	}
+}
+
+func TestObserveInformerCall(t *testing.T) {
+	calls, duration := newInformerCalls(), newInformerCallDuration()
+	registry := metrics.NewKubeRegistry()
+	registry.MustRegister(calls, duration)
+	observeInformerCall(calls, duration, "mco", "status", "Success", 40*time.Millisecond)
+	observeInformerCall(calls, duration, "mco", "status", "Unreachable", 10*time.Second)
+	observeInformerCall(calls, duration, "mco", "discovery", "Success", 3*time.Millisecond)
+	want := `
+# HELP update_insights_informer_calls_total [ALPHA] Number of calls of UpdateInformers, by informer, call (discovery or status) and result (Success, or the reason the informer is not Online).
+# TYPE update_insights_informer_calls_total counter
+update_insights_informer_calls_total{call="discovery",informer="mco",result="Success"} 1
+update_insights_informer_calls_total{call="status",informer="mco",result="Success"} 1
+update_insights_informer_calls_total{call="status",informer="mco",result="Unreachable"} 1
+`
+	if err := testutil.GatherAndCompare(registry, strings.NewReader(want), "update_insights_informer_calls_total"); err != nil {
+		t.Error(err)
+	}
+	if err := testutil.GatherAndCompare(registry, strings.NewReader(`
+# HELP update_insights_informer_call_duration_seconds [ALPHA] Time one call of an UpdateInformer took, its waits for an informer that answered Wait included.
+# TYPE update_insights_informer_call_duration_seconds histogram
+`+histogram("discovery", 0.003)+histogram("status", 0.04, 10)), "update_insights_informer_call_duration_seconds"); err != nil {
+		t.Error(err)
+	}
+}
+
+// histogram is the exposition of the call duration histogram of one call of
+// informer mco, with the given observations in seconds.
+func histogram(call string, observations ...float64) string {
+	var b strings.Builder
+	sum := 0.0
+	for _, o := range observations {
+		sum += o
+	}
+	for i, bound := 0, 0.005; i < 15; i, bound = i+1, bound*2 {
+		n := 0
+		for _, o := range observations {
+			if o <= bound {
+				n++
+			}
+		}
+		fmt.Fprintf(&b, "update_insights_informer_call_duration_seconds_bucket{call=%q,informer=\"mco\",le=\"%s\"} %d\n", call, strconv.FormatFloat(bound, 'g', -1, 64), n)
+	}
+	fmt.Fprintf(&b, "update_insights_informer_call_duration_seconds_bucket{call=%q,informer=\"mco\",le=\"+Inf\"} %d\n", call, len(observations))
+	fmt.Fprintf(&b, "update_insights_informer_call_duration_seconds_sum{call=%q,informer=\"mco\"} %s\n", call, strconv.FormatFloat(sum, 'g', -1, 64))
+	fmt.Fprintf(&b, "update_insights_informer_call_duration_seconds_count{call=%q,informer=\"mco\"} %d\n", call, len(observations))
+	return b.String()
 }

@@ -52,13 +52,13 @@ func observeSync(duration *metrics.HistogramVec, errors *metrics.CounterVec, con
 	}
 }
 
-// Register serves the sync metrics and the given collectors on legacyregistry,
+// Register serves the sync and informer call metrics and the given collectors on legacyregistry,
 // which library-go's controllercmd exposes on /metrics. The sync metrics are
 // registered once however often Register is called; the collectors each time,
 // so each must be given once.
 func Register(collectors ...metrics.StableCollector) {
 	registerSyncOnce.Do(func() {
-		legacyregistry.MustRegister(SyncDuration, SyncErrors)
+		legacyregistry.MustRegister(SyncDuration, SyncErrors, InformerCalls, InformerCallDuration)
 	})
 	legacyregistry.CustomMustRegister(collectors...)
 }

@@ -40,6 +40,7 @@ import (
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -361,7 +362,9 @@ func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.Update
 // answered. An informer that did not answer is asked again every interval,
 // so that it is seen online soon after it is back.
 func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client) bool {
+	start := c.clock.Now()
 	d, err := cl.Discover(ctx)
+	observe(informer.Name, "discovery", c.clock.Since(start), err)
 	if err != nil {
 		s.discoveryErr = err
 		s.nextHeartbeat = c.clock.Now().Add(c.interval)
@@ -375,7 +378,9 @@ func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.Up
 }
 
 func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client, cv *configv1.ClusterVersion) {
+	start := c.clock.Now()
 	resp, err := cl.StatusInsights(ctx, request(cv), s.discovered.statusTimeout)
+	observe(informer.Name, "status", c.clock.Since(start), err)
 	if err != nil {
 		c.failed(informer.Name, s, err)
 		return
@@ -386,6 +391,16 @@ func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alp
 		klog.InfoS("An informer reported insights the API would refuse; they are left out", "informer", informer.Name, "problem", s.skipped)
 	}
 	c.succeeded(informer.Name, s)
+}
+
+// observe records a call in the metrics: Success, or the reason the
+// informer is not Online.
+func observe(informer, call string, took time.Duration, err error) {
+	result := "Success"
+	if err != nil {
+		result = reasonOf(err)
+	}
+	metrics.ObserveInformerCall(informer, call, result, took)
 }
 
 func (c *Controller) failed(name string, s *state, err error) {
