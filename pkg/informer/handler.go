@@ -186,25 +186,7 @@ func (h *handler) serveStatus(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), h.timeouts[protocol.HandlerStatus])
 	defer cancel()
 	resp, err := h.status.StatusInsights(ctx, &req)
-	if err == nil && resp == nil {
-		err = errors.New("the informer gave no answer")
-	}
-	if err != nil {
-		h.failed(w, r, err)
-		return
-	}
-	// A copy: the informer may hand out an answer it keeps.
-	out := *resp
-	out.TypeMeta = protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindUpdateInsightsResponse}
-	out.Spec.Insights = nonNil(out.Spec.Insights)
-	if out.Status.Response == "" {
-		out.Status.Response = protocol.ResponseSuccess
-	}
-	if err := out.Validate(); err != nil {
-		h.failed(w, r, fmt.Errorf("the informer's answer breaks the protocol: %w", err))
-		return
-	}
-	h.writeJSON(w, r, http.StatusOK, out)
+	h.respond(w, r, protocol.KindUpdateInsightsResponse, resp, err, (*protocol.UpdateInsightsResponse).Validate)
 }
 
 func (h *handler) servePlan(w http.ResponseWriter, r *http.Request) {
@@ -215,6 +197,20 @@ func (h *handler) servePlan(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), h.timeouts[protocol.HandlerPlan])
 	defer cancel()
 	resp, err := h.plan.PlanInsights(ctx, &req)
+	// The two answers have one shape: a plan's is completed and written as
+	// a status answer is, and checked as a plan's.
+	h.respond(w, r, protocol.KindUpdatePlanInsightsResponse, (*protocol.UpdateInsightsResponse)(resp), err,
+		func(out *protocol.UpdateInsightsResponse) error {
+			return (*protocol.UpdatePlanInsightsResponse)(out).Validate()
+		})
+}
+
+// respond writes the informer's answer of kind, its apiVersion and kind
+// filled in, an empty insight list rather than none, and an empty response
+// meaning Success, once validate finds it keeps the contract; or else a
+// Failure saying why.
+func (h *handler) respond(w http.ResponseWriter, r *http.Request, kind string, resp *protocol.UpdateInsightsResponse, err error,
+	validate func(*protocol.UpdateInsightsResponse) error) {
 	if err == nil && resp == nil {
 		err = errors.New("the informer gave no answer")
 	}
@@ -222,13 +218,14 @@ func (h *handler) servePlan(w http.ResponseWriter, r *http.Request) {
 		h.failed(w, r, err)
 		return
 	}
+	// A copy: the informer may hand out an answer it keeps.
 	out := *resp
-	out.TypeMeta = protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: protocol.KindUpdatePlanInsightsResponse}
+	out.TypeMeta = protocol.TypeMeta{APIVersion: protocol.APIVersion, Kind: kind}
 	out.Spec.Insights = nonNil(out.Spec.Insights)
 	if out.Status.Response == "" {
 		out.Status.Response = protocol.ResponseSuccess
 	}
-	if err := out.Validate(); err != nil {
+	if err := validate(&out); err != nil {
 		h.failed(w, r, fmt.Errorf("the informer's answer breaks the protocol: %w", err))
 		return
 	}
