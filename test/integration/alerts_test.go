@@ -103,7 +103,7 @@ var (
 // Prometheus that goes away changes no insight and is reported, and one that
 // comes back is read again.
 func TestFiringAlertsAreHealthInsights(t *testing.T) {
-	server, err := prometheus.Start(t.TempDir(), []prometheus.Rule{pdbRule, pendingRule})
+	server, err := prometheus.Start(t, []prometheus.Rule{pdbRule, pendingRule})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,7 @@ package alerts
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
-	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/pem"
-	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -16,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 )
 
 const firingAnswer = `{"status":"success","data":{"alerts":[{"labels":{"alertname":"KubePodNotReady","severity":"warning"},"state":"firing","activeAt":"2024-08-02T10:00:00Z"}]}}`
@@ -37,26 +33,6 @@ func serverCA(server *httptest.Server) string {
 		return ""
 	}
 	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: server.Certificate().Raw}))
-}
-
-// otherCA returns the PEM of a CA that signed no test server: every
-// httptest server presents the same certificate.
-func otherCA(t *testing.T) string {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	template := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "another CA"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	der, err := x509.CreateCertificate(rand.Reader, template, template, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))
 }
 
 func TestHTTPSource(t *testing.T) {
@@ -97,7 +73,9 @@ func TestHTTPSource(t *testing.T) {
 			defer server.Close()
 			ca := serverCA(server)
 			if tt.wrongCA {
-				ca = otherCA(t)
+				// Every httptest server presents the same certificate:
+				// a CA of the test's own signed none of them.
+				ca = string(informertest.NewCA(t).PEM)
 			}
 			caFile := ""
 			if ca != "" {

@@ -1,4 +1,5 @@
-// Package informertest gives tests of informers and of their callers
+// Package informertest gives tests of informers and of their callers, and
+// of any other TLS server the operator calls (the alerts' Prometheus),
 // certificate authorities of their own (every httptest server presents the
 // same built-in certificate, which can test neither a wrong CA nor a server
 // name) and informers of functions.

@@ -6,18 +6,12 @@ package prometheus
 
 import (
 	"context"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
 	"encoding/json"
-	"encoding/pem"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"net"
 	"net/http"
 	"os"
@@ -25,9 +19,11 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"testing"
 	"time"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
@@ -60,10 +56,11 @@ func Binary() (string, error) {
 	return path, nil
 }
 
-// Start writes the configuration, a CA and a serving certificate for
-// 127.0.0.1 into dir, and starts Prometheus with rules on a free loopback
-// port. Its output goes to dir/prometheus.log.
-func Start(dir string, rules []Rule) (*Server, error) {
+// Start writes the configuration, a CA of the test's and a serving
+// certificate it signed for 127.0.0.1 into a folder of the test's, and
+// starts Prometheus with rules on a free loopback port. Its output goes to
+// prometheus.log in that folder.
+func Start(t testing.TB, rules []Rule) (*Server, error) {
 	binary, err := Binary()
 	if err != nil {
 		return nil, err
@@ -72,19 +69,18 @@ func Start(dir string, rules []Rule) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{binary: binary, dir: dir, address: fmt.Sprintf("127.0.0.1:%d", port)}
-	pool, err := s.writeCertificates()
-	if err != nil {
-		return nil, err
-	}
+	s := &Server{binary: binary, dir: t.TempDir(), address: fmt.Sprintf("127.0.0.1:%d", port)}
+	ca := informertest.NewCA(t)
+	certFile, keyFile := ca.ServingFiles(t, nil, net.ParseIP("127.0.0.1"))
+	pool := x509.NewCertPool()
+	pool.AppendCertsFromPEM(ca.PEM)
 	s.client = &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
 	config := "global:\n  evaluation_interval: 1s\nrule_files: [rules.yml]\n"
-	web := "tls_server_config:\n  cert_file: tls.crt\n  key_file: tls.key\n"
-	if err := os.WriteFile(filepath.Join(dir, "prometheus.yml"), []byte(config), 0o600); err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "web.yml"), []byte(web), 0o600); err != nil {
-		return nil, err
+	web := fmt.Sprintf("tls_server_config:\n  cert_file: %s\n  key_file: %s\n", certFile, keyFile)
+	for name, content := range map[string][]byte{"prometheus.yml": []byte(config), "web.yml": []byte(web), "ca.crt": ca.PEM} {
+		if err := os.WriteFile(filepath.Join(s.dir, name), content, 0o600); err != nil {
+			return nil, err
+		}
 	}
 	if err := s.writeRules(rules); err != nil {
 		return nil, err
@@ -212,59 +208,6 @@ func (s *Server) writeRules(rules []Rule) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(s.dir, "rules.yml"), content, 0o600)
-}
-
-// writeCertificates writes a CA and a certificate it signed for 127.0.0.1,
-// and returns a pool that trusts the CA.
-func (s *Server) writeCertificates() (*x509.CertPool, error) {
-	caKey, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, err
-	}
-	now := time.Now()
-	caTemplate := &x509.Certificate{
-		SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "test service CA"},
-		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(24 * time.Hour),
-		IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign,
-	}
-	caDER, err := x509.CreateCertificate(rand.Reader, caTemplate, caTemplate, &caKey.PublicKey, caKey)
-	if err != nil {
-		return nil, err
-	}
-	ca, err := x509.ParseCertificate(caDER)
-	if err != nil {
-		return nil, err
-	}
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return nil, err
-	}
-	template := &x509.Certificate{
-		SerialNumber: big.NewInt(2), Subject: pkix.Name{CommonName: "prometheus"},
-		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(24 * time.Hour),
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")},
-	}
-	der, err := x509.CreateCertificate(rand.Reader, template, ca, &key.PublicKey, caKey)
-	if err != nil {
-		return nil, err
-	}
-	keyDER, err := x509.MarshalECPrivateKey(key)
-	if err != nil {
-		return nil, err
-	}
-	for name, block := range map[string]*pem.Block{
-		"ca.crt":  {Type: "CERTIFICATE", Bytes: caDER},
-		"tls.crt": {Type: "CERTIFICATE", Bytes: der},
-		"tls.key": {Type: "EC PRIVATE KEY", Bytes: keyDER},
-	} {
-		if err := os.WriteFile(filepath.Join(s.dir, name), pem.EncodeToMemory(block), 0o600); err != nil {
-			return nil, err
-		}
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(ca)
-	return pool, nil
 }
 
 // Describe is a one-line account of alerts, for failure messages.
