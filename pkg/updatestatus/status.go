@@ -24,9 +24,17 @@ const (
 	maxDescriptionLength    = 4096
 )
 
-// ConditionInsightsComplete is the aggregator's own condition: False when
-// insights were cut or could not be placed, saying how many and whose.
-const ConditionInsightsComplete = "InsightsComplete"
+// The aggregator's own conditions, on the UpdateStatus.
+const (
+	// ConditionInsightsComplete is False when insights were cut, could not
+	// be placed, or were left out of an informer's answer because the API
+	// would refuse them, saying how many and whose.
+	ConditionInsightsComplete = "InsightsComplete"
+	// ConditionInformersAnswered is False while an informer could not be
+	// heard, naming each and why: what UpdateStatus says may then be
+	// incomplete or old.
+	ConditionInformersAnswered = "InformersAnswered"
+)
 
 // Answer is what an informer last contributed.
 type Answer struct {
@@ -37,7 +45,8 @@ type Answer struct {
 	Insights []insightsv1alpha1.UpdateInsight
 	// Offline, when set, says why the informer could not be heard (the
 	// reason of its Online=False) and Problem what went wrong: the
-	// aggregator reports it as an insight of its own.
+	// aggregator reports it as an insight of its own. Without Offline,
+	// Problem says which insights of its answer were left out.
 	Offline, Problem string
 }
 
@@ -86,7 +95,12 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 			Informers:  bounded(answers, MaxWorkerPoolInsights, "pool "+pool.Name, &placed.cut),
 		})
 	}
-	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut)}, previous.Conditions, in.Now)
+	for _, a := range in.Answers {
+		if a.Offline == "" && a.Problem != "" {
+			placed.cut = append(placed.cut, a.Informer+": "+a.Problem)
+		}
+	}
+	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut), answered(in.Answers)}, previous.Conditions, in.Now)
 	return status
 }
 
@@ -271,6 +285,24 @@ func awaitingWindow(answers []Answer) *insightsv1alpha1.UpdateInsight {
 		}
 	}
 	return nil
+}
+
+// answered says whether every informer was heard at its last call.
+func answered(answers []Answer) metav1.Condition {
+	var offline []string
+	for _, a := range answers {
+		if a.Offline != "" {
+			offline = append(offline, fmt.Sprintf("%s (%s)", a.Informer, a.Offline))
+		}
+	}
+	if len(offline) == 0 {
+		return metav1.Condition{Type: ConditionInformersAnswered, Status: metav1.ConditionTrue, Reason: "AllAnswered", Message: "Every informer answered its last call."}
+	}
+	slices.Sort(offline)
+	return metav1.Condition{
+		Type: ConditionInformersAnswered, Status: metav1.ConditionFalse, Reason: "InformersOffline",
+		Message: text.Truncate("Not heard at their last call, their insights missing or old: "+strings.Join(offline, ", ")+".", 32768),
+	}
 }
 
 // completeness says whether every insight made it into the status.

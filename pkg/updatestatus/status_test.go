@@ -305,3 +305,57 @@ func TestOfflineInformersAreReported(t *testing.T) {
 		t.Errorf("control plane insights (-want +got):\n%s", diff)
 	}
 }
+
+// The aggregator's own conditions say whether UpdateStatus holds everything
+// the informers said, and whether every informer was heard.
+func TestAggregatorConditions(t *testing.T) {
+	type condition struct{ Status, Reason, Message string }
+	tests := []struct {
+		name    string
+		answers []Answer
+		want    map[string]condition
+	}{
+		{
+			name:    "every informer answered with insights the API accepts",
+			answers: []Answer{{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{insight("a", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}},
+			want: map[string]condition{
+				ConditionInsightsComplete:  {"True", "AllInsightsKept", "Every informer's insights are kept."},
+				ConditionInformersAnswered: {"True", "AllAnswered", "Every informer answered its last call."},
+			},
+		},
+		{
+			name: "insights left out of an answer are counted",
+			answers: []Answer{{Informer: "mco", Problem: `1 insights left out, which the API would refuse: insight "x": the reference is not a URL`,
+				Insights: []insightsv1alpha1.UpdateInsight{insight("a", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}},
+			want: map[string]condition{
+				ConditionInsightsComplete:  {"False", "InsightsCut", `mco: 1 insights left out, which the API would refuse: insight "x": the reference is not a URL`},
+				ConditionInformersAnswered: {"True", "AllAnswered", "Every informer answered its last call."},
+			},
+		},
+		{
+			name: "informers not heard are named, with why",
+			answers: []Answer{
+				{Informer: "zeta", Offline: "Waiting", Problem: "answered Wait 7 times in a row"},
+				{Informer: "mco", Stale: true, Offline: "Unreachable", Problem: "connection refused",
+					Insights: []insightsv1alpha1.UpdateInsight{insight("a", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}},
+				{Informer: "alpha"},
+			},
+			want: map[string]condition{
+				ConditionInsightsComplete:  {"True", "AllInsightsKept", "Every informer's insights are kept."},
+				ConditionInformersAnswered: {"False", "InformersOffline", "Not heard at their last call, their insights missing or old: mco (Unreachable), zeta (Waiting)."},
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Compute(Input{ClusterVersion: clusterVersion("4.16.1", configv1.PartialUpdate, "4.16.1"), Answers: tt.answers, Now: now})
+			conditions := map[string]condition{}
+			for _, c := range got.Conditions {
+				conditions[c.Type] = condition{string(c.Status), c.Reason, c.Message}
+			}
+			if diff := cmp.Diff(tt.want, conditions); diff != "" {
+				t.Errorf("conditions (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
