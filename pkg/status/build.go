@@ -29,6 +29,13 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 		Warnings:     append(operatorWarnings(in.Operator), informerWarnings(in.UpdateStatus)...),
 	}
 	s.ControlPlaneNodes, s.WorkerPools = pools(in.MachineConfigPools, in.Nodes)
+	// A pool without nodes has no section, and its informers' progress no
+	// place: there is nothing of it to update.
+	var poolProgress map[string][]Progress
+	s.ControlPlane.Informers, poolProgress = informerProgress(in.UpdateStatus)
+	for i := range s.WorkerPools {
+		s.WorkerPools[i].Informers = poolProgress[s.WorkerPools[i].Name]
+	}
 	s.Updating = s.ControlPlane.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted ||
 		(s.ControlPlaneNodes != nil && !s.ControlPlaneNodes.completed())
 	for i := range s.WorkerPools {

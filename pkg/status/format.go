@@ -179,6 +179,26 @@ func isAlert(r insightsv1alpha1.ResourceRef) bool {
 	return r.Group == configv1.GroupName && r.Resource == "alerts"
 }
 
+// progressNote names an informer's progress insight's informer and says
+// until when it should last, and whether it is from a failed informer's
+// last good answer.
+func progressNote(p *Progress, now time.Time) string {
+	note := []string{p.Informer}
+	switch finish := p.EstimatedFinish; {
+	case finish == nil:
+	case p.AwaitingWindow:
+		note = append(note, "window opens at "+finish.UTC().Format(time.RFC3339))
+	case finish.After(now):
+		note = append(note, "Est. Time Remaining: "+roughDuration(finish.Sub(now)))
+	default:
+		note = append(note, "expected to finish "+roughDuration(now.Sub(finish.Time))+" ago")
+	}
+	if p.Stale {
+		note = append(note, "stale: the informer's last call failed")
+	}
+	return strings.Join(note, ", ")
+}
+
 func orUnknown(s string) string {
 	if s == "" {
 		return unknown

@@ -52,6 +52,27 @@ type ControlPlane struct {
 	EstimatedCompletedAt   *metav1.Time     `json:"estimatedCompletedAt,omitempty"`
 	EstimatedTimeRemaining *metav1.Duration `json:"estimatedTimeRemaining,omitempty"`
 	OperatorHealth         OperatorHealth   `json:"operatorHealth"`
+	// Informers are what the UpdateInformers report of the control plane's
+	// progress.
+	Informers []Progress `json:"informers,omitempty"`
+}
+
+// Progress is a status-level insight of an UpdateInformer: how its part of
+// the update goes, as that informer sees it.
+type Progress struct {
+	Informer string `json:"informer"`
+	UID      string `json:"uid"`
+	Summary  string `json:"summary"`
+	// Since is when the informer acquired the insight.
+	Since *metav1.Time `json:"since,omitempty"`
+	// EstimatedFinish is when what the insight tells of should end: for
+	// AwaitingWindow, when the window opens.
+	EstimatedFinish *metav1.Time `json:"estimatedFinish,omitempty"`
+	// AwaitingWindow says that a schedule holds the update.
+	AwaitingWindow bool `json:"awaitingWindow,omitempty"`
+	// Stale says the informer's last call failed: this is from its last
+	// good answer.
+	Stale bool `json:"stale,omitempty"`
 }
 
 // Operator is a ClusterOperator that is updating.
@@ -92,6 +113,8 @@ type Pool struct {
 	// Nodes are sorted as the tables show them: the nodes that need
 	// attention first.
 	Nodes []Node `json:"nodes"`
+	// Informers are what the UpdateInformers report of the pool's progress.
+	Informers []Progress `json:"informers,omitempty"`
 }
 
 // NodeCounts count a pool's nodes by state; a node may be in several.

@@ -38,6 +38,9 @@ func WriteText(w io.Writer, s *Status, d Details) error {
 		writeHealth(&b, s, d)
 	} else {
 		b.WriteString("The cluster is not updating.\n")
+		// An informer may know of an update to come: one scheduled for a
+		// maintenance window.
+		writeInformerProgress(&b, "Informers:", s.ControlPlane.Informers, s.Now.Time)
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -63,6 +66,7 @@ func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
 	} else {
 		writeProgress(b, s, d)
 	}
+	writeInformerProgress(b, "Informers:", cp.Informers, s.Now.Time)
 
 	pool := s.ControlPlaneNodes
 	switch {
@@ -153,12 +157,34 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 	}
 	_ = t.Flush()
 	for i := range s.WorkerPools {
+		if p := &s.WorkerPools[i]; len(p.Informers) > 0 {
+			fmt.Fprintf(b, "\nWorker Pool Informers: %s\n", p.Name)
+			writeInformerProgress(b, "", p.Informers, s.Now.Time)
+		}
+	}
+	for i := range s.WorkerPools {
 		p := &s.WorkerPools[i]
 		if len(p.Nodes) == 0 {
 			continue
 		}
 		fmt.Fprintf(b, "\nWorker Pool Nodes: %s\n", p.Name)
 		writeNodes(b, p.Nodes, d.Nodes)
+	}
+}
+
+// writeInformerProgress writes what the UpdateInformers say of a part's
+// progress, one insight a line, after a label that the lines of the control
+// plane align on; without a label, under a heading of their own.
+func writeInformerProgress(b *bytes.Buffer, label string, progress []Progress, now time.Time) {
+	width := 0
+	if label != "" {
+		width = len("Operator Health: ")
+	}
+	for i := range progress {
+		fmt.Fprintf(b, "%-*s%s (%s)\n", width, label, progress[i].Summary, progressNote(&progress[i], now))
+		if label != "" {
+			label = " "
+		}
 	}
 }
 
