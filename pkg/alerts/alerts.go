@@ -43,6 +43,23 @@ type Alert struct {
 // Name is the alert's alertname label, empty if it has none.
 func (a *Alert) Name() string { return a.Labels["alertname"] }
 
+// Description quotes what the alert says of itself, as
+// `oc adm upgrade status` does: its description, its message (an older
+// annotation), or both.
+func (a *Alert) Description() string {
+	description, message := a.Annotations["description"], a.Annotations["message"]
+	switch {
+	case description != "" && message != "":
+		return "The alert description is: " + description + " | " + message
+	case description != "":
+		return "The alert description is: " + description
+	case message != "":
+		return "The alert description is: " + message
+	default:
+		return "The alert has no description."
+	}
+}
+
 // Identity is the alert instance's label set, as Prometheus identifies it,
 // in a canonical text form.
 func (a *Alert) Identity() string {

@@ -77,7 +77,7 @@ func alertInsight(a *alerts.Alert, updateStarted time.Time) (Insight, bool) {
 		// An alert that was firing before the update is not news about it.
 		return Insight{}, false
 	}
-	description += " " + alertDescription(a.Annotations["description"], a.Annotations["message"])
+	description += " " + a.Description()
 
 	summary := a.Annotations["summary"]
 	if summary == "" {
@@ -126,21 +126,6 @@ func alertLevel(severity string) (insightsv1alpha1.InsightImpactLevel, bool) {
 		return insightsv1alpha1.CriticalImpactLevel, true
 	default:
 		return insightsv1alpha1.InfoImpactLevel, false
-	}
-}
-
-// alertDescription quotes what the alert says of itself: its description,
-// its message (an older annotation), or both.
-func alertDescription(description, message string) string {
-	switch {
-	case description != "" && message != "":
-		return "The alert description is: " + description + " | " + message
-	case description != "":
-		return "The alert description is: " + description
-	case message != "":
-		return "The alert description is: " + message
-	default:
-		return "The alert has no description."
 	}
 }
 

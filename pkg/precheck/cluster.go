@@ -1,0 +1,252 @@
+package precheck
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/blang/semver/v4"
+	configv1 "github.com/openshift/api/config/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// The uids of the findings about the ClusterVersion; a risk's is
+// riskUIDPrefix and its name.
+const (
+	uidNoClusterVersion = "cluster-version-missing"
+	uidFailing          = "cluster-failing"
+	uidInProgress       = "update-in-progress"
+	uidNotUpgradeable   = "not-upgradeable"
+	uidNotOffered       = "not-offered"
+	uidAlreadyThere     = "already-at-target"
+	riskUIDPrefix       = "risk/"
+)
+
+const (
+	// conditionFailing says the cluster-version operator cannot reconcile
+	// the release; openshift/api has no constant for it.
+	conditionFailing = configv1.ClusterStatusConditionType("Failing")
+	// conditionalUpdateRiskApplies says whether a conditional update risk
+	// applies to this cluster.
+	conditionalUpdateRiskApplies = "Applies"
+)
+
+func clusterVersionMissing(in *Input) []insightsv1alpha1.UpdateInsight {
+	if in.ClusterVersion != nil {
+		return nil
+	}
+	return []insightsv1alpha1.UpdateInsight{finding{
+		uid: uidNoClusterVersion, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		scope:   controlPlane(clusterVersionResource()),
+		summary: "The cluster has no ClusterVersion: nothing can be said of an update, and nothing would perform it",
+	}.insight(in.Now)}
+}
+
+// clusterFailing: the cluster-version operator cannot reconcile the release
+// the cluster runs, so it would not take a new one well either.
+func clusterFailing(in *Input) []insightsv1alpha1.UpdateInsight {
+	cv := in.ClusterVersion
+	if cv == nil {
+		return nil
+	}
+	f := finding{uid: uidFailing, scope: controlPlane(clusterVersionResource())}
+	switch c := v1helpers.FindStatusCondition(cv.Status.Conditions, conditionFailing); {
+	case c == nil:
+		f.level, f.impact = insightsv1alpha1.WarningInsightLevel, insightsv1alpha1.UnknownImpactType
+		f.summary = "The ClusterVersion does not say whether the cluster is failing (no Failing condition)"
+		f.description = "`oc describe clusterversion` may say why the cluster-version operator reports no Failing condition."
+	case c.Status == configv1.ConditionFalse:
+		return nil
+	default:
+		f.level, f.impact = insightsv1alpha1.ErrorInsightLevel, insightsv1alpha1.UpdateStalledImpactType
+		f.summary = fmt.Sprintf("The cluster is failing (Failing=%s, %s)", c.Status, c.Reason)
+		f.description = c.Message
+	}
+	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// updateInProgress: a new update waits for the one in progress, or is it.
+func updateInProgress(in *Input) []insightsv1alpha1.UpdateInsight {
+	cv := in.ClusterVersion
+	if cv == nil || !updatestatus.Pending(cv) {
+		return nil
+	}
+	desired := cv.Status.Desired.Version
+	f := finding{
+		uid: uidInProgress, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UpdateSpeedImpactType,
+		scope: controlPlane(clusterVersionResource()),
+	}
+	if desired == in.Target {
+		f.level, f.impact = insightsv1alpha1.InfoInsightLevel, insightsv1alpha1.NoneImpactType
+		f.summary = fmt.Sprintf("The update to %s is already in progress", in.Target)
+	} else {
+		f.summary = fmt.Sprintf("An update to %s is in progress: let it complete before updating to %s", orUnknown(desired), in.Target)
+		f.description = "Changing the target of an update in progress leaves the cluster part on one release and part on another until the new update completes."
+	}
+	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// notUpgradeable: Upgradeable=False blocks minor and major updates; patch
+// updates proceed regardless.
+func notUpgradeable(in *Input) []insightsv1alpha1.UpdateInsight {
+	cv := in.ClusterVersion
+	if cv == nil {
+		return nil
+	}
+	c := v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.OperatorUpgradeable)
+	if c == nil || c.Status != configv1.ConditionFalse {
+		return nil
+	}
+	current, errCurrent := semver.Parse(currentVersion(cv))
+	target, errTarget := semver.Parse(in.Target)
+	f := finding{
+		uid: uidNotUpgradeable, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
+		scope:       controlPlane(clusterVersionResource()),
+		description: c.Message,
+	}
+	switch {
+	case errCurrent != nil || errTarget != nil:
+		// Whether the update is a minor one cannot be told: say so rather
+		// than guess either way.
+		f.level = insightsv1alpha1.WarningInsightLevel
+		f.summary = fmt.Sprintf("Upgradeable=False (%s), which blocks minor updates; whether %s is one cannot be told", c.Reason, in.Target)
+	case target.Major == current.Major && target.Minor == current.Minor:
+		return nil
+	default:
+		f.summary = fmt.Sprintf("Upgradeable=False (%s): the cluster-version operator will not start the minor update from %d.%d to %d.%d",
+			c.Reason, current.Major, current.Minor, target.Major, target.Minor)
+	}
+	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// notOffered: the target should be an update the cluster's channel offers;
+// a conditional one carries the risks an administrator accepts first.
+func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
+	cv := in.ClusterVersion
+	if cv == nil {
+		return nil
+	}
+	if !updatestatus.Pending(cv) && cv.Status.Desired.Version == in.Target {
+		return []insightsv1alpha1.UpdateInsight{finding{
+			uid: uidAlreadyThere, level: insightsv1alpha1.InfoInsightLevel, impact: insightsv1alpha1.NoneImpactType,
+			scope:   controlPlane(clusterVersionResource()),
+			summary: fmt.Sprintf("The cluster already runs %s", in.Target),
+		}.insight(in.Now)}
+	}
+	for _, r := range cv.Status.AvailableUpdates {
+		if r.Version == in.Target {
+			return nil
+		}
+	}
+	for i := range cv.Status.ConditionalUpdates {
+		if u := &cv.Status.ConditionalUpdates[i]; u.Release.Version == in.Target {
+			return conditionalRisks(in, u)
+		}
+	}
+	f := finding{
+		uid: uidNotOffered, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		scope:   controlPlane(clusterVersionResource()),
+		summary: fmt.Sprintf("%s is not an update offered to this cluster in channel %q", in.Target, cv.Spec.Channel),
+		description: "The update service offers neither a recommended nor a conditional update to this release. " +
+			"An update to it is not supported from this version, or the channel does not carry it.",
+	}
+	if c := v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.RetrievedUpdates); c != nil && c.Status != configv1.ConditionTrue {
+		f.description += fmt.Sprintf(" The cluster cannot retrieve its updates (%s): %s", c.Reason, c.Message)
+	}
+	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// conditionalRisks are the risks of a conditional update that apply to the
+// cluster: those the cluster-version operator asks to accept. A risk
+// applies when its Applies condition says so; without per-risk conditions
+// (an older cluster-version operator), every risk of an update that is not
+// recommended applies.
+func conditionalRisks(in *Input, u *configv1.ConditionalUpdate) []insightsv1alpha1.UpdateInsight {
+	recommended := meta.FindStatusCondition(u.Conditions, "Recommended")
+	if recommended != nil && recommended.Status == metav1.ConditionTrue {
+		return nil
+	}
+	risks := slices.Clone(u.Risks)
+	for _, r := range in.ClusterVersion.Status.ConditionalUpdateRisks {
+		if slices.Contains(u.RiskNames, r.Name) && !slices.ContainsFunc(risks, func(known configv1.ConditionalUpdateRisk) bool { return known.Name == r.Name }) {
+			risks = append(risks, r)
+		}
+	}
+	var out []insightsv1alpha1.UpdateInsight
+	for _, r := range risks {
+		if applies := meta.FindStatusCondition(r.Conditions, conditionalUpdateRiskApplies); applies != nil && applies.Status == metav1.ConditionFalse {
+			continue
+		}
+		out = append(out, finding{
+			uid: riskUIDPrefix + r.Name, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+			scope:       controlPlane(clusterVersionResource()),
+			summary:     fmt.Sprintf("Conditional update risk %s applies to the update to %s: %s", r.Name, in.Target, firstLine(r.Message)),
+			description: r.Message,
+			reference:   r.URL,
+		}.insight(in.Now))
+	}
+	if len(out) == 0 && recommended != nil {
+		// Not recommended, for a reason no risk names (the risks could not
+		// be evaluated, for one).
+		out = append(out, finding{
+			uid: riskUIDPrefix + recommended.Reason, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+			scope:       controlPlane(clusterVersionResource()),
+			summary:     fmt.Sprintf("The update to %s is not recommended (%s): %s", in.Target, recommended.Reason, firstLine(recommended.Message)),
+			description: recommended.Message,
+		}.insight(in.Now))
+	}
+	return out
+}
+
+// clusterOperators: an unavailable operator is one more to fail during the
+// update; a degraded one may keep it from completing.
+func clusterOperators(in *Input) []insightsv1alpha1.UpdateInsight {
+	var out []insightsv1alpha1.UpdateInsight
+	for _, co := range in.ClusterOperators {
+		resource := insightsv1alpha1.InsightResource{Group: configv1.GroupName, Kind: "ClusterOperator", Name: co.Name}
+		if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable); c != nil && c.Status == configv1.ConditionFalse {
+			out = append(out, finding{
+				uid: "clusteroperator/" + co.Name + "/unavailable", level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.APIAvailabilityImpactType,
+				scope:       controlPlane(resource),
+				summary:     fmt.Sprintf("Cluster operator %s is not available (%s)", co.Name, c.Reason),
+				description: c.Message,
+			}.insight(in.Now))
+		}
+		if c := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorDegraded); c != nil && c.Status == configv1.ConditionTrue {
+			out = append(out, finding{
+				uid: "clusteroperator/" + co.Name + "/degraded", level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
+				scope:       controlPlane(resource),
+				summary:     fmt.Sprintf("Cluster operator %s is degraded (%s)", co.Name, c.Reason),
+				description: c.Message,
+			}.insight(in.Now))
+		}
+	}
+	return out
+}
+
+// currentVersion is the version the cluster runs, or updates to.
+func currentVersion(cv *configv1.ClusterVersion) string {
+	for _, h := range cv.Status.History {
+		if h.State == configv1.CompletedUpdate {
+			return h.Version
+		}
+	}
+	return cv.Status.Desired.Version
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(strings.TrimSpace(s), "\n")
+	return line
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "an unknown version"
+	}
+	return s
+}

@@ -1,0 +1,268 @@
+package precheck
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+// seen is what a test checks of a finding.
+type seen struct{ UID, Level, Summary string }
+
+func seenOf(insights []insightsv1alpha1.UpdateInsight) []seen {
+	var out []seen
+	for _, i := range insights {
+		out = append(out, seen{i.UID, string(i.Impact.Level), i.Impact.Summary})
+	}
+	return out
+}
+
+// clusterVersion runs 4.16.3, completed, healthy, with 4.16.5 and 4.17.2
+// offered, options applied in order.
+func clusterVersion(options ...func(*configv1.ClusterVersion)) *configv1.ClusterVersion {
+	started := metav1.NewTime(now.Add(-48 * time.Hour))
+	completed := metav1.NewTime(now.Add(-47 * time.Hour))
+	cv := &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Spec:       configv1.ClusterVersionSpec{Channel: "stable-4.17"},
+		Status: configv1.ClusterVersionStatus{
+			Desired: configv1.Release{Version: "4.16.3", Image: "quay.io/release@4.16.3"},
+			History: []configv1.UpdateHistory{
+				{Version: "4.16.3", Image: "quay.io/release@4.16.3", State: configv1.CompletedUpdate, StartedTime: started, CompletionTime: &completed},
+				{Version: "4.16.0", Image: "quay.io/release@4.16.0", State: configv1.CompletedUpdate},
+			},
+			Conditions: []configv1.ClusterOperatorStatusCondition{
+				{Type: conditionFailing, Status: configv1.ConditionFalse},
+				{Type: configv1.OperatorUpgradeable, Status: configv1.ConditionTrue},
+			},
+			AvailableUpdates: []configv1.Release{{Version: "4.16.5"}, {Version: "4.17.2"}},
+		},
+	}
+	for _, o := range options {
+		o(cv)
+	}
+	return cv
+}
+
+func condition(t configv1.ClusterStatusConditionType, status configv1.ConditionStatus, reason, message string) func(*configv1.ClusterVersion) {
+	return func(cv *configv1.ClusterVersion) {
+		for i := range cv.Status.Conditions {
+			if cv.Status.Conditions[i].Type == t {
+				cv.Status.Conditions[i] = configv1.ClusterOperatorStatusCondition{Type: t, Status: status, Reason: reason, Message: message}
+				return
+			}
+		}
+		cv.Status.Conditions = append(cv.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: t, Status: status, Reason: reason, Message: message})
+	}
+}
+
+func updatingTo(version string) func(*configv1.ClusterVersion) {
+	return func(cv *configv1.ClusterVersion) {
+		cv.Status.Desired = configv1.Release{Version: version, Image: "quay.io/release@" + version}
+		cv.Status.History = append([]configv1.UpdateHistory{{Version: version, Image: cv.Status.Desired.Image, State: configv1.PartialUpdate}}, cv.Status.History...)
+	}
+}
+
+func risk(name, url, message string, applies metav1.ConditionStatus) configv1.ConditionalUpdateRisk {
+	r := configv1.ConditionalUpdateRisk{Name: name, URL: url, Message: message}
+	if applies != "" {
+		r.Conditions = []metav1.Condition{{Type: conditionalUpdateRiskApplies, Status: applies, Reason: "Evaluated"}}
+	}
+	return r
+}
+
+func TestClusterVersionChecks(t *testing.T) {
+	tests := []struct {
+		name   string
+		cv     *configv1.ClusterVersion
+		target string
+		want   []seen
+	}{
+		{
+			name: "a healthy cluster and an offered patch update", cv: clusterVersion(), target: "4.16.5",
+		},
+		{
+			name: "no ClusterVersion", target: "4.16.5",
+			want: []seen{{uidNoClusterVersion, "error", "The cluster has no ClusterVersion: nothing can be said of an update, and nothing would perform it"}},
+		},
+		{
+			name: "failing", target: "4.16.5",
+			cv:   clusterVersion(condition(conditionFailing, configv1.ConditionTrue, "ClusterOperatorDegraded", "Cluster operator etcd is degraded")),
+			want: []seen{{uidFailing, "error", "The cluster is failing (Failing=True, ClusterOperatorDegraded)"}},
+		},
+		{
+			name: "no Failing condition", target: "4.16.5",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.Conditions = cv.Status.Conditions[1:]
+			}),
+			want: []seen{{uidFailing, "warning", "The ClusterVersion does not say whether the cluster is failing (no Failing condition)"}},
+		},
+		{
+			name: "an update to another release in progress", target: "4.17.2",
+			cv:   clusterVersion(updatingTo("4.16.5")),
+			want: []seen{{uidInProgress, "warning", "An update to 4.16.5 is in progress: let it complete before updating to 4.17.2"}},
+		},
+		{
+			name: "the update to the target in progress", target: "4.16.5",
+			cv:   clusterVersion(updatingTo("4.16.5")),
+			want: []seen{{uidInProgress, "info", "The update to 4.16.5 is already in progress"}},
+		},
+		{
+			name: "not upgradeable, a minor update", target: "4.17.2",
+			cv:   clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "Kubernetes 1.30 removes APIs")),
+			want: []seen{{uidNotUpgradeable, "error", "Upgradeable=False (AdminAckRequired): the cluster-version operator will not start the minor update from 4.16 to 4.17"}},
+		},
+		{
+			name: "not upgradeable, a patch update proceeds", target: "4.16.5",
+			cv:   clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "Kubernetes 1.30 removes APIs")),
+		},
+		{
+			name: "not upgradeable, a current version that is not one", target: "4.17.2",
+			cv: clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "ack"), func(cv *configv1.ClusterVersion) {
+				cv.Status.History[0].Version, cv.Status.Desired.Version = "garbage", "garbage"
+			}),
+			want: []seen{{uidNotUpgradeable, "warning", "Upgradeable=False (AdminAckRequired), which blocks minor updates; whether 4.17.2 is one cannot be told"}},
+		},
+		{
+			name: "already at the target", cv: clusterVersion(), target: "4.16.3",
+			want: []seen{{uidAlreadyThere, "info", "The cluster already runs 4.16.3"}},
+		},
+		{
+			name: "not offered, and updates cannot be retrieved", target: "4.18.0",
+			cv:   clusterVersion(condition(configv1.RetrievedUpdates, configv1.ConditionFalse, "RemoteFailed", "Unable to retrieve available updates")),
+			want: []seen{{uidNotOffered, "error", `4.18.0 is not an update offered to this cluster in channel "stable-4.17"`}},
+		},
+		{
+			name: "conditional, with risks named in status.conditionalUpdateRisks", target: "4.17.3",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+					Release:    configv1.Release{Version: "4.17.3"},
+					RiskNames:  []string{"AROBrokenDNSMasq", "OVNHang"},
+					Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionFalse, Reason: "MultipleReasons"}},
+				}}
+				cv.Status.ConditionalUpdateRisks = []configv1.ConditionalUpdateRisk{
+					risk("AROBrokenDNSMasq", "https://issues.redhat.com/browse/OCPBUGS-1", "ARO clusters lose DNS.\nSee the bug.", metav1.ConditionFalse),
+					risk("OVNHang", "https://issues.redhat.com/browse/OCPBUGS-2", "OVN may hang on nodes with many pods.", metav1.ConditionTrue),
+					risk("Unrelated", "https://example.com", "Not this update's.", metav1.ConditionTrue),
+				}
+			}),
+			want: []seen{{"risk/OVNHang", "error", "Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang on nodes with many pods."}},
+		},
+		{
+			name: "conditional, with risks inline and no per-risk evaluation", target: "4.17.3",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+					Release:    configv1.Release{Version: "4.17.3"},
+					Risks:      []configv1.ConditionalUpdateRisk{risk("LegacyRisk", "not a url", "Old clusters break.\nDetails.", "")},
+					Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionFalse, Reason: "LegacyRisk"}},
+				}}
+			}),
+			want: []seen{{"risk/LegacyRisk", "error", "Conditional update risk LegacyRisk applies to the update to 4.17.3: Old clusters break."}},
+		},
+		{
+			name: "conditional and recommended: no risk applies", target: "4.17.3",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+					Release:    configv1.Release{Version: "4.17.3"},
+					Risks:      []configv1.ConditionalUpdateRisk{risk("LegacyRisk", "https://example.com", "Old clusters break.", "")},
+					Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionTrue, Reason: "AsExpected"}},
+				}}
+			}),
+		},
+		{
+			name: "conditional, not recommended for a reason no risk names", target: "4.17.3",
+			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
+				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+					Release:    configv1.Release{Version: "4.17.3"},
+					Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionUnknown, Reason: "EvaluationFailed", Message: "Could not evaluate exposure to OVNHang"}},
+				}}
+			}),
+			want: []seen{{"risk/EvaluationFailed", "error", "The update to 4.17.3 is not recommended (EvaluationFailed): Could not evaluate exposure to OVNHang"}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &Input{ClusterVersion: tt.cv, Target: tt.target, Now: now}
+			var got []insightsv1alpha1.UpdateInsight
+			for _, c := range []check{clusterVersionMissing, clusterFailing, updateInProgress, notUpgradeable, notOffered} {
+				got = append(got, c(in)...)
+			}
+			if diff := cmp.Diff(tt.want, seenOf(got)); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A risk's finding carries what an administrator needs to decide: its
+// message and its URL, the reference only when the API accepts it.
+func TestRiskFindingsCarryTheirMessageAndURL(t *testing.T) {
+	cv := clusterVersion(func(cv *configv1.ClusterVersion) {
+		cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+			Release: configv1.Release{Version: "4.17.3"},
+			Risks: []configv1.ConditionalUpdateRisk{
+				risk("WithURL", "https://issues.redhat.com/browse/OCPBUGS-2", "First line.\nSecond line.", metav1.ConditionTrue),
+				risk("WithoutURL", "see the bug", "Broken.", metav1.ConditionTrue),
+			},
+		}}
+	})
+	got := notOffered(&Input{ClusterVersion: cv, Target: "4.17.3", Now: now})
+	type carried struct{ Description, Reference string }
+	var carriedOf []carried
+	for _, i := range got {
+		carriedOf = append(carriedOf, carried{i.Impact.Description, i.Remediation.Reference})
+	}
+	want := []carried{{"First line.\nSecond line.", "https://issues.redhat.com/browse/OCPBUGS-2"}, {"Broken.", ""}}
+	if diff := cmp.Diff(want, carriedOf); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+func TestClusterOperatorChecks(t *testing.T) {
+	operator := func(name string, conditions ...configv1.ClusterOperatorStatusCondition) *configv1.ClusterOperator {
+		return &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: name}, Status: configv1.ClusterOperatorStatus{Conditions: conditions}}
+	}
+	healthy := []configv1.ClusterOperatorStatusCondition{{Type: configv1.OperatorAvailable, Status: configv1.ConditionTrue}, {Type: configv1.OperatorDegraded, Status: configv1.ConditionFalse}}
+	got := clusterOperators(&Input{Now: now, ClusterOperators: []*configv1.ClusterOperator{
+		operator("etcd", healthy...),
+		operator("ingress", configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorAvailable, Status: configv1.ConditionFalse, Reason: "IngressUnavailable", Message: "no router pods"},
+			configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue, Reason: "IngressDegraded"}),
+		operator("dns", configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue, Reason: "DNSDegraded"}),
+		operator("no-conditions"),
+	}})
+	want := []seen{
+		{"clusteroperator/ingress/unavailable", "error", "Cluster operator ingress is not available (IngressUnavailable)"},
+		{"clusteroperator/ingress/degraded", "warning", "Cluster operator ingress is degraded (IngressDegraded)"},
+		{"clusteroperator/dns/degraded", "warning", "Cluster operator dns is degraded (DNSDegraded)"},
+	}
+	if diff := cmp.Diff(want, seenOf(got)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+// Whatever a component writes, a finding is one the API accepts.
+func TestFindingsAreBoundedToTheAPI(t *testing.T) {
+	long := strings.Repeat("x", 10000)
+	cv := clusterVersion(condition(conditionFailing, configv1.ConditionTrue, "Reason", long))
+	got := Run(Input{ClusterVersion: cv, Target: "4.16.5", AlertsUnreadable: errors.New(long), Now: now})
+	if len(got) == 0 {
+		t.Fatal("no findings")
+	}
+	for _, i := range got {
+		if len(i.Impact.Summary) > maxSummaryLength || strings.Contains(i.Impact.Summary, "\n") || len(i.Impact.Description) > maxDescriptionLength {
+			t.Errorf("finding %s is not bounded: summary %d bytes, description %d", i.UID, len(i.Impact.Summary), len(i.Impact.Description))
+		}
+		if i.AcquisitionTime == nil || !i.AcquisitionTime.Time.Equal(now) {
+			t.Errorf("finding %s acquired at %v, want %v", i.UID, i.AcquisitionTime, now)
+		}
+	}
+}

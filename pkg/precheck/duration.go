@@ -1,0 +1,139 @@
+package precheck
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/eta"
+)
+
+const (
+	uidDuration = "duration"
+
+	// historyUpdates is how many of the latest completed updates the
+	// control plane's estimate is the median of: recent enough to reflect
+	// the cluster as it is, enough to smooth out one slow update.
+	historyUpdates = 5
+)
+
+// duration: how long the update should take, before it starts. The
+// control plane takes what its recent updates took; then the worker pools
+// update side by side, each in batches of maxUnavailable nodes.
+func duration(in *Input) []insightsv1alpha1.UpdateInsight {
+	if in.ClusterVersion == nil {
+		return nil
+	}
+	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
+	workers, total, poolCount, breakdown := workersDuration(in)
+	summary := fmt.Sprintf("The update to %s should take about %s: the control plane ~%s (%s)", in.Target, approx(cp+workers), approx(cp), basis)
+	if total > 0 {
+		summary += fmt.Sprintf(", then the workers ~%s (%s in %s)", approx(workers), plural(total, "node"), plural(poolCount, "pool"))
+	} else {
+		summary += ", and no worker node to update"
+	}
+	description := "The worker pools update at the same time, after the control plane; the estimate assumes no node waits on a drain."
+	if len(breakdown) > 0 {
+		description += "\n" + strings.Join(breakdown, "\n")
+	}
+	return []insightsv1alpha1.UpdateInsight{finding{
+		uid: uidDuration, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.NoneImpactType,
+		scope: controlPlane(), summary: summary, description: description,
+	}.insight(in.Now)}
+}
+
+// controlPlaneDuration is the median of the latest completed updates'
+// durations, or eta's default without one, and what it is based on. The
+// oldest entry of the history is the installation, not an update.
+func controlPlaneDuration(history []configv1.UpdateHistory) (time.Duration, string) {
+	var took []time.Duration
+	for i := 0; i < len(history)-1 && len(took) < historyUpdates; i++ {
+		h := &history[i]
+		if h.State != configv1.CompletedUpdate || h.CompletionTime == nil || h.StartedTime.IsZero() {
+			continue
+		}
+		if d := h.CompletionTime.Sub(h.StartedTime.Time); d > 0 {
+			took = append(took, d)
+		}
+	}
+	switch len(took) {
+	case 0:
+		return eta.DefaultBaseline, "a default: the cluster has completed no update"
+	case 1:
+		return took[0], "as long as its last update"
+	}
+	slices.Sort(took)
+	median := took[len(took)/2]
+	if len(took)%2 == 0 {
+		median = (took[len(took)/2-1] + median) / 2
+	}
+	return median, fmt.Sprintf("the median of its last %d updates", len(took))
+}
+
+// workersDuration is how long the slowest worker pool takes, the worker
+// nodes to update and the pools they are in, and a line per pool saying
+// how its time was reckoned. A paused pool does not update.
+func workersDuration(in *Input) (longest time.Duration, total, pools int, breakdown []string) {
+	membership := membership(in)
+	count := map[string]int{}
+	for _, n := range in.Nodes {
+		count[poolOf(membership, n)]++
+	}
+	for _, p := range in.Pools {
+		n := count[p.Name]
+		if n == 0 || p.Spec.Paused || nodes.ScopeType(p.Name) != insightsv1alpha1.ScopeTypeWorkerPool {
+			continue
+		}
+		perNode, ok := in.PerNode[p.Name]
+		if !ok || perNode <= 0 {
+			perNode = nodes.DefaultPerNodeTime
+		}
+		atOnce := maxUnavailable(p.Spec.MaxUnavailable, n)
+		batches := (n + atOnce - 1) / atOnce
+		took := time.Duration(batches) * perNode
+		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, ~%s each: ~%s.", p.Name, n, atOnce, approx(perNode), approx(took)))
+		longest, total, pools = max(longest, took), total+n, pools+1
+	}
+	return longest, total, pools, breakdown
+}
+
+// maxUnavailable is how many of a pool's n nodes update at once: the
+// pool's maxUnavailable (a number, or a percentage rounded down), at least
+// one, as the machine-config controller reads it; one when unset or
+// malformed.
+func maxUnavailable(v *intstr.IntOrString, n int) int {
+	if v == nil {
+		return 1
+	}
+	got, err := intstr.GetScaledValueFromIntOrPercent(v, n, false)
+	if err != nil || got < 1 {
+		return 1
+	}
+	return got
+}
+
+// approx prints a duration to the minute: 1h40m, 55m, 2h.
+func approx(d time.Duration) string {
+	d = d.Round(time.Minute)
+	if d < time.Minute {
+		return "1m"
+	}
+	s := strings.TrimSuffix(d.String(), "0s")
+	if hours, ok := strings.CutSuffix(s, "h0m"); ok {
+		return hours + "h"
+	}
+	return s
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

@@ -1,0 +1,92 @@
+package precheck
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/ptr"
+)
+
+// completedUpdates is a history of updates that took these durations, the
+// newest first, ending with the installation.
+func completedUpdates(took ...time.Duration) []configv1.UpdateHistory {
+	var history []configv1.UpdateHistory
+	for i, d := range took {
+		started := metav1.NewTime(now.Add(-time.Duration(i+1) * 30 * 24 * time.Hour))
+		completed := metav1.NewTime(started.Add(d))
+		history = append(history, configv1.UpdateHistory{State: configv1.CompletedUpdate, Version: "4.16.3", StartedTime: started, CompletionTime: &completed})
+	}
+	installed := metav1.NewTime(now.Add(-365 * 24 * time.Hour))
+	return append(history, configv1.UpdateHistory{State: configv1.CompletedUpdate, Version: "4.15.0", StartedTime: installed, CompletionTime: &installed})
+}
+
+func nodesOf(role string, n int) []*corev1.Node {
+	var out []*corev1.Node
+	for i := range n {
+		out = append(out, node(role+"-"+string(rune('a'+i%26))+string(rune('a'+i/26)), role))
+	}
+	return out
+}
+
+func TestDuration(t *testing.T) {
+	workers := append(nodesOf("worker", 20), nodesOf("infra", 4)...)
+	tests := []struct {
+		name    string
+		history []configv1.UpdateHistory
+		pools   []*machineconfigurationv1.MachineConfigPool
+		nodes   []*corev1.Node
+		perNode map[string]time.Duration
+		want    string
+	}{
+		{
+			name:    "from the cluster's history and the pools' learned times",
+			history: completedUpdates(50*time.Minute, 55*time.Minute, 70*time.Minute, 40*time.Minute, 58*time.Minute, 300*time.Minute),
+			pools: []*machineconfigurationv1.MachineConfigPool{
+				machinePool("master", false, nil),
+				machinePool("worker", false, ptr.To(intstr.FromString("25%"))),
+				machinePool("infra", false, ptr.To(intstr.FromInt32(1))),
+			},
+			nodes:   append(nodesOf("master", 3), workers...),
+			perNode: map[string]time.Duration{"worker": 9 * time.Minute, "infra": 12 * time.Minute},
+			// Worker: 5 at a time, 4 batches of 9m; infra: 4 batches of 12m.
+			want: "The update to 4.17.2 should take about 1h43m: the control plane ~55m (the median of its last 5 updates), then the workers ~48m (24 nodes in 2 pools)",
+		},
+		{
+			name:    "an even number of updates, a paused pool, a default per-node time",
+			history: completedUpdates(50*time.Minute, 60*time.Minute),
+			pools:   []*machineconfigurationv1.MachineConfigPool{machinePool("worker", false, ptr.To(intstr.FromInt32(2))), machinePool("infra", true, nil)},
+			nodes:   workers,
+			want:    "The update to 4.17.2 should take about 2h35m: the control plane ~55m (the median of its last 2 updates), then the workers ~1h40m (20 nodes in 1 pool)",
+		},
+		{
+			name:    "a freshly installed cluster without workers",
+			history: completedUpdates(),
+			pools:   []*machineconfigurationv1.MachineConfigPool{machinePool("master", false, nil)},
+			nodes:   nodesOf("master", 3),
+			want:    "The update to 4.17.2 should take about 1h: the control plane ~1h (a default: the cluster has completed no update), and no worker node to update",
+		},
+		{
+			name:    "an update in progress is not a completed one",
+			history: append([]configv1.UpdateHistory{{State: configv1.PartialUpdate, StartedTime: metav1.NewTime(now.Add(-time.Hour))}}, completedUpdates(42*time.Minute)...),
+			pools:   []*machineconfigurationv1.MachineConfigPool{machinePool("worker", false, ptr.To(intstr.FromString("garbage")))},
+			nodes:   nodesOf("worker", 1),
+			want:    "The update to 4.17.2 should take about 52m: the control plane ~42m (as long as its last update), then the workers ~10m (1 node in 1 pool)",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cv := clusterVersion(func(cv *configv1.ClusterVersion) { cv.Status.History = tt.history })
+			got := duration(&Input{ClusterVersion: cv, Target: "4.17.2", Pools: tt.pools, Nodes: tt.nodes, PerNode: tt.perNode, Now: now})
+			want := []seen{{uidDuration, "status", tt.want}}
+			if diff := cmp.Diff(want, seenOf(got)); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

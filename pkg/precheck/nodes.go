@@ -1,0 +1,203 @@
+package precheck
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+)
+
+// The states of the machine-config daemon that keep a node from updating.
+var daemonDegraded = map[string]bool{"Degraded": true, "Unreconcilable": true}
+
+// nodeScope is the scope of a finding about nodes of a pool: the control
+// plane for the master pool's, else that worker pool.
+func nodeScope(pool string, resources ...insightsv1alpha1.InsightResource) insightsv1alpha1.UpdateInsightScope {
+	if pool == "" || nodes.ScopeType(pool) == insightsv1alpha1.ScopeTypeControlPlane {
+		return controlPlane(resources...)
+	}
+	return insightsv1alpha1.UpdateInsightScope{
+		Type:       insightsv1alpha1.ScopeTypeWorkerPool,
+		WorkerPool: []insightsv1alpha1.InsightResource{poolResource(pool)},
+		Resources:  resources,
+	}
+}
+
+func poolResource(name string) insightsv1alpha1.InsightResource {
+	return insightsv1alpha1.InsightResource{Group: machineconfigurationv1.GroupName, Kind: "MachineConfigPool", Name: name}
+}
+
+func nodeResource(name string) insightsv1alpha1.InsightResource {
+	return insightsv1alpha1.InsightResource{Kind: "Node", Name: name}
+}
+
+// membership is the pool of each node, by the machine-config controller's
+// rules; a pool with a malformed selector selects no node, as there.
+func membership(in *Input) *nodes.Pools {
+	pools, _ := nodes.NewPools(in.Pools)
+	return pools
+}
+
+// poolOf is the name of the node's pool, empty when it is in none.
+func poolOf(pools *nodes.Pools, node *corev1.Node) string {
+	if p := pools.Of(node.Labels); p != nil {
+		return p.Name
+	}
+	return ""
+}
+
+// disruptionBudgets: a budget that allows no disruption keeps each node
+// running one of its pods from draining, and the pool's update waits for
+// it. A node in no pool or in a paused pool is not drained.
+func disruptionBudgets(in *Input) []insightsv1alpha1.UpdateInsight {
+	pools := membership(in)
+	byName := map[string]*corev1.Node{}
+	for _, n := range in.Nodes {
+		byName[n.Name] = n
+	}
+	var out []insightsv1alpha1.UpdateInsight
+	for _, b := range in.Budgets {
+		pdb := b.PodDisruptionBudget
+		if pdb == nil || pdb.Status.DisruptionsAllowed > 0 {
+			continue
+		}
+		var drained []string
+		pool := ""
+		for _, pod := range b.Pods {
+			if pod.Status.Phase == corev1.PodSucceeded || pod.Status.Phase == corev1.PodFailed {
+				continue
+			}
+			node := byName[pod.Spec.NodeName]
+			if node == nil {
+				continue
+			}
+			p := pools.Of(node.Labels)
+			if p == nil || p.Spec.Paused || slices.Contains(drained, node.Name) {
+				continue
+			}
+			drained = append(drained, node.Name)
+			// A budget is listed once, under the first worker pool it
+			// holds up (or the control plane's).
+			if pool == "" || nodes.ScopeType(pool) == insightsv1alpha1.ScopeTypeControlPlane {
+				pool = p.Name
+			}
+		}
+		if len(drained) == 0 {
+			continue
+		}
+		slices.Sort(drained)
+		resources := []insightsv1alpha1.InsightResource{{Group: "policy", Kind: "PodDisruptionBudget", Namespace: pdb.Namespace, Name: pdb.Name}}
+		for _, n := range drained[:min(len(drained), maxResources-1)] {
+			resources = append(resources, nodeResource(n))
+		}
+		out = append(out, finding{
+			uid: "pdb/" + pdb.Namespace + "/" + pdb.Name, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
+			scope:   nodeScope(pool, resources...),
+			summary: fmt.Sprintf("PodDisruptionBudget %s/%s allows no disruption: the drain of %s will wait for it", pdb.Namespace, pdb.Name, nodeList(drained)),
+			description: fmt.Sprintf("The budget has %d healthy pods of the %d it needs, so no pod it covers may be evicted. "+
+				"The machine-config operator drains a node before updating it, and a drain that cannot evict a pod waits: "+
+				"the pool's update stalls on that node until the budget allows a disruption (scale the workload up, or relax the budget).",
+				pdb.Status.CurrentHealthy, pdb.Status.DesiredHealthy),
+			reference: "https://kubernetes.io/docs/tasks/run-application/configure-pdb/",
+		}.insight(in.Now))
+	}
+	return out
+}
+
+// nodeProblems: a node that is not ready or cordoned counts against its
+// pool's maxUnavailable before the update starts; one whose daemon is
+// degraded will not update at all.
+func nodeProblems(in *Input) []insightsv1alpha1.UpdateInsight {
+	pools := membership(in)
+	var out []insightsv1alpha1.UpdateInsight
+	for _, n := range in.Nodes {
+		pool := poolOf(pools, n)
+		scope := nodeScope(pool, nodeResource(n.Name))
+		if ready := nodeCondition(n, corev1.NodeReady); ready == nil || ready.Status != corev1.ConditionTrue {
+			f := finding{
+				uid: "node/" + n.Name + "/not-ready", level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.ClusterCapacityImpactType,
+				scope:       scope,
+				summary:     fmt.Sprintf("Node %s is not ready: it counts against its pool's maxUnavailable and may stall the pool's update", n.Name),
+				description: "The node's Ready condition is not True.",
+			}
+			if ready != nil {
+				f.description = fmt.Sprintf("Ready=%s (%s): %s", ready.Status, ready.Reason, ready.Message)
+			}
+			out = append(out, f.insight(in.Now))
+		}
+		if n.Spec.Unschedulable {
+			out = append(out, finding{
+				uid: "node/" + n.Name + "/unschedulable", level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.ClusterCapacityImpactType,
+				scope:   scope,
+				summary: fmt.Sprintf("Node %s is cordoned: it counts against its pool's maxUnavailable, and the update will uncordon it", n.Name),
+				description: "A node marked unschedulable by hand is made schedulable again by the machine-config daemon once the node is updated, " +
+					"and counts as unavailable meanwhile, so fewer of its pool's nodes update at once.",
+			}.insight(in.Now))
+		}
+		if state := n.Annotations[nodes.StateAnnotation]; daemonDegraded[state] {
+			out = append(out, finding{
+				uid: "node/" + n.Name + "/daemon-degraded", level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
+				scope:       scope,
+				summary:     fmt.Sprintf("The machine-config daemon on node %s is %s: the node will not update until that is resolved", n.Name, state),
+				description: n.Annotations[nodes.ReasonAnnotation],
+			}.insight(in.Now))
+		}
+	}
+	return out
+}
+
+// pausedPools: the nodes of a paused pool keep the release they run; a
+// paused master pool keeps the control plane's update from completing.
+func pausedPools(in *Input) []insightsv1alpha1.UpdateInsight {
+	count := map[string]int{}
+	pools := membership(in)
+	for _, n := range in.Nodes {
+		count[poolOf(pools, n)]++
+	}
+	var out []insightsv1alpha1.UpdateInsight
+	for _, p := range in.Pools {
+		if !p.Spec.Paused || count[p.Name] == 0 {
+			continue
+		}
+		f := finding{
+			uid: "pool/" + p.Name + "/paused", level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.NoneImpactType,
+			scope:   nodeScope(p.Name, poolResource(p.Name)),
+			summary: fmt.Sprintf("Pool %s is paused: its %d nodes will not be updated until it is unpaused", p.Name, count[p.Name]),
+			description: "Pausing a worker pool defers its nodes' update, within the version skew the kubelet allows. " +
+				"Unpause the pool when its nodes may be updated.",
+		}
+		if nodes.ScopeType(p.Name) == insightsv1alpha1.ScopeTypeControlPlane {
+			f.level, f.impact = insightsv1alpha1.ErrorInsightLevel, insightsv1alpha1.UpdateStalledImpactType
+			f.summary = fmt.Sprintf("Pool %s is paused: the control plane's update will not complete until it is unpaused", p.Name)
+			f.description = "The control plane nodes must run the new release for the update to complete."
+		}
+		out = append(out, f.insight(in.Now))
+	}
+	return out
+}
+
+func nodeCondition(n *corev1.Node, t corev1.NodeConditionType) *corev1.NodeCondition {
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == t {
+			return &n.Status.Conditions[i]
+		}
+	}
+	return nil
+}
+
+// nodeList names up to three nodes, and counts the others.
+func nodeList(names []string) string {
+	const shown = 3
+	if len(names) == 1 {
+		return "node " + names[0]
+	}
+	if len(names) <= shown {
+		return "nodes " + strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("nodes %s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
+}

@@ -1,0 +1,142 @@
+// Package precheck finds what might go wrong if the cluster updated to a
+// release: the operator's own findings for an UpdatePlan, before the
+// informers' are added. Each check is a function of what the cluster looks
+// like now; the package reads no cluster and no clock: inputs in, findings
+// out, in the protocol's insight shape so that they sit beside the
+// informers' and are accepted the same way.
+package precheck
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"regexp"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// What the UpdatePlan API accepts of a finding.
+const (
+	maxSummaryLength     = 256
+	maxDescriptionLength = 4096
+	maxReferenceLength   = 2048
+	// maxResources bounds a finding's resources: a budget may cover pods on
+	// hundreds of nodes, and the first few say enough.
+	maxResources = 16
+)
+
+// Input is what the checks look at.
+type Input struct {
+	// ClusterVersion is the cluster's; nil when it has none.
+	ClusterVersion *configv1.ClusterVersion
+	// Target is the version the plan is for.
+	Target           string
+	ClusterOperators []*configv1.ClusterOperator
+	Nodes            []*corev1.Node
+	Pools            []*machineconfigurationv1.MachineConfigPool
+	// Budgets are the PodDisruptionBudgets that allow no disruption, each
+	// with the pods it selects. The caller reads the pods of those budgets
+	// only: a cluster's pods are too many to cache for a pre-check.
+	Budgets []Budget
+	// Alerts are those firing and pending; AlertsUnreadable says why they
+	// could not be read, and then Alerts is not looked at.
+	Alerts           []alerts.Alert
+	AlertsUnreadable error
+	// PerNode is how long a node of a pool takes to update, by pool name,
+	// as the node controller learned it; a pool without an entry takes
+	// nodes.DefaultPerNodeTime.
+	PerNode map[string]time.Duration
+	// Now is when the findings are made: their acquisition time.
+	Now time.Time
+}
+
+// Budget is a PodDisruptionBudget and the pods it selects.
+type Budget struct {
+	PodDisruptionBudget *policyv1.PodDisruptionBudget
+	Pods                []*corev1.Pod
+}
+
+// check is one pre-check: the findings it makes of the input.
+type check func(in *Input) []insightsv1alpha1.UpdateInsight
+
+// checks are every pre-check, in the order their findings are listed.
+var checks = []check{
+	clusterVersionMissing,
+	clusterFailing,
+	updateInProgress,
+	notUpgradeable,
+	notOffered,
+	clusterOperators,
+	disruptionBudgets,
+	nodeProblems,
+	pausedPools,
+	firingAlerts,
+	duration,
+}
+
+// Run returns the findings of every check.
+func Run(in Input) []insightsv1alpha1.UpdateInsight {
+	var out []insightsv1alpha1.UpdateInsight
+	for _, c := range checks {
+		out = append(out, c(&in)...)
+	}
+	return out
+}
+
+// finding is a finding as the API stores it: strings bounded, the
+// reference dropped when it is not a URL the API accepts.
+type finding struct {
+	uid         string
+	level       insightsv1alpha1.UpdateInsightLevel
+	impact      insightsv1alpha1.InsightImpactType
+	scope       insightsv1alpha1.UpdateInsightScope
+	summary     string
+	description string
+	reference   string
+}
+
+var referencePattern = regexp.MustCompile(`^https?://[^\s]+$`)
+
+func (f finding) insight(now time.Time) insightsv1alpha1.UpdateInsight {
+	acquired := metav1.NewTime(now.Truncate(time.Second))
+	i := insightsv1alpha1.UpdateInsight{
+		UID:             f.uid,
+		AcquisitionTime: &acquired,
+		Scope:           f.scope,
+		Impact: insightsv1alpha1.UpdateInsightImpact{
+			Level:       f.level,
+			Type:        insightsv1alpha1.UpdateInsightImpactType(f.impact),
+			Summary:     text.OneLine(f.summary, maxSummaryLength),
+			Description: text.Truncate(f.description, maxDescriptionLength),
+		},
+	}
+	if len(f.reference) <= maxReferenceLength && referencePattern.MatchString(f.reference) {
+		i.Remediation.Reference = f.reference
+	}
+	return i
+}
+
+// controlPlane is the scope of a finding about the cluster as a whole or
+// its control plane, naming these resources.
+func controlPlane(resources ...insightsv1alpha1.InsightResource) insightsv1alpha1.UpdateInsightScope {
+	return insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: resources}
+}
+
+func clusterVersionResource() insightsv1alpha1.InsightResource {
+	return insightsv1alpha1.InsightResource{Group: configv1.GroupName, Kind: "ClusterVersion", Name: "version"}
+}
+
+// shortHash names what has no short name of its own (an alert's label
+// set) in a finding's uid, stably.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:8])
+}
