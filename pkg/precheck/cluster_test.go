@@ -123,7 +123,7 @@ func TestClusterVersionChecks(t *testing.T) {
 		},
 		{
 			name: "not upgradeable, a patch update proceeds", target: "4.16.5",
-			cv:   clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "Kubernetes 1.30 removes APIs")),
+			cv: clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "Kubernetes 1.30 removes APIs")),
 		},
 		{
 			name: "not upgradeable, a current version that is not one", target: "4.17.2",
