@@ -172,6 +172,47 @@ func TestUpdatePlansAreOnePerTargetRelease(t *testing.T) {
 	}
 }
 
+// A plan's findings are stored with their identity and whether they are
+// accepted, bounded as UpdateStatus' insights are.
+func TestUpdatePlanFindingsAreStoredWithTheirAcceptance(t *testing.T) {
+	c := insightsClient.InsightsV1alpha1().UpdatePlans()
+	plan, err := createAndDelete(t, c.Create, c.Delete, updatePlan("4.17.2", "4.17.2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	findings := make([]insightsv1alpha1.UpdatePlanInsight, 0, 129)
+	for i := range 129 {
+		insight := statusInsight(fmt.Sprintf("finding-%d", i))
+		findings = append(findings, insightsv1alpha1.UpdatePlanInsight{UpdateInsight: insight, Identity: "update-insights-operator/ControlPlane//" + insight.UID, Accepted: i%2 == 0})
+	}
+	evaluated := metav1.NewTime(time.Now().Truncate(time.Second))
+	plan.Status = insightsv1alpha1.UpdatePlanStatus{
+		EvaluatedAt:  &evaluated,
+		ControlPlane: insightsv1alpha1.ControlPlanePlan{Informers: []insightsv1alpha1.InformerPlanInsights{{Name: "update-insights-operator", Insights: findings[:128]}}},
+		WorkerPools: []insightsv1alpha1.WorkerPoolPlan{{
+			Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: "worker"},
+			Informers: []insightsv1alpha1.InformerPlanInsights{{Name: "mco", Stale: true, Insights: findings[:1]}},
+		}},
+	}
+	stored, err := c.UpdateStatus(context.Background(), plan, metav1.UpdateOptions{})
+	if err != nil {
+		t.Fatalf("128 control plane findings of one informer were refused: %v", err)
+	}
+	if diff := cmp.Diff(plan.Status, stored.Status); diff != "" {
+		t.Errorf("stored status (-written +stored):\n%s", diff)
+	}
+
+	stored.Status.ControlPlane.Informers[0].Insights = findings
+	if _, err := c.UpdateStatus(context.Background(), stored, metav1.UpdateOptions{}); !apierrors.IsInvalid(err) ||
+		!strings.Contains(err.Error(), "an informer has at most 128 control plane insights") {
+		t.Errorf("129 control plane findings of one informer: want a refusal, got %v", err)
+	}
+	stored.Status.ControlPlane.Informers[0].Insights = []insightsv1alpha1.UpdatePlanInsight{{UpdateInsight: statusInsight("no-identity")}}
+	if _, err := c.UpdateStatus(context.Background(), stored, metav1.UpdateOptions{}); !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "identity") {
+		t.Errorf("a finding without an identity: want a refusal, got %v", err)
+	}
+}
+
 // The operator keeps UpdateStatus/cluster current with its own insights, as
 // the built-in informer's.
 func TestUpdateStatusFollowsTheUpdate(t *testing.T) {

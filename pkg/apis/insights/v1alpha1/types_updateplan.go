@@ -76,7 +76,8 @@ type AcceptedInsight struct {
 	Accepted bool `json:"accepted"`
 }
 
-// UpdatePlanStatus is a plan's findings, in UpdateStatus' shape.
+// UpdatePlanStatus is a plan's findings, in UpdateStatus' shape, each with
+// whether it is accepted.
 type UpdatePlanStatus struct {
 	// conditions: Answered says whether every informer that handles plans
 	// has answered; Accepted whether every finding is accepted.
@@ -92,15 +93,85 @@ type UpdatePlanStatus struct {
 	// +kubebuilder:validation:MaxLength=64
 	ObservedEvaluationRequest string `json:"observedEvaluationRequest,omitempty"`
 
+	// evaluatedAt is when the findings were last evaluated: an update is
+	// only started on a plan evaluated recently.
+	// +optional
+	EvaluatedAt *metav1.Time `json:"evaluatedAt,omitempty"`
+
 	// controlPlane is what might go wrong with the control plane's update.
 	// +optional
-	ControlPlane ControlPlaneUpdateStatus `json:"controlPlane,omitempty"`
+	ControlPlane ControlPlanePlan `json:"controlPlane,omitempty"`
 
 	// workerPools is what might go wrong with each worker pool's update.
 	// +optional
 	// +listType=atomic
 	// +kubebuilder:validation:MaxItems=64
-	WorkerPools []WorkerPoolUpdateStatus `json:"workerPools,omitempty"`
+	WorkerPools []WorkerPoolPlan `json:"workerPools,omitempty"`
+}
+
+// ControlPlanePlan is what might go wrong with the control plane's update.
+//
+// +kubebuilder:validation:XValidation:rule="!has(self.informers) || self.informers.all(i, !has(i.insights) || size(i.insights) <= 128)",message="an informer has at most 128 control plane insights"
+type ControlPlanePlan struct {
+	// informers are the findings of each informer about the control plane.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=32
+	Informers []InformerPlanInsights `json:"informers,omitempty"`
+}
+
+// WorkerPoolPlan is what might go wrong with a worker pool's update.
+type WorkerPoolPlan struct {
+	// resource is the pool, a MachineConfigPool.
+	// +required
+	Resource ResourceRef `json:"resource"`
+
+	// informers are the findings of each informer about the pool.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=32
+	Informers []InformerPlanInsights `json:"informers,omitempty"`
+}
+
+// InformerPlanInsights are one informer's findings about one part of the
+// cluster.
+type InformerPlanInsights struct {
+	// name of the UpdateInformer, or update-insights-operator for the
+	// operator's own.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	// stale says the informer did not answer the last evaluation: these
+	// are the findings of its last answer.
+	// +optional
+	Stale bool `json:"stale,omitempty"`
+
+	// insights are what the informer found.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=1024
+	Insights []UpdatePlanInsight `json:"insights,omitempty"`
+}
+
+// UpdatePlanInsight is a finding, and whether the administrator accepted
+// it.
+type UpdatePlanInsight struct {
+	UpdateInsight `json:",inline"`
+
+	// identity is the finding's identity by the protocol (informer, scope
+	// type, scope resources and uid), by which it is accepted.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=1024
+	Identity string `json:"identity"`
+
+	// accepted says whether spec.acceptedInsights accepts the finding.
+	// +optional
+	Accepted bool `json:"accepted,omitempty"`
 }
 
 // UpdatePlanList is a list of UpdatePlan.
