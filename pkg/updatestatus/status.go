@@ -1,7 +1,6 @@
 package updatestatus
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -72,18 +71,22 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 	if in.Previous != nil {
 		previous = *in.Previous
 	}
-	placed := place(withOfflineInformers(in))
+	var poolNames []string
+	for _, pool := range workerPools(in.Pools) {
+		poolNames = append(poolNames, pool.Name)
+	}
+	placed := Place(withOfflineInformers(in).Answers, poolNames, in.NodePools)
 
-	controlPlaneHeld := awaitingWindow(placed.controlPlane)
+	controlPlaneHeld := awaitingWindow(placed.ControlPlane)
 	pending, active := controlPlaneConditions(in.ClusterVersion, controlPlaneHeld)
 	status := insightsv1alpha1.UpdateStatusStatus{
 		ControlPlane: insightsv1alpha1.ControlPlaneUpdateStatus{
 			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previous.ControlPlane.Conditions, in.Now),
-			Informers:  bounded(placed.controlPlane, MaxControlPlaneInsights, "control plane", &placed.cut),
+			Informers:  informerInsights(placed.Bounded(placed.ControlPlane, MaxControlPlaneInsights, "control plane")),
 		},
 	}
 	for _, pool := range workerPools(in.Pools) {
-		answers := placed.pools[pool.Name]
+		answers := placed.Pools[pool.Name]
 		held := awaitingWindow(answers)
 		if held == nil {
 			held = controlPlaneHeld
@@ -92,15 +95,15 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolUpdateStatus{
 			Resource:   insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: pool.Name},
 			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previousPool(previous, pool.Name), in.Now),
-			Informers:  bounded(answers, MaxWorkerPoolInsights, "pool "+pool.Name, &placed.cut),
+			Informers:  informerInsights(placed.Bounded(answers, MaxWorkerPoolInsights, "pool "+pool.Name)),
 		})
 	}
 	for _, a := range in.Answers {
 		if a.Offline == "" && a.Problem != "" {
-			placed.cut = append(placed.cut, a.Informer+": "+a.Problem)
+			placed.Cut = append(placed.Cut, a.Informer+": "+a.Problem)
 		}
 	}
-	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.cut), answered(in.Answers)}, previous.Conditions, in.Now)
+	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.Cut), answered(in.Answers)}, previous.Conditions, in.Now)
 	return status
 }
 
@@ -162,90 +165,6 @@ func previousPool(previous insightsv1alpha1.UpdateStatusStatus, name string) []m
 	return nil
 }
 
-// placement is every answer's insights, by the part of the cluster they are
-// about, and what could not be placed or was cut.
-type placement struct {
-	controlPlane []Answer
-	pools        map[string][]Answer
-	cut          []string
-}
-
-// place puts each insight where its scope says: the control plane, or the
-// worker pool its workerPool names (a MachineConfigPool), or else the pool
-// of the nodes it names.
-func place(in Input) placement {
-	p := placement{pools: map[string][]Answer{}}
-	known := map[string]bool{}
-	for _, pool := range workerPools(in.Pools) {
-		known[pool.Name] = true
-	}
-	answers := slices.Clone(in.Answers)
-	slices.SortFunc(answers, func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
-	for _, a := range answers {
-		controlPlane := Answer{Informer: a.Informer, Stale: a.Stale}
-		byPool := map[string]*Answer{}
-		unplaced := 0
-		for _, insight := range a.Insights {
-			insight = normalized(insight)
-			if insight.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
-				controlPlane.Insights = append(controlPlane.Insights, insight)
-				continue
-			}
-			pool := poolOf(insight, in.NodePools)
-			if !known[pool] {
-				unplaced++
-				continue
-			}
-			if byPool[pool] == nil {
-				byPool[pool] = &Answer{Informer: a.Informer, Stale: a.Stale}
-			}
-			byPool[pool].Insights = append(byPool[pool].Insights, insight)
-		}
-		// An informer that answered is listed even without insights: it
-		// was heard, and said nothing is wrong.
-		p.controlPlane = append(p.controlPlane, controlPlane)
-		for pool, answer := range byPool {
-			p.pools[pool] = append(p.pools[pool], *answer)
-		}
-		if unplaced > 0 {
-			p.cut = append(p.cut, fmt.Sprintf("%s: %d worker pool insights name no known pool", a.Informer, unplaced))
-		}
-	}
-	for pool := range p.pools {
-		slices.SortFunc(p.pools[pool], func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
-	}
-	return p
-}
-
-// poolOf is the worker pool an insight is about: a MachineConfigPool of its
-// workerPool, or else the pool of the first node it names.
-func poolOf(insight insightsv1alpha1.UpdateInsight, nodePools map[string]string) string {
-	for _, r := range insight.Scope.WorkerPool {
-		if r.Kind == "MachineConfigPool" {
-			return r.Name
-		}
-	}
-	for _, r := range insight.Scope.Resources {
-		if r.Kind == "Node" && r.Group == "" {
-			if pool, ok := nodePools[r.Name]; ok {
-				return pool
-			}
-		}
-	}
-	return ""
-}
-
-// normalized bounds an insight's strings as the API does, so that an
-// informer's long summary is cut rather than refused.
-func normalized(insight insightsv1alpha1.UpdateInsight) insightsv1alpha1.UpdateInsight {
-	insight.Impact.Summary = text.OneLine(insight.Impact.Summary, maxSummaryLength)
-	if insight.Impact.Summary == "" {
-		insight.Impact.Summary = "(no summary)"
-	}
-	insight.Impact.Description = text.Truncate(insight.Impact.Description, maxDescriptionLength)
-	return insight
-}
-
 // levelRank orders levels, the most serious first.
 var levelRank = map[insightsv1alpha1.UpdateInsightLevel]int{
 	insightsv1alpha1.CriticalInsightLevel: 0,
@@ -255,20 +174,11 @@ var levelRank = map[insightsv1alpha1.UpdateInsightLevel]int{
 	insightsv1alpha1.StatusInsightLevel:   4,
 }
 
-// bounded orders each informer's insights, the most serious first, and keeps
-// at most max of them, counting what it cuts.
-func bounded(answers []Answer, max int, where string, cut *[]string) []insightsv1alpha1.InformerInsights {
+// informerInsights are answers as UpdateStatus holds them.
+func informerInsights(answers []Answer) []insightsv1alpha1.InformerInsights {
 	out := make([]insightsv1alpha1.InformerInsights, 0, len(answers))
 	for _, a := range answers {
-		insights := slices.Clone(a.Insights)
-		slices.SortStableFunc(insights, func(x, y insightsv1alpha1.UpdateInsight) int {
-			return cmp.Or(cmp.Compare(levelRank[x.Impact.Level], levelRank[y.Impact.Level]), strings.Compare(x.UID, y.UID))
-		})
-		if len(insights) > max {
-			*cut = append(*cut, fmt.Sprintf("%s: %d of %d %s insights cut (at most %d are kept, the most serious)", a.Informer, len(insights)-max, len(insights), where, max))
-			insights = insights[:max]
-		}
-		out = append(out, insightsv1alpha1.InformerInsights{Name: a.Informer, Stale: a.Stale, Insights: insights})
+		out = append(out, insightsv1alpha1.InformerInsights{Name: a.Informer, Stale: a.Stale, Insights: a.Insights})
 	}
 	return out
 }

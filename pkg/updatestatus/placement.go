@@ -1,0 +1,115 @@
+package updatestatus
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// Placement is every answer's insights, by the part of the cluster they are
+// about, and what could not be placed or was cut. UpdateStatus and
+// UpdatePlans place insights alike.
+type Placement struct {
+	ControlPlane []Answer
+	// Pools are the answers about each worker pool, by the pool's name.
+	Pools map[string][]Answer
+	// Cut says, an informer a line, what could not be placed or was cut.
+	Cut []string
+}
+
+// Place puts each insight where its scope says: the control plane, or the
+// worker pool (one of pools) its workerPool names, or else the pool of the
+// nodes it names (nodePools maps a node's name to its pool's). Answers and
+// insights come out in a stable order, by informer.
+func Place(answers []Answer, pools []string, nodePools map[string]string) Placement {
+	p := Placement{Pools: map[string][]Answer{}}
+	answers = slices.Clone(answers)
+	slices.SortFunc(answers, func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	for _, a := range answers {
+		controlPlane := Answer{Informer: a.Informer, Stale: a.Stale}
+		byPool := map[string]*Answer{}
+		unplaced := 0
+		for _, insight := range a.Insights {
+			insight = normalized(insight)
+			if insight.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
+				controlPlane.Insights = append(controlPlane.Insights, insight)
+				continue
+			}
+			pool := poolOf(insight, nodePools)
+			if !slices.Contains(pools, pool) {
+				unplaced++
+				continue
+			}
+			if byPool[pool] == nil {
+				byPool[pool] = &Answer{Informer: a.Informer, Stale: a.Stale}
+			}
+			byPool[pool].Insights = append(byPool[pool].Insights, insight)
+		}
+		// An informer that answered is listed even without insights: it
+		// was heard, and said nothing is wrong.
+		p.ControlPlane = append(p.ControlPlane, controlPlane)
+		for pool, answer := range byPool {
+			p.Pools[pool] = append(p.Pools[pool], *answer)
+		}
+		if unplaced > 0 {
+			p.Cut = append(p.Cut, fmt.Sprintf("%s: %d worker pool insights name no known pool", a.Informer, unplaced))
+		}
+	}
+	for pool := range p.Pools {
+		slices.SortFunc(p.Pools[pool], func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	}
+	return p
+}
+
+// Bounded orders each answer's insights, the most serious first, and keeps
+// at most max of them, counting in p.Cut what it cuts from the part of the
+// cluster named where.
+func (p *Placement) Bounded(answers []Answer, max int, where string) []Answer {
+	out := make([]Answer, 0, len(answers))
+	for _, a := range answers {
+		insights := slices.Clone(a.Insights)
+		slices.SortStableFunc(insights, func(x, y insightsv1alpha1.UpdateInsight) int {
+			return cmp.Or(cmp.Compare(levelRank[x.Impact.Level], levelRank[y.Impact.Level]), strings.Compare(x.UID, y.UID))
+		})
+		if len(insights) > max {
+			p.Cut = append(p.Cut, fmt.Sprintf("%s: %d of %d %s insights cut (at most %d are kept, the most serious)", a.Informer, len(insights)-max, len(insights), where, max))
+			insights = insights[:max]
+		}
+		a.Insights = insights
+		out = append(out, a)
+	}
+	return out
+}
+
+// poolOf is the worker pool an insight is about: a MachineConfigPool of its
+// workerPool, or else the pool of the first node it names.
+func poolOf(insight insightsv1alpha1.UpdateInsight, nodePools map[string]string) string {
+	for _, r := range insight.Scope.WorkerPool {
+		if r.Kind == "MachineConfigPool" {
+			return r.Name
+		}
+	}
+	for _, r := range insight.Scope.Resources {
+		if r.Kind == "Node" && r.Group == "" {
+			if pool, ok := nodePools[r.Name]; ok {
+				return pool
+			}
+		}
+	}
+	return ""
+}
+
+// normalized bounds an insight's strings as the API does, so that an
+// informer's long summary is cut rather than refused.
+func normalized(insight insightsv1alpha1.UpdateInsight) insightsv1alpha1.UpdateInsight {
+	insight.Impact.Summary = text.OneLine(insight.Impact.Summary, maxSummaryLength)
+	if insight.Impact.Summary == "" {
+		insight.Impact.Summary = "(no summary)"
+	}
+	insight.Impact.Description = text.Truncate(insight.Impact.Description, maxDescriptionLength)
+	return insight
+}
