@@ -1,0 +1,219 @@
+// Package updateplan computes an UpdatePlan's status from the findings of
+// the operator's pre-checks and of the informers that handle plans: placed
+// where their scopes say and bounded as UpdateStatus' insights are, each
+// with its identity and whether the plan's spec accepts it, and conditions
+// that say whether every informer answered and every finding is accepted.
+// It is pure: answers and a clock reading in, a status out.
+package updateplan
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// The plan's conditions and their reasons.
+const (
+	ConditionAnswered = "Answered"
+	ConditionAccepted = "Accepted"
+
+	ReasonAllAnswered         = "AllAnswered"
+	ReasonWaitingForInformers = "WaitingForInformers"
+	ReasonInformersOffline    = "InformersOffline"
+	ReasonAllAccepted         = "AllAccepted"
+	ReasonNothingToAccept     = "NothingToAccept"
+	ReasonNotAccepted         = "FindingsNotAccepted"
+	// ReasonInsightsCut says the plan could not hold every finding: those
+	// cut cannot be accepted, so the plan cannot be fully accepted.
+	ReasonInsightsCut = "FindingsCut"
+
+	// maxListed is how many unaccepted identities a condition message names.
+	maxListed        = 20
+	maxMessageLength = 32768
+)
+
+// Input is what a plan's status is computed from.
+type Input struct {
+	Plan *insightsv1alpha1.UpdatePlan
+	// Answers are each informer's findings: the operator's own (the
+	// built-in informer's) and those of the informers that handle plans,
+	// with Offline set for an informer that could not be heard.
+	Answers []updatestatus.Answer
+	// Expected are the informers that handle plans: the plan is answered
+	// once each has an answer, or is offline.
+	Expected []string
+	// Pools are the worker pools, by name; NodePools maps a node's name to
+	// its pool's.
+	Pools     []string
+	NodePools map[string]string
+	// EvaluatedAt is when the findings were made; Observed the spec's
+	// evaluationRequest they answer.
+	EvaluatedAt time.Time
+	Observed    string
+	Now         time.Time
+}
+
+// Compute returns the plan's status.
+func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
+	accepted := acceptedIdentities(in.Plan)
+	placed := updatestatus.Place(in.Answers, in.Pools, in.NodePools)
+	evaluated := metav1.NewTime(in.EvaluatedAt.Truncate(time.Second))
+	status := insightsv1alpha1.UpdatePlanStatus{
+		ObservedEvaluationRequest: in.Observed,
+		EvaluatedAt:               &evaluated,
+		ControlPlane: insightsv1alpha1.ControlPlanePlan{
+			Informers: planInsights(placed.Bounded(placed.ControlPlane, updatestatus.MaxControlPlaneInsights, "control plane"), accepted),
+		},
+	}
+	for _, pool := range slices.Sorted(slices.Values(in.Pools)) {
+		answers := placed.Pools[pool]
+		if len(answers) == 0 {
+			continue
+		}
+		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolPlan{
+			Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: pool},
+			Informers: planInsights(placed.Bounded(answers, updatestatus.MaxWorkerPoolInsights, "pool "+pool), accepted),
+		})
+	}
+	var previous []metav1.Condition
+	if in.Plan != nil {
+		previous = in.Plan.Status.Conditions
+	}
+	for _, c := range []metav1.Condition{answered(in), acceptance(&status, placed.Cut)} {
+		if old := meta.FindStatusCondition(previous, c.Type); old != nil && old.Status == c.Status {
+			c.LastTransitionTime = old.LastTransitionTime
+		} else {
+			c.LastTransitionTime = metav1.NewTime(in.Now.Truncate(time.Second))
+		}
+		c.Message = text.Truncate(c.Message, maxMessageLength)
+		status.Conditions = append(status.Conditions, c)
+	}
+	return status
+}
+
+// Identity is a finding's identity by the protocol: what an administrator
+// accepts it by.
+func Identity(informer string, i insightsv1alpha1.UpdateInsight) string {
+	insight := protocol.Insight{UID: i.UID, Scope: protocol.Scope{Type: protocol.ScopeType(i.Scope.Type)}}
+	for _, r := range i.Scope.Resources {
+		insight.Scope.Resources = append(insight.Scope.Resources, protocol.Resource{Group: r.Group, Kind: r.Kind, Namespace: r.Namespace, Name: r.Name})
+	}
+	return protocol.Identity(informer, insight)
+}
+
+// NeedsAcceptance says whether a finding must be accepted before the
+// update: every finding but a status-level one, which tells how the update
+// would go rather than what might go wrong.
+func NeedsAcceptance(level insightsv1alpha1.UpdateInsightLevel) bool {
+	return level != insightsv1alpha1.StatusInsightLevel
+}
+
+// acceptedIdentities are the identities the plan's spec accepts, by
+// informer.
+func acceptedIdentities(plan *insightsv1alpha1.UpdatePlan) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	if plan == nil {
+		return out
+	}
+	for _, a := range plan.Spec.AcceptedInsights {
+		if !a.Accepted {
+			continue
+		}
+		if out[a.UpdateInformer] == nil {
+			out[a.UpdateInformer] = map[string]bool{}
+		}
+		out[a.UpdateInformer][a.UID] = true
+	}
+	return out
+}
+
+func planInsights(answers []updatestatus.Answer, accepted map[string]map[string]bool) []insightsv1alpha1.InformerPlanInsights {
+	out := make([]insightsv1alpha1.InformerPlanInsights, 0, len(answers))
+	for _, a := range answers {
+		p := insightsv1alpha1.InformerPlanInsights{Name: a.Informer, Stale: a.Stale}
+		for _, i := range a.Insights {
+			id := Identity(a.Informer, i)
+			p.Insights = append(p.Insights, insightsv1alpha1.UpdatePlanInsight{UpdateInsight: i, Identity: id, Accepted: accepted[a.Informer][id]})
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// answered says whether every informer that handles plans answered.
+func answered(in Input) metav1.Condition {
+	heard := map[string]string{}
+	for _, a := range in.Answers {
+		heard[a.Informer] = a.Offline
+	}
+	var waiting, offline []string
+	for _, name := range in.Expected {
+		switch reason, ok := heard[name]; {
+		case !ok:
+			waiting = append(waiting, name)
+		case reason != "":
+			offline = append(offline, fmt.Sprintf("%s (%s)", name, reason))
+		}
+	}
+	slices.Sort(waiting)
+	slices.Sort(offline)
+	switch {
+	case len(waiting) > 0:
+		return metav1.Condition{Type: ConditionAnswered, Status: metav1.ConditionFalse, Reason: ReasonWaitingForInformers,
+			Message: "Waiting for the findings of " + strings.Join(waiting, ", ") + "."}
+	case len(offline) > 0:
+		return metav1.Condition{Type: ConditionAnswered, Status: metav1.ConditionFalse, Reason: ReasonInformersOffline,
+			Message: "Could not be heard, so their findings are missing or old: " + strings.Join(offline, ", ") + "."}
+	}
+	return metav1.Condition{Type: ConditionAnswered, Status: metav1.ConditionTrue, Reason: ReasonAllAnswered,
+		Message: fmt.Sprintf("The operator's pre-checks and every informer that handles plans (%d) answered.", len(in.Expected))}
+}
+
+// acceptance says whether every finding that needs it is accepted. A plan
+// that had to cut findings is not: what was cut cannot be seen, let alone
+// accepted.
+func acceptance(status *insightsv1alpha1.UpdatePlanStatus, cut []string) metav1.Condition {
+	var total int
+	var unaccepted []string
+	count := func(informers []insightsv1alpha1.InformerPlanInsights) {
+		for _, informer := range informers {
+			for _, i := range informer.Insights {
+				if !NeedsAcceptance(i.Impact.Level) {
+					continue
+				}
+				total++
+				if !i.Accepted {
+					unaccepted = append(unaccepted, i.Identity)
+				}
+			}
+		}
+	}
+	count(status.ControlPlane.Informers)
+	for _, p := range status.WorkerPools {
+		count(p.Informers)
+	}
+	switch {
+	case len(cut) > 0:
+		return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionFalse, Reason: ReasonInsightsCut,
+			Message: "The plan could not hold every finding, so not all can be accepted: " + strings.Join(cut, "; ")}
+	case len(unaccepted) > 0:
+		listed := unaccepted[:min(len(unaccepted), maxListed)]
+		message := fmt.Sprintf("%d of %d findings are not accepted: %s", len(unaccepted), total, strings.Join(listed, ", "))
+		if more := len(unaccepted) - len(listed); more > 0 {
+			message += fmt.Sprintf(" and %d more", more)
+		}
+		return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionFalse, Reason: ReasonNotAccepted, Message: message + "."}
+	case total == 0:
+		return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionTrue, Reason: ReasonNothingToAccept, Message: "No finding needs accepting."}
+	}
+	return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionTrue, Reason: ReasonAllAccepted, Message: fmt.Sprintf("All %d findings are accepted.", total)}
+}
