@@ -64,14 +64,14 @@ type Input struct {
 
 // Compute returns the plan's status.
 func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
-	accepted := acceptedIdentities(in.Plan)
+	accepted, acquired := acceptedIdentities(in.Plan), acquisitionTimes(in.Plan)
 	placed := updatestatus.Place(in.Answers, in.Pools, in.NodePools)
 	evaluated := metav1.NewTime(in.EvaluatedAt.Truncate(time.Second))
 	status := insightsv1alpha1.UpdatePlanStatus{
 		ObservedEvaluationRequest: in.Observed,
 		EvaluatedAt:               &evaluated,
 		ControlPlane: insightsv1alpha1.ControlPlanePlan{
-			Informers: planInsights(placed.Bounded(placed.ControlPlane, updatestatus.MaxControlPlaneInsights, "control plane"), accepted),
+			Informers: planInsights(placed.Bounded(placed.ControlPlane, updatestatus.MaxControlPlaneInsights, "control plane"), accepted, acquired),
 		},
 	}
 	for _, pool := range slices.Sorted(slices.Values(in.Pools)) {
@@ -81,7 +81,7 @@ func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 		}
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolPlan{
 			Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: pool},
-			Informers: planInsights(placed.Bounded(answers, updatestatus.MaxWorkerPoolInsights, "pool "+pool), accepted),
+			Informers: planInsights(placed.Bounded(answers, updatestatus.MaxWorkerPoolInsights, "pool "+pool), accepted, acquired),
 		})
 	}
 	var previous []metav1.Condition
@@ -136,15 +136,42 @@ func acceptedIdentities(plan *insightsv1alpha1.UpdatePlan) map[string]map[string
 	return out
 }
 
-func planInsights(answers []updatestatus.Answer, accepted map[string]map[string]bool) []insightsv1alpha1.InformerPlanInsights {
+// planInsights are answers as a plan holds them. A finding the plan held
+// before keeps its acquisition time: it was found then, and an evaluation
+// that finds it again does not make it new (nor rewrites the plan).
+func planInsights(answers []updatestatus.Answer, accepted map[string]map[string]bool, acquired map[string]*metav1.Time) []insightsv1alpha1.InformerPlanInsights {
 	out := make([]insightsv1alpha1.InformerPlanInsights, 0, len(answers))
 	for _, a := range answers {
 		p := insightsv1alpha1.InformerPlanInsights{Name: a.Informer, Stale: a.Stale}
 		for _, i := range a.Insights {
 			id := Identity(a.Informer, i)
+			if t, ok := acquired[id]; ok {
+				i.AcquisitionTime = t
+			}
 			p.Insights = append(p.Insights, insightsv1alpha1.UpdatePlanInsight{UpdateInsight: i, Identity: id, Accepted: accepted[a.Informer][id]})
 		}
 		out = append(out, p)
+	}
+	return out
+}
+
+// acquisitionTimes are the acquisition times of the findings a plan holds,
+// by identity.
+func acquisitionTimes(plan *insightsv1alpha1.UpdatePlan) map[string]*metav1.Time {
+	out := map[string]*metav1.Time{}
+	if plan == nil {
+		return out
+	}
+	add := func(informers []insightsv1alpha1.InformerPlanInsights) {
+		for _, informer := range informers {
+			for _, i := range informer.Insights {
+				out[i.Identity] = i.AcquisitionTime
+			}
+		}
+	}
+	add(plan.Status.ControlPlane.Informers)
+	for _, p := range plan.Status.WorkerPools {
+		add(p.Informers)
 	}
 	return out
 }

@@ -213,3 +213,22 @@ func TestIdentityIsTheProtocols(t *testing.T) {
 		t.Errorf("Identity %q, want the protocol's %q", got, want)
 	}
 }
+
+// A finding found again keeps the time it was first found.
+func TestFindingsKeepTheirAcquisitionTime(t *testing.T) {
+	found := func(at time.Time) updatestatus.Answer {
+		f := finding("risk/OVNHang", insightsv1alpha1.ErrorInsightLevel)
+		f.AcquisitionTime = &metav1.Time{Time: at}
+		return updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: []insightsv1alpha1.UpdateInsight{f}}
+	}
+	p := plan()
+	p.Status = Compute(Input{Plan: p, Answers: []updatestatus.Answer{found(now)}, EvaluatedAt: now, Now: now})
+	later := now.Add(10 * time.Minute)
+	again := Compute(Input{Plan: p, Answers: []updatestatus.Answer{found(later)}, EvaluatedAt: now, Now: later})
+	if got := again.ControlPlane.Informers[0].Insights[0].AcquisitionTime; got == nil || !got.Time.Equal(now) {
+		t.Errorf("acquisition time %v, want the first, %v", got, now)
+	}
+	if diff := cmp.Diff(p.Status, again); diff != "" {
+		t.Errorf("the same findings changed the status (-before +after):\n%s", diff)
+	}
+}
