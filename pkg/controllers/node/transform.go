@@ -73,9 +73,10 @@ func StripMachineConfig(obj any) (any, error) {
 }
 
 // StripMachineConfigPool keeps a pool's name, node selector, whether it is
-// paused and the name of the configuration it targets: the pool's own status
-// is the machine-config controller's count, which the insight computes from
-// the nodes.
+// paused, how many of its nodes may update at once (for the pre-checks'
+// estimate) and the name of the configuration it targets: the pool's own
+// status is the machine-config controller's count, which the insight
+// computes from the nodes.
 func StripMachineConfigPool(obj any) (any, error) {
 	pool, ok := obj.(*machineconfigurationv1.MachineConfigPool)
 	if !ok {
@@ -84,9 +85,10 @@ func StripMachineConfigPool(obj any) (any, error) {
 	return &machineconfigurationv1.MachineConfigPool{
 		ObjectMeta: strippedMeta(pool.ObjectMeta),
 		Spec: machineconfigurationv1.MachineConfigPoolSpec{
-			NodeSelector:  pool.Spec.NodeSelector,
-			Paused:        pool.Spec.Paused,
-			Configuration: machineconfigurationv1.MachineConfigPoolStatusConfiguration{ObjectReference: corev1.ObjectReference{Name: pool.Spec.Configuration.Name}},
+			NodeSelector:   pool.Spec.NodeSelector,
+			Paused:         pool.Spec.Paused,
+			MaxUnavailable: pool.Spec.MaxUnavailable,
+			Configuration:  machineconfigurationv1.MachineConfigPoolStatusConfiguration{ObjectReference: corev1.ObjectReference{Name: pool.Spec.Configuration.Name}},
 		},
 	}, nil
 }

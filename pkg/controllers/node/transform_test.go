@@ -9,6 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
@@ -91,5 +93,18 @@ func TestStripKeepsWhatOtherTypesAre(t *testing.T) {
 	}
 	if _, ok := nodes.VersionOf(strip(t, StripMachineConfig, &machineconfigurationv1.MachineConfig{}).(*machineconfigurationv1.MachineConfig)); ok {
 		t.Errorf("a MachineConfig without a version got one")
+	}
+}
+
+// The pre-checks estimate a pool's update from how many of its nodes may
+// update at once: that survives the cache.
+func TestStripKeepsAPoolsMaxUnavailable(t *testing.T) {
+	pool := &machineconfigurationv1.MachineConfigPool{Spec: machineconfigurationv1.MachineConfigPoolSpec{MaxUnavailable: ptr.To(intstr.FromString("25%"))}}
+	stripped, err := StripMachineConfigPool(pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := stripped.(*machineconfigurationv1.MachineConfigPool).Spec.MaxUnavailable; got == nil || got.String() != "25%" {
+		t.Errorf("maxUnavailable %v, want 25%%", got)
 	}
 }
