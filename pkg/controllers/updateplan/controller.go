@@ -1,0 +1,282 @@
+// Package updateplan fills each UpdatePlan with what might go wrong if the
+// cluster updated to its target release: the operator's own pre-checks
+// (pkg/precheck) and the findings of every UpdateInformer that handles
+// plans, with the administrator's acceptance (pkg/updateplan). It
+// re-evaluates a plan when the cluster changes or a fresh evaluation is
+// asked, and prunes plans that are done with.
+package updateplan
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions/machineconfiguration/v1"
+	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
+	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	coreinformers "k8s.io/client-go/informers/core/v1"
+	policyinformers "k8s.io/client-go/informers/policy/v1"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	policylisters "k8s.io/client-go/listers/policy/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/client-go/util/workqueue"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+const (
+	controllerName = "UpdatePlanController"
+
+	// Name names the controller in the operator's conditions and metrics.
+	Name = "UpdatePlans"
+
+	// Coalesce is how long a change of the cluster waits for others before
+	// the plans are evaluated again: under churn (thousands of nodes
+	// changing) a plan is evaluated a few times a minute, not once per
+	// change.
+	Coalesce = 2 * time.Second
+
+	// InformerRefresh is how often a plan's informers are asked again
+	// while the plan exists, so that a plan is never older than that.
+	InformerRefresh = 10 * time.Minute
+
+	// DefaultTTL is how long a plan no one touched is kept.
+	DefaultTTL = 30 * 24 * time.Hour
+
+	// Workers evaluate plans in parallel; the informers' answers arrive on
+	// their own, so a slow informer holds up no evaluation.
+	Workers = 2
+)
+
+// Asker asks an UpdateInformer what might go wrong if the cluster updated
+// to target: its findings, or, with Offline set, why it could not be heard.
+type Asker interface {
+	AskPlan(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, cv *configv1.ClusterVersion, target string) updatestatus.Answer
+}
+
+// Controller keeps the UpdatePlans' status.
+type Controller struct {
+	plans            insightslisters.UpdatePlanLister
+	informers        insightslisters.UpdateInformerLister
+	clusterVersions  configlisters.ClusterVersionLister
+	clusterOperators configlisters.ClusterOperatorLister
+	nodes            corelisters.NodeLister
+	pools            machineconfigurationlisters.MachineConfigPoolLister
+	budgets          policylisters.PodDisruptionBudgetLister
+	pods             coreclient.PodsGetter
+	alerts           *alertsCache
+	perNode          *nodes.PerNodeTimes
+	asker            Asker
+	client           insightsclient.UpdatePlansGetter
+	ttl              time.Duration
+	clock            clock.Clock
+
+	// ctx is the controller's: informers are asked in its goroutines,
+	// which end with it.
+	ctx   context.Context
+	queue workqueue.RateLimitingInterface
+
+	mu     sync.Mutex
+	rounds map[string]*round
+}
+
+// Config is what the controller reads and writes through, besides its
+// informers.
+type Config struct {
+	Pods coreclient.PodsGetter
+	// Alerts reads the firing alerts; nil when the operator reads none.
+	Alerts  alerts.Source
+	PerNode *nodes.PerNodeTimes
+	Asker   Asker
+	Client  insightsclient.UpdatePlansGetter
+	TTL     time.Duration
+}
+
+// New returns the controller, registered with the informers it reads. The
+// informers must not have started yet.
+func New(
+	ctx context.Context,
+	plans insightinformers.UpdatePlanInformer,
+	updateInformers insightinformers.UpdateInformerInformer,
+	clusterVersions configinformers.ClusterVersionInformer,
+	clusterOperators configinformers.ClusterOperatorInformer,
+	nodeInformer coreinformers.NodeInformer,
+	pools machineconfigurationinformers.MachineConfigPoolInformer,
+	budgets policyinformers.PodDisruptionBudgetInformer,
+	config Config,
+	tracker *operatorstatus.Tracker,
+	recorder events.Recorder,
+	clock clock.Clock,
+) (factory.Controller, error) {
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	c := &Controller{
+		plans:            plans.Lister(),
+		informers:        updateInformers.Lister(),
+		clusterVersions:  clusterVersions.Lister(),
+		clusterOperators: clusterOperators.Lister(),
+		nodes:            nodeInformer.Lister(),
+		pools:            pools.Lister(),
+		budgets:          budgets.Lister(),
+		pods:             config.Pods,
+		alerts:           newAlertsCache(config.Alerts, clock),
+		perNode:          config.PerNode,
+		asker:            config.Asker,
+		client:           config.Client,
+		ttl:              config.TTL,
+		clock:            clock,
+		ctx:              ctx,
+		queue:            syncCtx.Queue(),
+		rounds:           map[string]*round{},
+	}
+	if c.ttl <= 0 {
+		return nil, fmt.Errorf("a plan's time to live must be positive, not %s", c.ttl)
+	}
+	// A plan itself changing is evaluated at once; the cluster or the
+	// informers changing, a moment later, with every other change of that
+	// moment.
+	if _, err := plans.Informer().AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(obj any) { c.enqueue(obj, 0) },
+		UpdateFunc: func(_, obj any) { c.enqueue(obj, 0) },
+		DeleteFunc: func(obj any) { c.enqueue(obj, 0) },
+	}); err != nil {
+		return nil, err
+	}
+	cluster := map[string]cache.SharedIndexInformer{
+		"updateinformers":      updateInformers.Informer(),
+		"clusterversions":      clusterVersions.Informer(),
+		"clusteroperators":     clusterOperators.Informer(),
+		"nodes":                nodeInformer.Informer(),
+		"machineconfigpools":   pools.Informer(),
+		"poddisruptionbudgets": budgets.Informer(),
+	}
+	synced := map[string]cache.InformerSynced{"updateplans": plans.Informer().HasSynced}
+	all := []factory.Informer{plans.Informer()}
+	later := func() { c.enqueueAll(Coalesce) }
+	for resource, informer := range cluster {
+		synced[resource] = informer.HasSynced
+		all = append(all, informer)
+		if _, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+			AddFunc: func(any) { later() }, UpdateFunc: func(any, any) { later() }, DeleteFunc: func(any) { later() },
+		}); err != nil {
+			return nil, err
+		}
+	}
+	tracker.WaitsFor(Name, synced)
+	return factory.New().
+		WithSyncContext(syncCtx).
+		WithSync(tracker.Sync(Name, c.sync)).
+		WithBareInformers(all...).
+		ToController(controllerName, recorder), nil
+}
+
+func (c *Controller) enqueue(obj any, after time.Duration) {
+	key, err := cache.DeletionHandlingMetaNamespaceKeyFunc(obj)
+	if err != nil {
+		return
+	}
+	c.queue.AddAfter(key, after)
+}
+
+func (c *Controller) enqueueAll(after time.Duration) {
+	plans, err := c.plans.List(labels.Everything())
+	if err != nil {
+		return
+	}
+	for _, p := range plans {
+		c.queue.AddAfter(p.Name, after)
+	}
+}
+
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	name := syncCtx.QueueKey()
+	plan, err := c.plans.Get(name)
+	if apierrors.IsNotFound(err) {
+		c.forget(name)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	now := c.clock.Now()
+	cluster, err := c.cluster()
+	if err != nil {
+		return err
+	}
+	if why := pruneReason(plan, cluster.clusterVersion, now, c.ttl); why != "" {
+		return c.prune(ctx, plan, why)
+	}
+
+	r := c.round(plan, now)
+	expected, err := c.planInformers()
+	if err != nil {
+		return err
+	}
+	c.ask(plan, r, expected, cluster.clusterVersion)
+
+	in, err := c.checksInput(ctx, plan.Spec.TargetRelease, cluster, now)
+	if err != nil {
+		return err
+	}
+	desired := updateplan.Compute(updateplan.Input{
+		Plan:        plan,
+		Answers:     append(r.answers(), builtinAnswer(in)),
+		Expected:    informerNames(expected),
+		Pools:       workerPools(cluster.pools),
+		NodePools:   nodePools(cluster),
+		EvaluatedAt: r.started,
+		Observed:    r.request,
+		Now:         now,
+	})
+	// The next round, or the end of the plan's life, whichever is first.
+	next := r.started.Add(InformerRefresh).Sub(now)
+	if left := untouchedSince(plan).Add(c.ttl).Sub(now); left < next {
+		next = left
+	}
+	c.queue.AddAfter(name, next)
+	return c.writeStatus(ctx, plan, desired)
+}
+
+// writeStatus writes the plan's status if it changed.
+func (c *Controller) writeStatus(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, desired insightsv1alpha1.UpdatePlanStatus) error {
+	if equality.Semantic.DeepEqual(plan.Status, desired) {
+		return nil
+	}
+	updated := plan.DeepCopy()
+	updated.Status = desired
+	if _, err := c.client.UpdatePlans().UpdateStatus(ctx, updated, metav1.UpdateOptions{}); err != nil {
+		return fmt.Errorf("writing the status of UpdatePlan %s: %w", plan.Name, err)
+	}
+	klog.V(4).InfoS("Updated UpdatePlan status", "name", plan.Name)
+	return nil
+}
+
+// prune deletes a plan that is done with, if it is still the plan read.
+func (c *Controller) prune(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, why string) error {
+	err := c.client.UpdatePlans().Delete(ctx, plan.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &plan.UID}})
+	if err != nil && !apierrors.IsNotFound(err) && !apierrors.IsConflict(err) {
+		return fmt.Errorf("pruning UpdatePlan %s: %w", plan.Name, err)
+	}
+	klog.InfoS("Pruned an UpdatePlan", "name", plan.Name, "why", why)
+	c.forget(plan.Name)
+	return nil
+}

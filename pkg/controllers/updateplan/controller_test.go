@@ -1,0 +1,476 @@
+package updateplan
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kubefake "k8s.io/client-go/kubernetes/fake"
+	corelisters "k8s.io/client-go/listers/core/v1"
+	policylisters "k8s.io/client-go/listers/policy/v1"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/cache"
+	clocktesting "k8s.io/utils/clock/testing"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+var now = time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+
+// fakeAsker answers as the test says, once the test lets it.
+type fakeAsker struct {
+	mu      sync.Mutex
+	answers map[string]updatestatus.Answer
+	asked   []string
+	release chan struct{}
+}
+
+func (a *fakeAsker) AskPlan(_ context.Context, informer *insightsv1alpha1.UpdateInformer, _ *configv1.ClusterVersion, target string) updatestatus.Answer {
+	a.mu.Lock()
+	a.asked = append(a.asked, informer.Name+"@"+target)
+	a.mu.Unlock()
+	<-a.release
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.answers[informer.Name]
+}
+
+func (a *fakeAsker) calls() []string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return slices.Clone(a.asked)
+}
+
+// waitCalls waits until the informers were asked n times in all, and
+// returns the calls.
+func (a *fakeAsker) waitCalls(t *testing.T, n int) []string {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(a.calls()) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("informers asked %v, want %d calls", a.calls(), n)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	return a.calls()
+}
+
+// harness runs the controller's sync against fake clientsets, with
+// indexers standing in for the informers' caches.
+type harness struct {
+	t                                            *testing.T
+	controller                                   *Controller
+	client                                       *fake.Clientset
+	kube                                         *kubefake.Clientset
+	asker                                        *fakeAsker
+	clock                                        *clocktesting.FakeClock
+	queue                                        controllertest.SyncContext
+	plans, informers, cvs, nodes, pools, budgets cache.Indexer
+}
+
+func newHarness(t *testing.T) *harness {
+	indexer := func() cache.Indexer { return cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}) }
+	h := &harness{
+		t: t, client: fake.NewSimpleClientset(), kube: kubefake.NewSimpleClientset(),
+		asker: &fakeAsker{answers: map[string]updatestatus.Answer{}, release: make(chan struct{})},
+		clock: clocktesting.NewFakeClock(now), queue: controllertest.NewSyncContext(""),
+		plans: indexer(), informers: indexer(), cvs: indexer(), nodes: indexer(), pools: indexer(), budgets: indexer(),
+	}
+	t.Cleanup(h.queue.Q.ShutDown)
+	h.controller = &Controller{
+		plans:            insightslisters.NewUpdatePlanLister(h.plans),
+		informers:        insightslisters.NewUpdateInformerLister(h.informers),
+		clusterVersions:  configlisters.NewClusterVersionLister(h.cvs),
+		clusterOperators: configlisters.NewClusterOperatorLister(indexer()),
+		nodes:            corelisters.NewNodeLister(h.nodes),
+		pools:            machineconfigurationlisters.NewMachineConfigPoolLister(h.pools),
+		budgets:          policylisters.NewPodDisruptionBudgetLister(h.budgets),
+		pods:             h.kube.CoreV1(),
+		alerts:           newAlertsCache(nil, h.clock),
+		asker:            h.asker,
+		client:           h.client.InsightsV1alpha1(),
+		ttl:              DefaultTTL,
+		clock:            h.clock,
+		ctx:              context.Background(),
+		queue:            h.queue.Q,
+		rounds:           map[string]*round{},
+	}
+	h.add(h.cvs, &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Status: configv1.ClusterVersionStatus{
+			Desired:          configv1.Release{Version: "4.16.3"},
+			History:          []configv1.UpdateHistory{{Version: "4.16.3", State: configv1.CompletedUpdate}},
+			Conditions:       []configv1.ClusterOperatorStatusCondition{{Type: "Failing", Status: configv1.ConditionFalse}},
+			AvailableUpdates: []configv1.Release{{Version: "4.17.2"}},
+		},
+	})
+	h.add(h.pools, &machineconfigurationv1.MachineConfigPool{ObjectMeta: metav1.ObjectMeta{Name: "worker"},
+		Spec: machineconfigurationv1.MachineConfigPoolSpec{NodeSelector: &metav1.LabelSelector{MatchLabels: map[string]string{"node-role.kubernetes.io/worker": ""}}}})
+	h.add(h.nodes, &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "worker-0", Labels: map[string]string{"node-role.kubernetes.io/worker": ""}},
+		Status: corev1.NodeStatus{Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue}}}})
+	return h
+}
+
+func (h *harness) add(indexer cache.Indexer, obj any) {
+	h.t.Helper()
+	if err := indexer.Update(obj); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
+// createPlan creates the plan for target, as the pre-checks command does.
+func (h *harness) createPlan(target, request string) {
+	h.t.Helper()
+	plan := &insightsv1alpha1.UpdatePlan{
+		ObjectMeta: metav1.ObjectMeta{Name: target, UID: "uid-4.17.2", CreationTimestamp: metav1.NewTime(now)},
+		Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
+	}
+	created, err := h.client.InsightsV1alpha1().UpdatePlans().Create(context.Background(), plan, metav1.CreateOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.add(h.plans, created)
+}
+
+// planInformer is an informer that discovery says handles plans.
+func (h *harness) planInformer(name string, enabled bool) {
+	h.add(h.informers, &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec:       insightsv1alpha1.UpdateInformerSpec{Enabled: ptr.To(enabled)},
+		Status:     insightsv1alpha1.UpdateInformerStatus{Handlers: []insightsv1alpha1.InformerHandler{{Name: insightsv1alpha1.PlanHandler, TimeoutSeconds: 30}}},
+	})
+}
+
+// sync syncs the plan and refreshes the plans' cache from the clientset.
+func (h *harness) sync(name string) {
+	h.t.Helper()
+	sc := controllertest.SyncContext{Key: name, Q: h.queue.Q}
+	if err := h.controller.sync(context.Background(), sc); err != nil {
+		h.t.Fatal(err)
+	}
+	list, err := h.client.InsightsV1alpha1().UpdatePlans().List(context.Background(), metav1.ListOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	controllertest.Replace(h.t, h.plans, list.Items)
+}
+
+// answered lets the informers answer, and waits for their answers to queue
+// the plan.
+func (h *harness) answered(informers int) {
+	h.t.Helper()
+	for range informers {
+		h.asker.release <- struct{}{}
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for h.queue.Q.Len() < informers {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("%d answers did not queue the plan", informers)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	h.queue.Drain()
+}
+
+func (h *harness) plan(name string) *insightsv1alpha1.UpdatePlan {
+	h.t.Helper()
+	p, err := h.client.InsightsV1alpha1().UpdatePlans().Get(context.Background(), name, metav1.GetOptions{})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+// view is what a test checks of a plan: its findings' identities (with
+// stale ones marked) and its conditions' reasons.
+type view struct {
+	Findings   []string
+	Conditions map[string]string
+}
+
+func viewOf(p *insightsv1alpha1.UpdatePlan) view {
+	v := view{Conditions: map[string]string{}}
+	add := func(informers []insightsv1alpha1.InformerPlanInsights) {
+		for _, i := range informers {
+			for _, f := range i.Insights {
+				id := f.Identity
+				if i.Stale {
+					id += " (stale)"
+				}
+				v.Findings = append(v.Findings, id)
+			}
+		}
+	}
+	add(p.Status.ControlPlane.Informers)
+	for _, pool := range p.Status.WorkerPools {
+		add(pool.Informers)
+	}
+	for _, c := range p.Status.Conditions {
+		v.Conditions[c.Type] = string(c.Status) + "/" + c.Reason
+	}
+	return v
+}
+
+func mcoAnswer(uid string) updatestatus.Answer {
+	return updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{
+		UID:    uid,
+		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeWorkerPool, Resources: []insightsv1alpha1.InsightResource{{Kind: "Node", Name: "worker-0"}}},
+		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Summary: "worker-0 will drain slowly"},
+	}}}
+}
+
+const durationID = "update-insights-operator/ControlPlane//duration"
+
+func TestAPlanWaitsForItsInformersThenHoldsTheirFindings(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.planInformer("disabled", false)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+
+	h.sync("4.17.2")
+	want := view{Findings: []string{durationID}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "False/" + updateplan.ReasonWaitingForInformers,
+		updateplan.ConditionAccepted: "True/" + updateplan.ReasonNothingToAccept,
+	}}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+		t.Errorf("before the informer answered (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"mco@4.17.2"}, h.asker.waitCalls(t, 1)); diff != "" {
+		t.Errorf("informers asked (-want +got):\n%s", diff)
+	}
+
+	h.answered(1)
+	h.sync("4.17.2")
+	want = view{Findings: []string{durationID, "mco/WorkerPool/Node/worker-0/drain"}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "True/" + updateplan.ReasonAllAnswered,
+		updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
+	}}
+	got := h.plan("4.17.2")
+	if diff := cmp.Diff(want, viewOf(got)); diff != "" {
+		t.Errorf("after it answered (-want +got):\n%s", diff)
+	}
+	if got.Status.ObservedEvaluationRequest != "r1" || got.Status.EvaluatedAt == nil || !got.Status.EvaluatedAt.Time.Equal(now) {
+		t.Errorf("observed %q at %v, want r1 at %v", got.Status.ObservedEvaluationRequest, got.Status.EvaluatedAt, now)
+	}
+	if d, ok := h.queue.Q.AddedAfter["4.17.2"]; !ok || d != InformerRefresh {
+		t.Errorf("the plan is queued again in %v (queued: %t), want %v for the next round", d, ok, InformerRefresh)
+	}
+
+	// Nothing changed: nothing is written, and no one is asked again.
+	h.client.ClearActions()
+	h.sync("4.17.2")
+	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+		t.Errorf("a sync that changed nothing wrote %v", writes)
+	}
+	if len(h.asker.calls()) != 1 {
+		t.Errorf("informers asked %v, want once", h.asker.calls())
+	}
+}
+
+func TestAFreshEvaluationAsksAgainAndWaits(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+
+	p := h.plan("4.17.2")
+	p.Spec.EvaluationRequest = "r2"
+	h.add(h.plans, p)
+	h.sync("4.17.2")
+	if got := viewOf(h.plan("4.17.2")); got.Conditions[updateplan.ConditionAnswered] != "False/"+updateplan.ReasonWaitingForInformers || slices.Contains(got.Findings, "mco/WorkerPool/Node/worker-0/drain") {
+		t.Errorf("after a fresh evaluation was asked: %+v, want waiting without the old findings", got)
+	}
+	h.asker.answers["mco"] = mcoAnswer("drain-again")
+	h.answered(1)
+	h.sync("4.17.2")
+	got := h.plan("4.17.2")
+	if !slices.Contains(viewOf(got).Findings, "mco/WorkerPool/Node/worker-0/drain-again") || got.Status.ObservedEvaluationRequest != "r2" {
+		t.Errorf("after the fresh evaluation: %+v observing %q, want the new finding, observing r2", viewOf(got), got.Status.ObservedEvaluationRequest)
+	}
+}
+
+// A periodic round keeps the findings while the informer is asked again;
+// an informer that cannot be heard keeps its last ones, stale.
+func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+
+	h.clock.Step(InformerRefresh)
+	h.asker.answers["mco"] = updatestatus.Answer{Informer: "mco", Offline: "Unreachable", Problem: "connection refused"}
+	h.sync("4.17.2")
+	if got := viewOf(h.plan("4.17.2")); !slices.Contains(got.Findings, "mco/WorkerPool/Node/worker-0/drain") {
+		t.Errorf("while asked again: %+v, want the last findings kept", got)
+	}
+	h.answered(1)
+	h.sync("4.17.2")
+	want := view{Findings: []string{durationID, "mco/WorkerPool/Node/worker-0/drain (stale)"}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "False/" + updateplan.ReasonInformersOffline,
+		updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
+	}}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+		t.Errorf("after the informer could not be heard (-want +got):\n%s", diff)
+	}
+	if calls := h.asker.waitCalls(t, 2); len(calls) != 2 {
+		t.Errorf("informer asked %v, want twice", calls)
+	}
+}
+
+func TestADisabledInformersFindingsLeave(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+
+	h.planInformer("mco", false)
+	h.sync("4.17.2")
+	want := view{Findings: []string{durationID}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "True/" + updateplan.ReasonAllAnswered,
+		updateplan.ConditionAccepted: "True/" + updateplan.ReasonNothingToAccept,
+	}}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+		t.Errorf("after the informer was disabled (-want +got):\n%s", diff)
+	}
+}
+
+// A restarted operator resumes a plan from its status instead of asking
+// every informer again and saying it waits meanwhile.
+func TestARestartResumesFromThePlansStatus(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	before := h.plan("4.17.2")
+
+	h.controller.rounds = map[string]*round{}
+	h.clock.Step(time.Minute)
+	h.client.ClearActions()
+	h.sync("4.17.2")
+	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+		t.Errorf("a restarted controller wrote %v, want nothing: the status answered the evaluation", writes)
+	}
+	if n := len(h.asker.calls()); n != 1 {
+		t.Errorf("informer asked %d times, want once", n)
+	}
+	if diff := cmp.Diff(before.Status, h.plan("4.17.2").Status); diff != "" {
+		t.Errorf("status changed across the restart (-before +after):\n%s", diff)
+	}
+}
+
+// Only the pods of budgets that allow no disruption are read.
+func TestThePodsOfBlockingBudgetsAreRead(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	for _, b := range []struct {
+		name    string
+		allowed int32
+	}{{"blocking", 0}, {"fine", 1}} {
+		h.add(h.budgets, &policyv1.PodDisruptionBudget{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: b.name},
+			Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": b.name}}},
+			Status:     policyv1.PodDisruptionBudgetStatus{DisruptionsAllowed: b.allowed},
+		})
+	}
+	if _, err := h.kube.CoreV1().Pods("app").Create(context.Background(), &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: "db-0", Labels: map[string]string{"app": "blocking"}},
+		Spec:       corev1.PodSpec{NodeName: "worker-0"},
+	}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h.kube.ClearActions()
+	h.sync("4.17.2")
+	var lists []string
+	for _, a := range h.kube.Actions() {
+		if a.GetVerb() == "list" {
+			lists = append(lists, a.GetNamespace()+" "+a.(clienttesting.ListAction).GetListRestrictions().Labels.String())
+		}
+	}
+	if diff := cmp.Diff([]string{"app app=blocking"}, lists); diff != "" {
+		t.Errorf("pod lists (-want +got):\n%s", diff)
+	}
+	if got := viewOf(h.plan("4.17.2")); !slices.Contains(got.Findings, "update-insights-operator/WorkerPool/Node/worker-0,PodDisruptionBudget.policy/app/blocking/pdb/app/blocking") {
+		t.Errorf("findings %v lack the blocking budget", got.Findings)
+	}
+}
+
+func TestPlansArePruned(t *testing.T) {
+	completed := func(version string) *configv1.ClusterVersion {
+		return &configv1.ClusterVersion{Status: configv1.ClusterVersionStatus{History: []configv1.UpdateHistory{{Version: version, State: configv1.CompletedUpdate}}}}
+	}
+	updating := &configv1.ClusterVersion{Status: configv1.ClusterVersionStatus{History: []configv1.UpdateHistory{
+		{Version: "4.17.2", State: configv1.PartialUpdate}, {Version: "4.16.3", State: configv1.CompletedUpdate},
+	}}}
+	touched := func(ago time.Duration, subresource string) metav1.ManagedFieldsEntry {
+		return metav1.ManagedFieldsEntry{Manager: "m", Time: &metav1.Time{Time: now.Add(-ago)}, Subresource: subresource}
+	}
+	tests := []struct {
+		name    string
+		cv      *configv1.ClusterVersion
+		target  string
+		created time.Duration
+		fields  []metav1.ManagedFieldsEntry
+		pruned  bool
+	}{
+		{name: "the cluster reached the target", cv: completed("4.17.2"), target: "4.17.2", pruned: true},
+		{name: "the cluster passed the target", cv: completed("4.17.3"), target: "4.17.2", pruned: true},
+		{name: "the cluster updates to the target", cv: updating, target: "4.17.2"},
+		{name: "a target that is not a version", cv: completed("4.17.2"), target: "candidate"},
+		{name: "untouched for the time to live", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL, pruned: true},
+		{name: "only the controller wrote it since", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL + time.Hour,
+			fields: []metav1.ManagedFieldsEntry{touched(time.Hour, "status")}, pruned: true},
+		{name: "touched since", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL + time.Hour,
+			fields: []metav1.ManagedFieldsEntry{touched(DefaultTTL, ""), touched(time.Hour, "")}},
+		{name: "no ClusterVersion", target: "4.17.2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := &insightsv1alpha1.UpdatePlan{
+				ObjectMeta: metav1.ObjectMeta{Name: tt.target, CreationTimestamp: metav1.NewTime(now.Add(-tt.created)), ManagedFields: tt.fields},
+				Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: tt.target},
+			}
+			why := pruneReason(plan, tt.cv, now, DefaultTTL)
+			if (why != "") != tt.pruned {
+				t.Errorf("prune reason %q, want pruned %t", why, tt.pruned)
+			}
+		})
+	}
+}
+
+func TestAPrunedPlanIsDeleted(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.16.3", "r1")
+	h.sync("4.16.3")
+	if _, err := h.client.InsightsV1alpha1().UpdatePlans().Get(context.Background(), "4.16.3", metav1.GetOptions{}); err == nil {
+		t.Error("the plan for the release the cluster runs was not deleted")
+	}
+}

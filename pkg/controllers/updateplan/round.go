@@ -1,0 +1,169 @@
+package updateplan
+
+import (
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/types"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// round is one evaluation of a plan: the informers asked for one
+// evaluation request, and their answers as they arrive. The sync of the
+// plan and the goroutines asking its informers share it.
+type round struct {
+	uid     types.UID
+	request string
+	started time.Time
+
+	mu         sync.Mutex
+	byInformer map[string]updatestatus.Answer
+	asked      map[string]bool
+}
+
+func newRound(plan *insightsv1alpha1.UpdatePlan, started time.Time, kept map[string]updatestatus.Answer) *round {
+	return &round{uid: plan.UID, request: plan.Spec.EvaluationRequest, started: started, byInformer: kept, asked: map[string]bool{}}
+}
+
+// round returns the plan's current round. A new plan, or one that asks
+// for a fresh evaluation, starts one without answers, so that the plan says
+// it waits for them; a round InformerRefresh old is followed by one that
+// keeps the answers until new ones arrive. After a restart, a plan whose
+// status answers its evaluation request resumes that round from its status.
+func (c *Controller) round(plan *insightsv1alpha1.UpdatePlan, now time.Time) *round {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r := c.rounds[plan.Name]
+	switch {
+	case r == nil && plan.Status.ObservedEvaluationRequest == plan.Spec.EvaluationRequest && plan.Status.EvaluatedAt != nil:
+		r = newRound(plan, plan.Status.EvaluatedAt.Time, answersOf(plan))
+		if now.Sub(r.started) >= InformerRefresh {
+			r = newRound(plan, now, r.byInformer)
+		}
+	case r == nil || r.uid != plan.UID || r.request != plan.Spec.EvaluationRequest:
+		r = newRound(plan, now, map[string]updatestatus.Answer{})
+	case now.Sub(r.started) >= InformerRefresh:
+		r = newRound(plan, now, r.snapshot())
+	}
+	c.rounds[plan.Name] = r
+	return r
+}
+
+func (c *Controller) forget(name string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.rounds, name)
+}
+
+// ask asks each informer that handles plans, and has not been asked in
+// this round, in a goroutine of its own: its answer queues the plan again.
+// An informer no longer expected (disabled, deleted, no longer handling
+// plans) is forgotten, its findings with it.
+func (c *Controller) ask(plan *insightsv1alpha1.UpdatePlan, r *round, expected []*insightsv1alpha1.UpdateInformer, cv *configv1.ClusterVersion) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for name := range r.byInformer {
+		if !slices.Contains(informerNames(expected), name) {
+			delete(r.byInformer, name)
+			delete(r.asked, name)
+		}
+	}
+	for _, informer := range expected {
+		if r.asked[informer.Name] {
+			continue
+		}
+		r.asked[informer.Name] = true
+		go func() {
+			answer := c.asker.AskPlan(c.ctx, informer, cv, plan.Spec.TargetRelease)
+			r.set(answer)
+			c.queue.Add(plan.Name)
+		}()
+	}
+}
+
+// set records an informer's answer. An informer that could not be heard
+// keeps the findings it gave before, marked stale.
+func (r *round) set(answer updatestatus.Answer) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if previous, ok := r.byInformer[answer.Informer]; ok && answer.Offline != "" && len(answer.Insights) == 0 {
+		answer.Insights, answer.Stale = previous.Insights, len(previous.Insights) > 0
+	}
+	r.byInformer[answer.Informer] = answer
+}
+
+func (r *round) snapshot() map[string]updatestatus.Answer {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make(map[string]updatestatus.Answer, len(r.byInformer))
+	for name, a := range r.byInformer {
+		out[name] = a
+	}
+	return out
+}
+
+func (r *round) answers() []updatestatus.Answer {
+	var out []updatestatus.Answer
+	for _, a := range r.snapshot() {
+		out = append(out, a)
+	}
+	return out
+}
+
+// answersOf are the informers' findings a plan's status holds, as their
+// answers: the operator's own are made anew at each evaluation.
+func answersOf(plan *insightsv1alpha1.UpdatePlan) map[string]updatestatus.Answer {
+	out := map[string]updatestatus.Answer{}
+	add := func(informers []insightsv1alpha1.InformerPlanInsights) {
+		for _, informer := range informers {
+			if informer.Name == updatestatus.BuiltinInformer {
+				continue
+			}
+			a := out[informer.Name]
+			a.Informer, a.Stale = informer.Name, informer.Stale
+			for _, i := range informer.Insights {
+				a.Insights = append(a.Insights, i.UpdateInsight)
+			}
+			out[informer.Name] = a
+		}
+	}
+	add(plan.Status.ControlPlane.Informers)
+	for _, p := range plan.Status.WorkerPools {
+		add(p.Informers)
+	}
+	return out
+}
+
+// planInformers are the enabled informers whose discovery says they handle
+// plans.
+func (c *Controller) planInformers() ([]*insightsv1alpha1.UpdateInformer, error) {
+	all, err := c.informers.List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	var out []*insightsv1alpha1.UpdateInformer
+	for _, i := range all {
+		if i.Spec.Enabled != nil && !*i.Spec.Enabled {
+			continue
+		}
+		if slices.ContainsFunc(i.Status.Handlers, func(h insightsv1alpha1.InformerHandler) bool { return h.Name == insightsv1alpha1.PlanHandler }) {
+			out = append(out, i)
+		}
+	}
+	slices.SortFunc(out, func(a, b *insightsv1alpha1.UpdateInformer) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+func informerNames(informers []*insightsv1alpha1.UpdateInformer) []string {
+	out := make([]string, 0, len(informers))
+	for _, i := range informers {
+		out = append(out, i.Name)
+	}
+	return out
+}
