@@ -1,8 +1,9 @@
 // Command runlocal shows the operator doing its main job without an OpenShift
 // cluster: it starts kube-apiserver and etcd on loopback, loads a cluster
 // recorded mid-update, runs `update-insights-operator start` against it as in
-// a cluster, plays the update forward while printing the insight as it
-// changes, and stops everything it started on Ctrl-C or at the end.
+// a cluster with a demonstration UpdateInformer beside it, plays the update
+// forward while printing the insight as it changes, and stops everything it
+// started on Ctrl-C or at the end.
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -76,10 +77,14 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
 	var op *operatorProcess
+	var demo *demoInformer
 	defer func() {
-		say("stopping the operator, kube-apiserver and etcd")
+		say("stopping the operator, the demonstration informer, kube-apiserver and etcd")
 		if op != nil {
 			op.stop()
+		}
+		if demo != nil {
+			demo.close()
 		}
 		if stopErr := env.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
@@ -113,8 +118,16 @@ func run(ctx context.Context, o options) (err error) {
 	if err := os.Setenv("RELEASE_VERSION", scenario.target()); err != nil {
 		return err
 	}
+	// Registered before the operator starts, so that the operator asks it
+	// as soon as it sees the pending update.
+	if demo, err = startDemoInformer(ctx, c); err != nil {
+		return err
+	}
+	addresses = append(addresses, "https://"+demo.addr)
+	say("serving the demonstration informer %s at https://%s", demoInformerName, demo.addr)
+
 	logPath, _ := filepath.Abs(filepath.Join(o.workdir, "operator.log"))
-	if op, err = startOperator(o.operator, kubeconfig, logPath); err != nil {
+	if op, err = startOperator(o.operator, kubeconfig, logPath, informerInterval(o.step)); err != nil {
 		return err
 	}
 	say("started update-insights-operator (log: %s)", logPath)
@@ -145,6 +158,14 @@ func run(ctx context.Context, o options) (err error) {
 		say("interrupted")
 	}
 	return nil
+}
+
+// informerInterval asks the UpdateInformers once a step, as often as the
+// played update changes, but at most once a second: UpdateStatus is
+// computed at most once a second, so asking more often shows nothing
+// sooner.
+func informerInterval(step time.Duration) time.Duration {
+	return max(step, time.Second)
 }
 
 // clients talk to the local cluster without client-side throttling: the

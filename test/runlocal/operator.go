@@ -13,13 +13,15 @@ type operatorProcess struct {
 	log *os.File
 }
 
-func startOperator(binary, kubeconfig, logPath string) (*operatorProcess, error) {
+// startOperator runs the operator, asking the UpdateInformers for their
+// insights every informerInterval.
+func startOperator(binary, kubeconfig, logPath string, informerInterval time.Duration) (*operatorProcess, error) {
 	log, err := os.Create(logPath)
 	if err != nil {
 		return nil, err
 	}
 	// No Prometheus runs beside the local API server: no alerts to read.
-	op, err := process.Start(binary, kubeconfig, log, "-v=2", "--alerts-url=")
+	op, err := process.Start(binary, kubeconfig, log, "-v=2", "--alerts-url=", "--informer-interval="+informerInterval.String())
 	if err != nil {
 		log.Close()
 		return nil, err

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"crypto/tls"
+	"fmt"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/openshift/library-go/pkg/crypto"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/sets"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+)
+
+// The demonstration informer's name and its one insight, which the check
+// looks for in UpdateStatus.
+const (
+	demoInformerName = "demo-informer"
+	demoInsightUID   = "demo-informer-slow-mirror"
+)
+
+// demoInformer is an UpdateInformer served beside the operator, as a
+// component outside the cluster would serve one: it answers Wait to the
+// first status call, as an informer still building its data does, and
+// Success with one warning after that.
+type demoInformer struct {
+	learned metav1.Time
+
+	mu    sync.Mutex
+	calls int
+
+	addr    string
+	stopped chan struct{}
+	stop    context.CancelFunc
+}
+
+// StatusInsights is the informer's answer to the operator.
+func (d *demoInformer) StatusInsights(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	d.mu.Lock()
+	d.calls++
+	first := d.calls == 1
+	d.mu.Unlock()
+	if first {
+		return &protocol.UpdateInsightsResponse{Status: protocol.ResponseStatus{
+			Response: protocol.ResponseWait, Message: "still measuring the mirror registry"}}, nil
+	}
+	return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: []protocol.Insight{{
+		UID:             demoInsightUID,
+		AcquisitionTime: &d.learned,
+		Scope: protocol.Scope{Type: protocol.ScopeControlPlane, Resources: []protocol.Resource{
+			{Group: "config.openshift.io", Kind: "ClusterVersion", Name: "version"}}},
+		Impact: protocol.Impact{
+			Level:   protocol.LevelWarning,
+			Type:    protocol.ImpactUpdateSpeed,
+			Summary: "Demonstration informer: the mirror registry serves the release images slowly",
+			Description: "Pulls of the target release's images from the mirror registry took 4 times as long as in the last update. " +
+				"Nodes will take longer to update; check the registry's load and network before the worker pools update.",
+		},
+		Remediation: protocol.Remediation{
+			Reference: "https://github.com/update-insights/update-insights-operator#writing-and-registering-an-informer",
+		},
+	}}}}, nil
+}
+
+// statusCalls is how many status calls the informer has answered.
+func (d *demoInformer) statusCalls() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.calls
+}
+
+// startDemoInformer serves the informer over HTTPS on a loopback port, with
+// a serving certificate of a CA made for this run, and registers it with an
+// UpdateInformer whose caBundle is that CA: the operator verifies it as any
+// informer's.
+func startDemoInformer(ctx context.Context, c *clients) (*demoInformer, error) {
+	caConfig, err := crypto.MakeSelfSignedCAConfigForDuration("run-local demonstration informer CA", 24*time.Hour)
+	if err != nil {
+		return nil, err
+	}
+	ca := &crypto.CA{Config: caConfig, SerialGenerator: &crypto.RandomSerialGenerator{}}
+	serving, err := ca.MakeServerCertForDuration(sets.New("127.0.0.1"), 24*time.Hour)
+	if err != nil {
+		return nil, err
+	}
+	certPEM, keyPEM, err := serving.GetPEMBytes()
+	if err != nil {
+		return nil, err
+	}
+	cert, err := tls.X509KeyPair(certPEM, keyPEM)
+	if err != nil {
+		return nil, err
+	}
+	caPEM, _, err := caConfig.GetPEMBytes()
+	if err != nil {
+		return nil, err
+	}
+
+	d := &demoInformer{learned: metav1.Now(), stopped: make(chan struct{})}
+	server, err := informer.NewServer(d, informer.WithTLSConfig(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	if err != nil {
+		return nil, err
+	}
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	d.addr = listener.Addr().String()
+	serveCtx, stop := context.WithCancel(context.Background())
+	d.stop = stop
+	go func() {
+		defer close(d.stopped)
+		if err := server.Serve(serveCtx, listener); err != nil {
+			say("demonstration informer: %v", err)
+		}
+	}()
+
+	base := "https://" + d.addr
+	registration := &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: demoInformerName},
+		Spec: insightsv1alpha1.UpdateInformerSpec{
+			Enabled:      ptr.To(true),
+			ClientConfig: insightsv1alpha1.InformerClientConfig{URL: &base, CABundle: caPEM},
+		},
+	}
+	if _, err := c.insights.InsightsV1alpha1().UpdateInformers().Create(ctx, registration, metav1.CreateOptions{}); err != nil {
+		d.close()
+		return nil, fmt.Errorf("registering the demonstration informer: %w", err)
+	}
+	return d, nil
+}
+
+// close stops serving, letting a call in flight finish.
+func (d *demoInformer) close() {
+	d.stop()
+	<-d.stopped
+}
