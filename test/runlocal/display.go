@@ -18,6 +18,7 @@ import (
 type observer struct {
 	sawProgressing atomic.Bool
 	completed      chan struct{}
+	status         *statusObserver
 
 	mu             sync.Mutex
 	poolsCompleted map[string]bool
@@ -26,7 +27,7 @@ type observer struct {
 
 func (o *observer) progressing() bool { return o.sawProgressing.Load() }
 
-func watchInsight(ctx context.Context, c *clients) *observer {
+func watchInsight(ctx context.Context, c *clients, demo *demoInformer) *observer {
 	o := &observer{completed: make(chan struct{}), poolsCompleted: map[string]bool{}, poolsChanged: make(chan struct{}, 1)}
 	factory := insightinformers.NewSharedInformerFactory(c.insights, 0)
 	informer := factory.Insights().V1alpha1().ClusterVersionProgressInsights().Informer()
@@ -78,6 +79,7 @@ func watchInsight(ctx context.Context, c *clients) *observer {
 	})
 	watchPools(factory.Insights().V1alpha1().MachineConfigPoolProgressInsights().Informer(), o)
 	watchNodes(factory.Insights().V1alpha1().NodeProgressInsights().Informer())
+	o.status = watchUpdateStatus(factory, demo)
 	factory.Start(ctx.Done())
 	return o
 }

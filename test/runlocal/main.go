@@ -2,8 +2,8 @@
 // cluster: it starts kube-apiserver and etcd on loopback, loads a cluster
 // recorded mid-update, runs `update-insights-operator start` against it as in
 // a cluster with a demonstration UpdateInformer beside it, plays the update
-// forward while printing the insight as it changes, and stops everything it
-// started on Ctrl-C or at the end.
+// forward while printing the insights and UpdateStatus as they change, and
+// stops everything it started on Ctrl-C or at the end.
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -43,7 +43,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and everything stopped cleanly (for CI).")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and everything stopped cleanly (for CI).")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -136,7 +136,7 @@ func run(ctx context.Context, o options) (err error) {
 	// waits for open watches when it shuts down.
 	displayCtx, stopDisplay := context.WithCancel(ctx)
 	defer stopDisplay()
-	seen := watchInsight(displayCtx, c)
+	seen := watchInsight(displayCtx, c, demo)
 	if err := scenario.play(ctx, c, o.step); err != nil && ctx.Err() == nil {
 		return err
 	}
@@ -152,7 +152,10 @@ func run(ctx context.Context, o options) (err error) {
 			return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete, and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, %s",
 				scenario.target(), seen.progressing(), completed, poolsCompleted, operatorStatus)
 		}
-		say("check passed: the insight went from Progressing to Completed, every pool completed, and the operator reports itself healthy")
+		if ok, saw := seen.status.demoChecked(); !ok {
+			return fmt.Errorf("want UpdateStatus to show the demonstration informer's warning, and its UpdateInformer to go Online=True only after the informer answered Wait and was asked again; saw %s", saw)
+		}
+		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and the demonstration informer's warning reached UpdateStatus after its Wait")
 	}
 	if ctx.Err() != nil {
 		say("interrupted")
