@@ -87,7 +87,8 @@ func (s *statusObserver) show() {
 
 // parts are the control plane's and each worker pool's conditions.
 func (s *statusObserver) parts() string {
-	if s.status == nil {
+	// The operator creates UpdateStatus before it first computes it.
+	if s.status == nil || len(s.status.Status.ControlPlane.Conditions) == 0 {
 		return "none yet"
 	}
 	parts := []string{"control plane " + conditions(s.status.Status.ControlPlane.Conditions)}
