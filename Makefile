@@ -48,7 +48,8 @@ run-local: build testbin
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
 
 # The same, fast and non-interactive: fails unless the insight goes from
-# Progressing to Completed and everything stops cleanly.
+# Progressing to Completed, the demonstration informer's warning reaches
+# UpdateStatus after its Wait, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
 
