@@ -137,7 +137,12 @@ func run(ctx context.Context, o options) (err error) {
 	displayCtx, stopDisplay := context.WithCancel(ctx)
 	defer stopDisplay()
 	seen := watchInsight(displayCtx, c, demo)
-	if err := scenario.play(ctx, c, o.step); err != nil && ctx.Err() == nil {
+	beforeCompletion := func() {
+		if !seen.status.waitForDemoInsight(ctx, time.Minute) {
+			say("the demonstration informer's warning did not reach UpdateStatus within a minute; completing the update anyway")
+		}
+	}
+	if err := scenario.play(ctx, c, o.step, beforeCompletion); err != nil && ctx.Err() == nil {
 		return err
 	}
 	completed := waitForCompleted(ctx, seen, time.Minute)

@@ -145,7 +145,11 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 // progressing first, rolls the control plane nodes, completes the update,
 // and then rolls the worker nodes: the ClusterVersion does not wait for
 // worker pools.
-func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) error {
+// play plays the update forward, a step at a time. Before the ClusterVersion
+// completes, it waits for beforeCompletion: the informers are asked only
+// while the update is pending, and a fast play on a busy machine would
+// otherwise complete it before the demonstration informer was heard.
+func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, beforeCompletion func()) error {
 	var pending []*configv1.ClusterOperator
 	for _, co := range s.payload() {
 		if v, _ := controlplane.OperatorVersion(co); v != s.target() {
@@ -184,6 +188,7 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration) err
 	if err := s.nodes.roll(ctx, c, nodes.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
 		return err
 	}
+	beforeCompletion()
 	say("the ClusterVersion reports the update completed")
 	if err := s.complete(ctx, c); err != nil {
 		return err

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -188,6 +190,23 @@ func holdsDemoInsight(u *insightsv1alpha1.UpdateStatus) bool {
 		}
 	}
 	return false
+}
+
+// waitForDemoInsight waits until UpdateStatus has held the demonstration
+// informer's warning, at most timeout; false when it did not.
+func (s *statusObserver) waitForDemoInsight(ctx context.Context, timeout time.Duration) bool {
+	deadline := time.Now().Add(timeout)
+	for {
+		s.mu.Lock()
+		saw := s.sawDemoInsight
+		s.mu.Unlock()
+		if saw || time.Now().After(deadline) {
+			return saw
+		}
+		if !sleep(ctx, 100*time.Millisecond) {
+			return false
+		}
+	}
 }
 
 // demoChecked says whether UpdateStatus showed the demonstration
