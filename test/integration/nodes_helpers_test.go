@@ -58,14 +58,14 @@ func machineConfigClient(t testing.TB) machineconfigurationclient.Interface {
 
 // startNodeOperator starts the operator on a cluster updating from
 // fromVersion to toVersion, with master and worker pools whose rendered
-// configurations exist at both versions.
-func startNodeOperator(t testing.TB) *operatorProcess {
+// configurations exist at both versions. extra are more operator flags.
+func startNodeOperator(t testing.TB, extra ...string) *operatorProcess {
 	t.Helper()
 	// Registered before the operator starts, so that it runs after the
 	// operator stops and can no longer delete the insights of the test's
 	// nodes and pools itself: the next test must not find them.
 	t.Cleanup(func() { deleteNodeInsights(t) })
-	op := startOperator(t)
+	op := startOperator(t, extra...)
 	createClusterVersion(t, nil, midUpdateStatus())
 	for config, version := range renderedConfigs {
 		createRenderedConfig(t, config, version)

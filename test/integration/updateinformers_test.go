@@ -36,6 +36,9 @@ type testInformer struct {
 	response protocol.Response
 	uids     []string
 	waits    int
+	// served is when the informer first handed out the current answer
+	// (zero until it has): the moment an operator's poll got it.
+	served time.Time
 
 	cert atomic.Pointer[tls.Certificate]
 	addr string
@@ -49,6 +52,9 @@ func (f *testInformer) StatusInsights(context.Context, *protocol.UpdateInsightsR
 		f.waits--
 		resp.Status.Response = protocol.ResponseWait
 		return resp, nil
+	}
+	if f.served.IsZero() {
+		f.served = time.Now()
 	}
 	for _, uid := range f.uids {
 		resp.Spec.Insights = append(resp.Spec.Insights, protocol.Insight{
@@ -66,10 +72,19 @@ func (f *testInformer) answer(waits int, response protocol.Response, uids ...str
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.waits, f.response, f.uids = waits, response, uids
+	f.served = time.Time{}
+}
+
+// firstServed is when the informer first handed out the answer last set,
+// after any waits; zero if it has not yet.
+func (f *testInformer) firstServed() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.served
 }
 
 // startInformer serves a test informer on host, presenting cert.
-func startInformer(t *testing.T, host string, cert tls.Certificate) *testInformer {
+func startInformer(t testing.TB, host string, cert tls.Certificate) *testInformer {
 	t.Helper()
 	f := &testInformer{response: protocol.ResponseSuccess}
 	f.cert.Store(&cert)
@@ -115,7 +130,7 @@ func hostAddress(t *testing.T) string {
 	return ""
 }
 
-func createInformer(t *testing.T, i *insightsv1alpha1.UpdateInformer) {
+func createInformer(t testing.TB, i *insightsv1alpha1.UpdateInformer) {
 	t.Helper()
 	c := insightsClient.InsightsV1alpha1().UpdateInformers()
 	if _, err := createAndDelete(t, c.Create, c.Delete, i); err != nil {
@@ -184,7 +199,7 @@ func waitForInformer(t *testing.T, what, name string, uids []string, stale bool,
 	})
 }
 
-func deleteUpdateStatusAtEnd(t *testing.T) {
+func deleteUpdateStatusAtEnd(t testing.TB) {
 	t.Cleanup(func() {
 		err := insightsClient.InsightsV1alpha1().UpdateStatuses().Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{})
 		if err != nil && !apierrors.IsNotFound(err) {

@@ -48,7 +48,7 @@ func statusInsight(uid string) insightsv1alpha1.UpdateInsight {
 
 // createAndDelete creates obj with create, and deletes it with del when the
 // test ends.
-func createAndDelete[T interface{ GetName() string }](t *testing.T, create func(context.Context, T, metav1.CreateOptions) (T, error),
+func createAndDelete[T interface{ GetName() string }](t testing.TB, create func(context.Context, T, metav1.CreateOptions) (T, error),
 	del func(context.Context, string, metav1.DeleteOptions) error, obj T) (T, error) {
 	t.Helper()
 	created, err := create(context.Background(), obj, metav1.CreateOptions{})
