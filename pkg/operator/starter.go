@@ -155,10 +155,6 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		machineconfigurationinformers.WithTransform(node.StripMachineConfiguration))
 	insightInformers := insightinformers.NewSharedInformerFactoryWithOptions(insightsClient, resyncPeriod,
 		insightinformers.WithTransform(stripManagedFields))
-	// The Services and EndpointSlices of Service-backed UpdateInformers,
-	// in whatever namespace their authors serve them.
-	serviceInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
-		kubeinformers.WithTransform(stripManagedFields))
 
 	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
 
@@ -218,8 +214,12 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	updateInformersController := updateinformers.New(
 		insightInformers.Insights().V1alpha1().UpdateInformers(),
 		configInformers.Config().V1().ClusterVersions(),
-		serviceInformers.Core().V1().Services(),
-		serviceInformers.Discovery().V1().EndpointSlices(),
+		// The Services and EndpointSlices of Service-backed informers are
+		// read when an informer is called rather than cached: they may be
+		// in any namespace, and a cache would hold every one of the
+		// cluster for a handful of informers.
+		kubeClient.CoreV1(),
+		kubeClient.DiscoveryV1(),
 		kubeClient.CoreV1(),
 		insightsClient.InsightsV1alpha1(),
 		answers,
@@ -250,7 +250,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
-	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, serviceInformers}
+	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {

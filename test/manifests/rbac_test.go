@@ -64,11 +64,11 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateinformers/status"}, verbs: []string{"get", "update", "patch"},
 		why: "the operator reports in an UpdateInformer's status whether it answers",
 	}, {
-		groups: []string{""}, resources: []string{"services"}, verbs: []string{"get", "list", "watch"},
-		why: "a Service-backed informer's Service maps its port to its endpoints' port",
+		groups: []string{""}, resources: []string{"services"}, verbs: []string{"get"},
+		why: "a Service-backed informer's Service maps its port to its endpoints' port; it is read (not watched) before each call",
 	}, {
-		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"get", "list", "watch"},
-		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS",
+		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"list"},
+		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS; its slices are listed by label (not watched) before each call",
 	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",

@@ -18,17 +18,13 @@ import (
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
-	discoveryv1 "k8s.io/api/discovery/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
-	coreinformers "k8s.io/client-go/informers/core/v1"
-	discoveryinformers "k8s.io/client-go/informers/discovery/v1"
 	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
-	corelisters "k8s.io/client-go/listers/core/v1"
-	discoverylisters "k8s.io/client-go/listers/discovery/v1"
+	discoveryclient "k8s.io/client-go/kubernetes/typed/discovery/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
@@ -73,8 +69,8 @@ const (
 type Controller struct {
 	informers       insightslisters.UpdateInformerLister
 	clusterVersions configlisters.ClusterVersionLister
-	services        corelisters.ServiceLister
-	endpointSlices  discoverylisters.EndpointSliceLister
+	services        coreclient.ServicesGetter
+	endpointSlices  discoveryclient.EndpointSlicesGetter
 	secrets         coreclient.SecretsGetter
 	client          insightsclient.UpdateInformersGetter
 	answers         *updatestatuscontroller.Store
@@ -86,12 +82,14 @@ type Controller struct {
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet.
+// informers must not have started yet. Services, EndpointSlices and
+// Secrets are read from the API server when an informer is called (see
+// clientConfig and injectCA), not cached.
 func New(
 	informers insightinformers.UpdateInformerInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
-	services coreinformers.ServiceInformer,
-	endpointSlices discoveryinformers.EndpointSliceInformer,
+	services coreclient.ServicesGetter,
+	endpointSlices discoveryclient.EndpointSlicesGetter,
 	secrets coreclient.SecretsGetter,
 	client insightsclient.UpdateInformersGetter,
 	answers *updatestatuscontroller.Store,
@@ -103,8 +101,8 @@ func New(
 	c := &Controller{
 		informers:       informers.Lister(),
 		clusterVersions: clusterVersions.Lister(),
-		services:        services.Lister(),
-		endpointSlices:  endpointSlices.Lister(),
+		services:        services,
+		endpointSlices:  endpointSlices,
 		secrets:         secrets,
 		client:          client,
 		answers:         answers,
@@ -115,8 +113,6 @@ func New(
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
 		"updateinformers": informers.Informer().HasSynced,
 		"clusterversions": clusterVersions.Informer().HasSynced,
-		"services":        services.Informer().HasSynced,
-		"endpointslices":  endpointSlices.Informer().HasSynced,
 	})
 	own := func(obj runtime.Object) []string {
 		o, err := meta.Accessor(obj)
@@ -130,41 +126,21 @@ func New(
 		WithInformersQueueKeysFunc(own, informers.Informer()).
 		// An update starting or ending changes what every informer is
 		// asked.
-		WithInformersQueueKeysFunc(func(runtime.Object) []string { return c.names(nil) }, clusterVersions.Informer()).
-		WithInformersQueueKeysFunc(c.byService, services.Informer(), endpointSlices.Informer()).
+		WithInformersQueueKeysFunc(func(runtime.Object) []string { return c.names() }, clusterVersions.Informer()).
 		ToController(controllerName, recorder)
 }
 
-// names are the informers that match, all with a nil match.
-func (c *Controller) names(match func(*insightsv1alpha1.UpdateInformer) bool) []string {
+// names are the names of all informers.
+func (c *Controller) names() []string {
 	all, err := c.informers.List(labels.Everything())
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, i := range all {
-		if match == nil || match(i) {
-			out = append(out, i.Name)
-		}
+		out = append(out, i.Name)
 	}
 	return out
-}
-
-// byService are the informers served by the Service of a Service or an
-// EndpointSlice.
-func (c *Controller) byService(obj runtime.Object) []string {
-	o, err := meta.Accessor(obj)
-	if err != nil {
-		return nil
-	}
-	service := o.GetName()
-	if _, ok := obj.(*discoveryv1.EndpointSlice); ok {
-		service = o.GetLabels()[discoveryv1.LabelServiceName]
-	}
-	return c.names(func(i *insightsv1alpha1.UpdateInformer) bool {
-		s := i.Spec.ClientConfig.Service
-		return s != nil && s.Namespace == o.GetNamespace() && s.Name == service
-	})
 }
 
 // state is what the controller knows of one informer between syncs. Only
@@ -291,7 +267,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	var u *unreachableError
 	if errors.As(err, &u) {
 		c.failed(name, s, err)
-		// A change of the informer, its Service or its endpoints queues it
+		// Its Service, endpoints and CA Secret are not watched: they are
+		// read again at the next try. A change of the informer queues it
 		// sooner.
 		next, err = c.clock.Now().Add(c.interval), nil
 	}
@@ -317,7 +294,7 @@ func earliest(a, b time.Time) time.Time {
 // call makes the calls that are due, and says when the next one is.
 func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cv *configv1.ClusterVersion) (time.Time, error) {
 	now := c.clock.Now()
-	config, err := clientConfig(informer, c.services, c.endpointSlices)
+	config, err := clientConfig(ctx, informer, c.services, c.endpointSlices)
 	var cl *client.Client
 	if err == nil {
 		config.Clock, config.UserAgent = c.clock, userAgent

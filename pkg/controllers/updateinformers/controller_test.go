@@ -20,10 +20,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
-	"k8s.io/apimachinery/pkg/util/intstr"
 	kubefake "k8s.io/client-go/kubernetes/fake"
-	corelisters "k8s.io/client-go/listers/core/v1"
-	discoverylisters "k8s.io/client-go/listers/discovery/v1"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
@@ -100,8 +97,6 @@ type harness struct {
 	clock      *clocktesting.FakeClock
 	informers  cache.Indexer
 	cvs        cache.Indexer
-	services   cache.Indexer
-	slices     cache.Indexer
 	store      *updatestatuscontroller.Store
 	lastQueued time.Duration
 }
@@ -112,7 +107,7 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 	}
 	h := &harness{
 		t: t, client: fake.NewSimpleClientset(), kube: kubefake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(now),
-		informers: index(), cvs: index(), services: index(), slices: index(), store: updatestatuscontroller.NewStore(),
+		informers: index(), cvs: index(), store: updatestatuscontroller.NewStore(),
 	}
 	for _, i := range informers {
 		h.add(i)
@@ -134,8 +129,8 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 	h.controller = &Controller{
 		informers:       insightslisters.NewUpdateInformerLister(h.informers),
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
-		services:        corelisters.NewServiceLister(h.services),
-		endpointSlices:  discoverylisters.NewEndpointSliceLister(h.slices),
+		services:        h.kube.CoreV1(),
+		endpointSlices:  h.kube.DiscoveryV1(),
 		secrets:         h.kube.CoreV1(),
 		client:          h.client.InsightsV1alpha1(),
 		answers:         h.store,
@@ -407,31 +402,31 @@ func TestAServiceIsReachedAtAReadyEndpointWithItsServiceName(t *testing.T) {
 	i := serviceInformer("mco", "ns", "mco-informer", ptr.To("/informer"))
 	i.Spec.ClientConfig.CABundle = ca.PEM
 	h := newHarness(t, true, i)
-	if err := h.services.Add(&corev1.Service{
-		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "mco-informer"},
-		Spec:       corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "metrics", Port: 9000}, {Name: "https", Port: 443, TargetPort: intstr.FromString("https")}}},
-	}); err != nil {
+	ctx := context.Background()
+	if _, err := h.kube.CoreV1().Services("ns").Create(ctx, mcoService(), metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	slice := func(name, address string, ready bool, portName string) *discoveryv1.EndpointSlice {
-		return &discoveryv1.EndpointSlice{
-			ObjectMeta:  metav1.ObjectMeta{Namespace: "ns", Name: name, Labels: map[string]string{discoveryv1.LabelServiceName: "mco-informer"}},
-			AddressType: discoveryv1.AddressTypeIPv4,
-			Ports:       []discoveryv1.EndpointPort{{Name: ptr.To(portName), Port: ptr.To(int32(port))}},
-			Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{address}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(ready)}}},
-		}
+	written := h.sync("mco")
+	if diff := cmp.Diff("False/Unreachable", online(written)); diff != "" {
+		t.Errorf("Online without endpoints (-want +got):\n%s", diff)
 	}
+	if h.lastQueued != DefaultInterval {
+		t.Errorf("queued again after %s, want %s", h.lastQueued, DefaultInterval)
+	}
+
+	// The endpoints are not watched: those that appear are read at the
+	// next try.
 	for _, s := range []*discoveryv1.EndpointSlice{
-		slice("a-not-ready", "127.0.0.2", false, "https"),
-		slice("b-other-port", "127.0.0.3", true, "metrics"),
-		slice("c-ready", "127.0.0.1", true, "https"),
+		endpointSlice("a-not-ready", "mco-informer", "https", int32(port), endpoint("127.0.0.2", false)),
+		endpointSlice("b-other-port", "mco-informer", "metrics", int32(port), endpoint("127.0.0.3", true)),
+		endpointSlice("c-ready", "mco-informer", "https", int32(port), endpoint("127.0.0.1", true)),
 	} {
-		if err := h.slices.Add(s); err != nil {
+		if _, err := h.kube.DiscoveryV1().EndpointSlices("ns").Create(ctx, s, metav1.CreateOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-
-	written := h.sync("mco")
+	h.clock.Step(DefaultInterval)
+	written = h.sync("mco")
 	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
 		t.Errorf("Online (-want +got):\n%s\n%+v", diff, written.Status.Conditions)
 	}

@@ -1,6 +1,7 @@
 package updateinformers
 
 import (
+	"context"
 	"fmt"
 	"net"
 	"slices"
@@ -9,9 +10,10 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
-	corelisters "k8s.io/client-go/listers/core/v1"
-	discoverylisters "k8s.io/client-go/listers/discovery/v1"
+	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
+	discoveryclient "k8s.io/client-go/kubernetes/typed/discovery/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
@@ -38,7 +40,15 @@ func unreachable(format string, args ...any) error {
 // the informer's port to, verifying the name <service>.<namespace>.svc, so
 // that no cluster DNS is needed. The Service is read because only it maps
 // its port to the endpoints' (a port name, or a target port number).
-func clientConfig(informer *insightsv1alpha1.UpdateInformer, services corelisters.ServiceLister, endpointSlices discoverylisters.EndpointSliceLister) (client.Config, error) {
+//
+// The Service and its EndpointSlices are read from the API server (a GET
+// and a LIST by the service-name label) just before the informer is
+// called, not watched: a cache would hold every Service and EndpointSlice
+// of the cluster for a handful of informers. Nothing is called between
+// syncs, and an informer is synced at least every --informer-interval while
+// an update is pending or while it cannot be reached, so an endpoint that
+// moves is found at the next call.
+func clientConfig(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, services coreclient.ServicesGetter, endpointSlices discoveryclient.EndpointSlicesGetter) (client.Config, error) {
 	spec := informer.Spec.ClientConfig
 	if spec.URL != nil {
 		return client.Config{URL: *spec.URL, CABundle: spec.CABundle}, nil
@@ -62,7 +72,7 @@ func clientConfig(informer *insightsv1alpha1.UpdateInformer, services corelister
 		CABundle:   spec.CABundle,
 	}
 
-	service, err := services.Services(ref.Namespace).Get(ref.Name)
+	service, err := services.Services(ref.Namespace).Get(ctx, ref.Name, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
 		return config, unreachable("Service %s/%s does not exist", ref.Namespace, ref.Name)
 	}
@@ -73,11 +83,13 @@ func clientConfig(informer *insightsv1alpha1.UpdateInformer, services corelister
 	if !ok {
 		return config, unreachable("Service %s/%s has no port %d", ref.Namespace, ref.Name, port)
 	}
-	sliceList, err := endpointSlices.EndpointSlices(ref.Namespace).List(labels.SelectorFromSet(labels.Set{discoveryv1.LabelServiceName: ref.Name}))
+	sliceList, err := endpointSlices.EndpointSlices(ref.Namespace).List(ctx, metav1.ListOptions{
+		LabelSelector: labels.SelectorFromSet(labels.Set{discoveryv1.LabelServiceName: ref.Name}).String(),
+	})
 	if err != nil {
 		return config, err
 	}
-	address, ok := readyAddress(sliceList, servicePort)
+	address, ok := readyAddress(sliceList.Items, servicePort)
 	if !ok {
 		return config, unreachable("Service %s/%s has no ready endpoint for port %d", ref.Namespace, ref.Name, port)
 	}
@@ -97,7 +109,7 @@ func findServicePort(service *corev1.Service, port int32) (corev1.ServicePort, b
 // readyAddress is the first, in a stable order, of the ready endpoints'
 // addresses with the port the Service port maps to, as host:port: the same
 // endpoint while it stays ready, so that connections are reused.
-func readyAddress(endpointSlices []*discoveryv1.EndpointSlice, servicePort corev1.ServicePort) (string, bool) {
+func readyAddress(endpointSlices []discoveryv1.EndpointSlice, servicePort corev1.ServicePort) (string, bool) {
 	var addresses []string
 	for _, slice := range endpointSlices {
 		if slice.AddressType != discoveryv1.AddressTypeIPv4 && slice.AddressType != discoveryv1.AddressTypeIPv6 {
