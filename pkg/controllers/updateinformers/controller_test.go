@@ -188,7 +188,15 @@ func urlInformer(name, u string, ca []byte) *insightsv1alpha1.UpdateInformer {
 }
 
 func online(i *insightsv1alpha1.UpdateInformer) string {
-	c := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.InformerOnline)
+	return condition(i, insightsv1alpha1.InformerOnline)
+}
+
+func discovered(i *insightsv1alpha1.UpdateInformer) string {
+	return condition(i, insightsv1alpha1.InformerDiscovered)
+}
+
+func condition(i *insightsv1alpha1.UpdateInformer, conditionType string) string {
+	c := meta.FindStatusCondition(i.Status.Conditions, conditionType)
 	if c == nil {
 		return ""
 	}
@@ -291,12 +299,16 @@ func TestAnIdleInformerGetsOnlyHeartbeats(t *testing.T) {
 		t.Errorf("idle answer: %+v, want one without insights", got)
 	}
 
-	// The heartbeat fails: Online goes False.
+	// The heartbeat gets no connection: Online goes False, Unreachable,
+	// and the discovery failed.
 	srv.Close()
 	h.clock.Step(HeartbeatInterval)
 	written = h.sync("mco")
-	if diff := cmp.Diff("False/DiscoveryFailed", online(written)); diff != "" {
+	if diff := cmp.Diff("False/Unreachable", online(written)); diff != "" {
 		t.Errorf("Online after a failed heartbeat (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff("False/DiscoveryFailed", discovered(written)); diff != "" {
+		t.Errorf("Discovered after a failed heartbeat (-want +got):\n%s", diff)
 	}
 	if h.lastQueued != DefaultInterval {
 		t.Errorf("queued again after %s after a failed heartbeat, want %s", h.lastQueued, DefaultInterval)
@@ -327,22 +339,30 @@ func TestLastHeartbeatTimeMovesAtMostOnceAMinute(t *testing.T) {
 func TestFailuresAndTheirReasons(t *testing.T) {
 	f := &fakeInformer{}
 	f.set(protocol.ResponseSuccess)
-	srv, _ := server(t, f)
+	srv, ca := server(t, f)
 	otherCA := informertest.NewCA(t)
+	notServed := informertest.NewTLSServer(t, http.NotFoundHandler(), ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
 	for _, tc := range []struct {
 		name     string
 		informer *insightsv1alpha1.UpdateInformer
-		want     string
+		// want is the Online condition, wantDiscovered the Discovered one:
+		// a discovery that fails in any way is DiscoveryFailed, but Online
+		// says Unreachable when it got no answer.
+		want, wantDiscovered string
 	}{
-		{"a certificate of another CA", urlInformer("mco", srv.URL, otherCA.PEM), "False/DiscoveryFailed"},
-		{"a CA bundle without a certificate", urlInformer("mco", srv.URL, []byte("not PEM")), "False/Unreachable"},
-		{"a Service that does not exist", serviceInformer("mco", "ns", "missing", nil), "False/Unreachable"},
+		{"a certificate of another CA", urlInformer("mco", srv.URL, otherCA.PEM), "False/Unreachable", "False/DiscoveryFailed"},
+		{"discovery not served", urlInformer("mco", notServed.URL, ca.PEM), "False/DiscoveryFailed", "False/DiscoveryFailed"},
+		{"a CA bundle without a certificate", urlInformer("mco", srv.URL, []byte("not PEM")), "False/Unreachable", ""},
+		{"a Service that does not exist", serviceInformer("mco", "ns", "missing", nil), "False/Unreachable", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t, true, tc.informer)
 			written := h.sync("mco")
 			if diff := cmp.Diff(tc.want, online(written)); diff != "" {
 				t.Errorf("Online (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.wantDiscovered, discovered(written)); diff != "" {
+				t.Errorf("Discovered (-want +got):\n%s", diff)
 			}
 			if got := h.answer("mco"); got == nil || got.Offline == "" {
 				t.Errorf("answer %+v, want one offline", got)

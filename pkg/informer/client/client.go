@@ -147,11 +147,16 @@ func New(config Config) (*Client, error) {
 func (c *Client) Close() { c.transport.CloseIdleConnections() }
 
 // Discover asks the informer what it handles, within DiscoveryTimeout.
-// Every error has the reason ReasonDiscoveryFailed.
+// An error has the reason ReasonUnreachable when no answer came (no
+// connection, a certificate not trusted, no answer in time), as on any
+// other call, and ReasonDiscoveryFailed when the answer is wrong.
 func (c *Client) Discover(ctx context.Context) (*protocol.DiscoveryResponse, error) {
 	var discovery protocol.DiscoveryResponse
-	if _, err := c.do(ctx, http.MethodGet, protocol.DiscoveryPath, nil, DiscoveryTimeout, &discovery); err != nil {
-		return nil, &Error{Reason: ReasonDiscoveryFailed, Call: callDiscovery, Err: err}
+	if reason, err := c.do(ctx, http.MethodGet, protocol.DiscoveryPath, nil, DiscoveryTimeout, &discovery); err != nil {
+		if reason != ReasonUnreachable {
+			reason = ReasonDiscoveryFailed
+		}
+		return nil, &Error{Reason: reason, Call: callDiscovery, Err: err}
 	}
 	if err := discovery.Validate(); err != nil {
 		return nil, &Error{Reason: ReasonDiscoveryFailed, Call: callDiscovery, Err: fmt.Errorf("invalid answer: %w", err)}

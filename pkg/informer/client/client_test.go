@@ -313,11 +313,13 @@ func TestPlanInsights(t *testing.T) {
 }
 
 func TestDiscover(t *testing.T) {
+	oversized := `{"apiLevel":"v1","handlers":[],"padding":"` + strings.Repeat("x", client.MaxResponseBytes) + `"}`
 	tests := []struct {
-		name    string
-		handler http.Handler
-		want    *protocol.DiscoveryResponse
-		wantErr string
+		name       string
+		handler    http.Handler
+		want       *protocol.DiscoveryResponse
+		wantReason client.Reason
+		wantErr    string
 	}{
 		{
 			name:    "derived from the implementation",
@@ -333,23 +335,33 @@ func TestDiscover(t *testing.T) {
 			handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				_, _ = w.Write([]byte(`{"apiVersion":"config.openshift.io/v1beta1","kind":"DiscoveryResponse","apiLevel":"v2","handlers":[]}`))
 			}),
-			wantErr: `discovery: invalid answer: apiLevel: Unsupported value: "v2"`,
+			wantReason: client.ReasonDiscoveryFailed, wantErr: `discovery: invalid answer: apiLevel: Unsupported value: "v2"`,
 		},
 		{
-			name:    "not served",
-			handler: http.NotFoundHandler(),
-			wantErr: "discovery: answered 404 Not Found: 404 page not found",
+			name:       "not served",
+			handler:    http.NotFoundHandler(),
+			wantReason: client.ReasonDiscoveryFailed, wantErr: "discovery: answered 404 Not Found: 404 page not found",
+		},
+		{
+			name: "undecodable",
+			handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = w.Write([]byte("not JSON"))
+			}),
+			wantReason: client.ReasonDiscoveryFailed, wantErr: "discovery: undecodable answer",
+		},
+		{
+			name: "oversized",
+			handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				_, _ = w.Write([]byte(oversized))
+			}),
+			wantReason: client.ReasonDiscoveryFailed, wantErr: "discovery: the answer is larger than the 4 MiB the protocol allows",
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFixture(t, tt.handler)
 			got, err := f.client.Discover(context.Background())
-			wantReason := client.ReasonDiscoveryFailed
-			if tt.wantErr == "" {
-				wantReason = ""
-			}
-			checkError(t, err, wantReason, tt.wantErr)
+			checkError(t, err, tt.wantReason, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("discovery (-want +got):\n%s", diff)
 			}
@@ -357,19 +369,40 @@ func TestDiscover(t *testing.T) {
 	}
 }
 
+// A discovery that gets no answer is Unreachable, as any other call: the
+// informer may never have seen it. (Certificates not trusted are in
+// TestTLS.)
 func TestDiscoverUnreachable(t *testing.T) {
-	listener, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	address := listener.Addr().String()
-	_ = listener.Close()
-	c, err := client.New(client.Config{URL: "https://" + address})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = c.Discover(context.Background())
-	checkError(t, err, client.ReasonDiscoveryFailed, "connection refused")
+	t.Run("connection refused", func(t *testing.T) {
+		listener, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		address := listener.Addr().String()
+		_ = listener.Close()
+		c, err := client.New(client.Config{URL: "https://" + address})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = c.Discover(context.Background())
+		checkError(t, err, client.ReasonUnreachable, "dial tcp "+address+": connect: connection refused")
+	})
+	t.Run("no answer in time", func(t *testing.T) {
+		answered := make(chan struct{})
+		f := newFixture(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-answered:
+			case <-r.Context().Done():
+			}
+		}))
+		defer close(answered)
+		// The caller's deadline, shorter than DiscoveryTimeout, keeps the
+		// test short; it ends the call as the budget would.
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		_, err := f.client.Discover(ctx)
+		checkError(t, err, client.ReasonUnreachable, "context deadline exceeded")
+	})
 }
 
 // checkError fails unless err has the reason and says want, or both are

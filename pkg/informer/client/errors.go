@@ -8,7 +8,8 @@ type Reason string
 
 const (
 	// ReasonUnreachable: no answer, for want of a connection, a trusted
-	// certificate or time; the informer may never have seen the request.
+	// certificate or time, whichever the call (discovery too); the
+	// informer may never have seen the request.
 	ReasonUnreachable Reason = "Unreachable"
 	// ReasonFailure: the informer answered Failure, or with something
 	// that is no answer of the protocol (an error status, more than
@@ -18,8 +19,9 @@ const (
 	// in a row. The contract treats that as a Failure; the reason tells
 	// people the informer is busy rather than broken.
 	ReasonWaiting Reason = "Waiting"
-	// ReasonDiscoveryFailed: discovery had no valid answer, whatever the
-	// cause, which the message says.
+	// ReasonDiscoveryFailed: discovery was answered, but not with a valid
+	// discovery answer (an error status, more than MaxResponseBytes,
+	// undecodable or invalid JSON).
 	ReasonDiscoveryFailed Reason = "DiscoveryFailed"
 )
 

@@ -64,22 +64,22 @@ func TestTLS(t *testing.T) {
 		{
 			name:       "another server name",
 			config:     client.Config{URL: "https://" + serverName, ServerName: "other.informers.svc", DialAddress: addr(byName), CABundle: ca.PEM},
-			wantReason: client.ReasonDiscoveryFailed, wantErr: "certificate is valid for demo.informers.svc, not other.informers.svc",
+			wantReason: client.ReasonUnreachable, wantErr: "certificate is valid for demo.informers.svc, not other.informers.svc",
 		},
 		{
 			name:       "an endpoint's address, which the certificate is not for",
 			config:     client.Config{URL: "https://" + addr(byName), CABundle: ca.PEM},
-			wantReason: client.ReasonDiscoveryFailed, wantErr: "doesn't contain any IP SANs",
+			wantReason: client.ReasonUnreachable, wantErr: "doesn't contain any IP SANs",
 		},
 		{
 			name:       "wrong CA",
 			config:     client.Config{URL: "https://" + serverName, DialAddress: addr(byName), CABundle: informertest.NewCA(t).PEM},
-			wantReason: client.ReasonDiscoveryFailed, wantErr: "certificate signed by unknown authority",
+			wantReason: client.ReasonUnreachable, wantErr: "certificate signed by unknown authority",
 		},
 		{
 			name:       "the system's CAs",
 			config:     client.Config{URL: "https://" + serverName, DialAddress: addr(byName)},
-			wantReason: client.ReasonDiscoveryFailed, wantErr: "certificate signed by unknown authority",
+			wantReason: client.ReasonUnreachable, wantErr: "certificate signed by unknown authority",
 		},
 	}
 	for _, tt := range tests {
