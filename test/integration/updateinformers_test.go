@@ -27,6 +27,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // testInformer is a real informer on loopback whose answers and serving
@@ -39,12 +40,23 @@ type testInformer struct {
 	// served is when the informer first handed out the current answer
 	// (zero until it has): the moment an operator's poll got it.
 	served time.Time
+	// delay is how long an answer takes, whatever the call's budget.
+	delay time.Duration
 
+	// raw, when set, is the body of every answer to updateInsights, in
+	// place of what the protocol's handler would answer: what no informer
+	// built on pkg/informer can send.
+	raw  atomic.Pointer[[]byte]
 	cert atomic.Pointer[tls.Certificate]
 	addr string
 }
 
 func (f *testInformer) StatusInsights(context.Context, *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	f.mu.Lock()
+	delay := f.delay
+	f.mu.Unlock()
+	// Not cut short by the budget: the operator must give up on its own.
+	time.Sleep(delay)
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	resp := &protocol.UpdateInsightsResponse{Status: protocol.ResponseStatus{Response: f.response, Message: "the test says so"}}
@@ -83,12 +95,43 @@ func (f *testInformer) firstServed() time.Time {
 	return f.served
 }
 
-// startInformer serves a test informer on host, presenting cert.
-func startInformer(t testing.TB, host string, cert tls.Certificate) *testInformer {
+// answerSlowly makes every answer take delay.
+func (f *testInformer) answerSlowly(delay time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.delay = delay
+}
+
+// answerRaw makes every answer to updateInsights be body, with status 200;
+// nil goes back to the protocol's answers.
+func (f *testInformer) answerRaw(body []byte) {
+	if body == nil {
+		f.raw.Store(nil)
+		return
+	}
+	f.raw.Store(&body)
+}
+
+// serve answers updateInsights with the raw body when there is one,
+// and everything else as handler does.
+func (f *testInformer) serve(handler http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if raw := f.raw.Load(); raw != nil && r.URL.Path == protocol.UpdateInsightsPath {
+			w.Header().Set("Content-Type", protocol.ContentType)
+			_, _ = w.Write(*raw)
+			return
+		}
+		handler.ServeHTTP(w, r)
+	})
+}
+
+// startInformer serves a test informer on host, presenting cert, with the
+// handler's options.
+func startInformer(t testing.TB, host string, cert tls.Certificate, options ...informer.Option) *testInformer {
 	t.Helper()
 	f := &testInformer{response: protocol.ResponseSuccess}
 	f.cert.Store(&cert)
-	handler, err := informer.NewHandler(f)
+	handler, err := informer.NewHandler(f, options...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +140,7 @@ func startInformer(t testing.TB, host string, cert tls.Certificate) *testInforme
 		t.Fatal(err)
 	}
 	server := &http.Server{
-		Handler:   handler,
+		Handler:   f.serve(handler),
 		TLSConfig: &tls.Config{GetCertificate: func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return f.cert.Load(), nil }},
 		// The operator's failed handshakes are what some steps expect.
 		ErrorLog:          log.New(io.Discard, "", 0),
@@ -199,6 +242,15 @@ func waitForInformer(t *testing.T, what, name string, uids []string, stale bool,
 	})
 }
 
+// waitForOfflineInsight waits until the operator's own informer reports,
+// or not, that the informer is offline.
+func waitForOfflineInsight(t testing.TB, what, name string, offline bool) {
+	t.Helper()
+	waitFor(t, 30*time.Second, what+": the operator's insight that "+name+" is offline", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+		return slices.Contains(uidsOf(reported(s, updatestatus.BuiltinInformer)), updatestatus.OfflineUIDPrefix+name) == offline
+	})
+}
+
 func deleteUpdateStatusAtEnd(t testing.TB) {
 	t.Cleanup(func() {
 		err := insightsClient.InsightsV1alpha1().UpdateStatuses().Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{})
@@ -231,9 +283,7 @@ func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
 
 	f.answer(0, protocol.ResponseFailure, "ignored")
 	waitForInformer(t, "failure", i.Name, []string{"a"}, true, "False/Failure")
-	waitFor(t, 10*time.Second, "the operator's insight that the informer is offline", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
-		return slices.Contains(uidsOf(reported(s, "update-insights-operator")), "informer/"+i.Name)
-	})
+	waitForOfflineInsight(t, "failure", i.Name, true)
 
 	// A restarted operator keeps the insights in UpdateStatus while the
 	// informer makes it wait.
