@@ -25,6 +25,7 @@ import (
 	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
@@ -32,6 +33,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateevents"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
@@ -89,6 +91,8 @@ type Options struct {
 	// InformerInterval is how often the UpdateInformers are asked for their
 	// insights while an update is pending.
 	InformerInterval time.Duration
+	// PlanTTL is how long an UpdatePlan no one touched is kept.
+	PlanTTL time.Duration
 }
 
 // NewOptions returns the defaults: the release payload's version, from the
@@ -107,6 +111,7 @@ func NewOptions() *Options {
 		AlertsTokenFile:     alerts.DefaultTokenFile,
 		AlertsInterval:      alerts.DefaultInterval,
 		InformerInterval:    updateinformers.DefaultInterval,
+		PlanTTL:             updateplan.DefaultTTL,
 	}
 }
 
@@ -115,6 +120,9 @@ func NewOptions() *Options {
 func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.ControllerContext) error {
 	if o.InformerInterval <= 0 {
 		return fmt.Errorf("--informer-interval %s: want a positive duration", o.InformerInterval)
+	}
+	if o.PlanTTL <= 0 {
+		return fmt.Errorf("--plan-ttl %s: want a positive duration", o.PlanTTL)
 	}
 	kubeConfig := rest.CopyConfig(controllerContext.KubeConfig)
 	kubeConfig.QPS = clientQPS
@@ -155,6 +163,9 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		machineconfigurationinformers.WithTransform(node.StripMachineConfiguration))
 	insightInformers := insightinformers.NewSharedInformerFactoryWithOptions(insightsClient, resyncPeriod,
 		insightinformers.WithTransform(stripManagedFields))
+	// The PodDisruptionBudgets the pre-checks look at: few, and small.
+	budgetInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
+		kubeinformers.WithTransform(stripManagedFields))
 
 	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
 
@@ -250,7 +261,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
-	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers}
+	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, budgetInformers}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {
@@ -283,7 +294,11 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		}
 	}()
 
-	alertsController, err := o.alertsController(configInformers, insightInformers, insightsClient, tracker, controllerContext)
+	alertsSource, err := o.alertsSource()
+	if err != nil {
+		return err
+	}
+	alertsController, err := o.alertsController(alertsSource, configInformers, insightInformers, insightsClient, tracker, controllerContext)
 	if err != nil {
 		return err
 	}
@@ -292,11 +307,21 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		run(alertsController, 1)
 	}
 
-	// The node controller needs the machine-config operator's API: without
-	// it the controller is off until the API appears, and then starts
-	// without a restart.
+	// The node controller, and the UpdatePlan controller, whose pre-checks
+	// read the pools, need the machine-config operator's API: without it
+	// they are off until the API appears, and then start without a restart.
+	// They share what the node controller learns of how long a node takes
+	// to update, which the pre-checks' estimate uses.
+	perNode := &nodes.PerNodeTimes{}
+	var planAlerts alerts.Source
+	if alertsSource != nil {
+		planAlerts = alertsSource
+	}
 	whenServed(ctx, machineConfigurationClient.Discovery(), machineConfigurationAPI, o.OptionalAPIInterval, node.Name,
-		func(why string) { tracker.SwitchOff(node.Name, why) },
+		func(why string) {
+			tracker.SwitchOff(node.Name, why)
+			tracker.SwitchOff(updateplan.Name, why)
+		},
 		func() {
 			nodeController, err := node.New(
 				nodeInformers.Core().V1().Nodes(),
@@ -307,6 +332,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights(),
 				insightInformers.Insights().V1alpha1().UpdateHealthInsights(),
 				nodeInsightsClient.InsightsV1alpha1(),
+				perNode,
 				tracker,
 				controllerContext.EventRecorder,
 				controllerContext.Clock,
@@ -319,6 +345,31 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 			}
 			tracker.SwitchOn(node.Name)
 			run(nodeController, nodeWorkers)
+
+			planController, err := updateplan.New(ctx,
+				insightInformers.Insights().V1alpha1().UpdatePlans(),
+				insightInformers.Insights().V1alpha1().UpdateInformers(),
+				configInformers.Config().V1().ClusterVersions(),
+				configInformers.Config().V1().ClusterOperators(),
+				nodeInformers.Core().V1().Nodes(),
+				machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
+				budgetInformers.Policy().V1().PodDisruptionBudgets(),
+				updateplan.Config{
+					Pods: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
+					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), controllerContext.Clock),
+					Client: insightsClient.InsightsV1alpha1(), TTL: o.PlanTTL,
+				},
+				tracker,
+				controllerContext.EventRecorder,
+				controllerContext.Clock,
+			)
+			if err != nil {
+				klog.ErrorS(err, "Cannot build the UpdatePlan controller")
+				tracker.SwitchOff(updateplan.Name, fmt.Sprintf("it could not be built: %v", err))
+				return
+			}
+			tracker.SwitchOn(updateplan.Name)
+			run(planController, updateplan.Workers)
 		})
 
 	klog.Info("operator started")
@@ -331,17 +382,11 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	return nil
 }
 
-// alertsController returns the alerts controller, or nil when no alerts URL
-// is set, which switches it off.
-func (o *Options) alertsController(configInformers configinformers.SharedInformerFactory, insightInformers insightinformers.SharedInformerFactory,
-	client insightsclient.Interface, tracker *operatorstatus.Tracker, controllerContext *controllercmd.ControllerContext) (factory.Controller, error) {
+// alertsSource reads the cluster's alerts at the alerts URL, or is nil when
+// none is set.
+func (o *Options) alertsSource() (*alerts.HTTPSource, error) {
 	if o.AlertsURL == "" {
-		klog.Info("No alerts URL is set: firing alerts are not reported")
-		tracker.SwitchOff(alerts.Name, "no --alerts-url is set")
 		return nil, nil
-	}
-	if o.AlertsInterval <= 0 {
-		return nil, fmt.Errorf("--alerts-interval %s: want a positive duration", o.AlertsInterval)
 	}
 	source, err := alerts.NewHTTPSource(o.AlertsURL, o.AlertsCAFile, o.AlertsTokenFile)
 	if err != nil {
@@ -349,6 +394,21 @@ func (o *Options) alertsController(configInformers configinformers.SharedInforme
 	}
 	if o.AlertsTokenFile != "" && !source.SendsToken() {
 		klog.InfoS("The alerts URL is not https: the service account's token is not sent to it", "url", o.AlertsURL)
+	}
+	return source, nil
+}
+
+// alertsController returns the alerts controller, or nil when no alerts URL
+// is set, which switches it off.
+func (o *Options) alertsController(source *alerts.HTTPSource, configInformers configinformers.SharedInformerFactory, insightInformers insightinformers.SharedInformerFactory,
+	client insightsclient.Interface, tracker *operatorstatus.Tracker, controllerContext *controllercmd.ControllerContext) (factory.Controller, error) {
+	if source == nil {
+		klog.Info("No alerts URL is set: firing alerts are not reported")
+		tracker.SwitchOff(alerts.Name, "no --alerts-url is set")
+		return nil, nil
+	}
+	if o.AlertsInterval <= 0 {
+		return nil, fmt.Errorf("--alerts-interval %s: want a positive duration", o.AlertsInterval)
 	}
 	return alerts.New(
 		configInformers.Config().V1().ClusterVersions(),
@@ -401,9 +461,14 @@ var machineConfigurationAPI = optionalAPI{
 }
 
 // stripManagedFields drops what the API server keeps of who wrote which
-// field: the operator never reads it, and it is a good part of every cached
-// object.
+// field: a good part of every cached object, which the operator reads of
+// UpdatePlans only.
 func stripManagedFields(obj any) (any, error) {
+	if _, ok := obj.(*insightsv1alpha1.UpdatePlan); ok {
+		// When someone last touched a plan is in its managed fields: an
+		// untouched plan is pruned.
+		return obj, nil
+	}
 	if o, err := meta.Accessor(obj); err == nil {
 		o.SetManagedFields(nil)
 	}

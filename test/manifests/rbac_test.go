@@ -70,6 +70,18 @@ var allowedRoles = []struct {
 		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"list"},
 		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS; its slices are listed by label (not watched) before each call",
 	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateplans"}, verbs: []string{"get", "list", "watch", "delete"},
+		why: "administrators create the plans; the operator fills them, and deletes those whose target the cluster reached or no one touched for --plan-ttl",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateplans/status"}, verbs: []string{"get", "update", "patch"},
+		why: "a plan's findings are its status",
+	}, {
+		groups: []string{"policy"}, resources: []string{"poddisruptionbudgets"}, verbs: []string{"get", "list", "watch"},
+		why: "the pre-checks find the budgets that allow no disruption",
+	}, {
+		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"list"},
+		why: "the pre-checks list the pods of a budget that allows no disruption (and those only), to find the drains it holds up",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {

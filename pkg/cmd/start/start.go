@@ -47,5 +47,7 @@ func NewCommand(ctx context.Context) *cobra.Command {
 		"How often the alerts are read while an update is in progress.")
 	flags.DurationVar(&options.InformerInterval, "informer-interval", options.InformerInterval,
 		"How often the UpdateInformers are asked for their insights while an update is pending (and the CA Secrets they name are read).")
+	flags.DurationVar(&options.PlanTTL, "plan-ttl", options.PlanTTL,
+		"How long an UpdatePlan no one touched is kept before it is deleted.")
 	return cmd
 }

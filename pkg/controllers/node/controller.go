@@ -84,6 +84,7 @@ func New(
 	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
+	perNode *nodes.PerNodeTimes,
 	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
@@ -106,7 +107,7 @@ func New(
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(client),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
 		membership:      newMembership(recorder),
-		perNode:         &nodes.PerNodeTimes{},
+		perNode:         perNode,
 		clock:           clock,
 	}
 
