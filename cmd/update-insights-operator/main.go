@@ -12,6 +12,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/prechecks"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/version"
@@ -34,6 +35,7 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 			return cmd.Help()
 		},
 	}
-	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}), version.NewCommand())
+	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}),
+		prechecks.NewCommand(clock.RealClock{}), version.NewCommand())
 	return root
 }

@@ -20,17 +20,19 @@ const MaxAge = 15 * time.Minute
 
 // Evaluated says whether the plan answers request, its spec's
 // evaluationRequest: the controller evaluated it and waits for no informer
-// any longer. When not, it says what it waits for.
+// any longer (each answered, or could not be heard in time). When not, it
+// says what is awaited.
 func Evaluated(plan *insightsv1alpha1.UpdatePlan, request string) (bool, string) {
 	if plan.Status.ObservedEvaluationRequest != request {
-		return false, "waiting for the operator to evaluate the plan"
+		return false, "the operator to evaluate the plan"
 	}
 	answered := meta.FindStatusCondition(plan.Status.Conditions, updateplan.ConditionAnswered)
 	switch {
 	case answered == nil:
-		return false, "waiting for the operator to say whether every informer answered"
+		return false, "the operator to say whether every informer answered"
 	case answered.Reason == updateplan.ReasonWaitingForInformers:
-		return false, strings.TrimSuffix(lowerFirst(answered.Message), ".")
+		// The message names them: "Waiting for the findings of mco."
+		return false, strings.TrimSuffix(strings.TrimPrefix(answered.Message, "Waiting for "), ".")
 	}
 	return true, ""
 }
@@ -89,11 +91,4 @@ func condition(conditions []metav1.Condition, conditionType string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s=%s (%s) %s", c.Type, c.Status, c.Reason, strings.TrimSuffix(c.Message, "."))
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToLower(s[:1]) + s[1:]
 }

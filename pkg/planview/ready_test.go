@@ -30,9 +30,9 @@ func TestEvaluated(t *testing.T) {
 	}{
 		{name: "answered", plan: plan(), request: "r1", want: true},
 		{name: "an offline informer ends the wait", plan: offline, request: "r1", want: true},
-		{name: "another request", plan: plan(), request: "r2", waits: "waiting for the operator to evaluate the plan"},
-		{name: "waiting for an informer", plan: waiting, request: "r1", waits: "waiting for the findings of mco"},
-		{name: "no condition yet", plan: noConditions, request: "r1", waits: "waiting for the operator to say whether every informer answered"},
+		{name: "another request", plan: plan(), request: "r2", waits: "the operator to evaluate the plan"},
+		{name: "waiting for an informer", plan: waiting, request: "r1", waits: "the findings of mco"},
+		{name: "no condition yet", plan: noConditions, request: "r1", waits: "the operator to say whether every informer answered"},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {

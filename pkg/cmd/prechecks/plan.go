@@ -1,0 +1,157 @@
+package prechecks
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
+	"k8s.io/utils/clock"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/planview"
+)
+
+// runner asks for and waits for a plan's evaluation, or records acceptance.
+type runner struct {
+	plans  insightsclient.UpdatePlanInterface
+	clock  clock.WithTicker
+	errOut io.Writer
+	// quiet keeps the progress lines off stderr.
+	quiet bool
+}
+
+// evaluate refreshes the plan for target, or with identities or informers
+// to accept records their acceptance, and returns the plan once the
+// operator has caught up: within timeout.
+func (r *runner) evaluate(ctx context.Context, target string, timeout time.Duration, identities, informers []string) (*insightsv1alpha1.UpdatePlan, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	if len(identities) > 0 || len(informers) > 0 {
+		accepted, err := r.accept(ctx, target, identities, informers)
+		if err != nil {
+			return nil, err
+		}
+		return r.wait(ctx, target, timeout, func(p *insightsv1alpha1.UpdatePlan) (bool, string) {
+			if planview.Reflects(p, accepted) {
+				return true, ""
+			}
+			return false, "the operator to show the findings accepted"
+		})
+	}
+	request, err := r.refresh(ctx, target)
+	if err != nil {
+		return nil, err
+	}
+	return r.wait(ctx, target, timeout, func(p *insightsv1alpha1.UpdatePlan) (bool, string) {
+		return planview.Evaluated(p, request)
+	})
+}
+
+// refresh creates the plan, or asks for a fresh evaluation of it, and
+// returns the evaluation request. The request is the time of asking, to the
+// nanosecond: a new value at every run without reading the last one (a
+// counter would, and two administrators counting from the same value would
+// ask for one evaluation between them), and it says when it was asked.
+func (r *runner) refresh(ctx context.Context, target string) (string, error) {
+	request := r.clock.Now().UTC().Format(time.RFC3339Nano)
+	plan := &insightsv1alpha1.UpdatePlan{
+		ObjectMeta: metav1.ObjectMeta{Name: target},
+		Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
+	}
+	_, err := r.plans.Create(ctx, plan, metav1.CreateOptions{})
+	if err == nil || !apierrors.IsAlreadyExists(err) {
+		return request, wrap(err, "creating UpdatePlan %s", target)
+	}
+	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		plan.Spec.EvaluationRequest = request
+		_, err = r.plans.Update(ctx, plan, metav1.UpdateOptions{})
+		return err
+	})
+	return request, wrap(err, "asking for a fresh evaluation of UpdatePlan %s", target)
+}
+
+// accept records the acceptance of findings in the plan's spec, merged
+// with what it accepts already, and returns the identities accepted.
+// Nothing is written when an identity or informer is unknown.
+func (r *runner) accept(ctx context.Context, target string, identities, informers []string) ([]string, error) {
+	var accepted []string
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
+		if apierrors.IsNotFound(err) {
+			return fmt.Errorf("there is no UpdatePlan %s: run pre-checks --to %s first, to see its findings", target, target)
+		}
+		if err != nil {
+			return wrap(err, "reading UpdatePlan %s", target)
+		}
+		a, err := planview.Accept(plan, identities, informers)
+		if err != nil {
+			return err
+		}
+		accepted = a.Identities
+		if !a.Changed {
+			return nil
+		}
+		plan.Spec.AcceptedInsights = a.AcceptedInsights
+		_, err = r.plans.Update(ctx, plan, metav1.UpdateOptions{})
+		if err != nil && !apierrors.IsConflict(err) {
+			return wrap(err, "accepting findings in UpdatePlan %s", target)
+		}
+		return err
+	})
+	return accepted, err
+}
+
+// wait reads the plan until done says the operator caught up, with a line
+// on stderr each time what is awaited changes.
+func (r *runner) wait(ctx context.Context, target string, timeout time.Duration, done func(*insightsv1alpha1.UpdatePlan) (bool, string)) (*insightsv1alpha1.UpdatePlan, error) {
+	start := r.clock.Now()
+	var last string
+	for {
+		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
+		switch {
+		case apierrors.IsNotFound(err):
+			return nil, fmt.Errorf("UpdatePlan %s was deleted while waiting for it", target)
+		case err != nil && ctx.Err() == nil:
+			return nil, wrap(err, "reading UpdatePlan %s", target)
+		case err == nil:
+			ok, awaited := done(plan)
+			if ok {
+				return plan, nil
+			}
+			if awaited != last && !r.quiet {
+				fmt.Fprintf(r.errOut, "UpdatePlan %s: waiting for %s (%s)\n", target, awaited, r.clock.Since(start).Truncate(time.Second))
+			}
+			last = awaited
+		}
+		select {
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				if last == "" {
+					last = "the plan to be readable"
+				}
+				return nil, fmt.Errorf("gave up on UpdatePlan %s after %s (--timeout) waiting for %s", target, timeout, last)
+			}
+			return nil, ctx.Err()
+		case <-r.clock.After(pollInterval):
+		}
+	}
+}
+
+// wrap says what failed, on one line.
+func wrap(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	return output.OneLine(fmt.Errorf(format+": %w", append(args, err)...))
+}

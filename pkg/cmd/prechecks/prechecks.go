@@ -1,0 +1,137 @@
+// Package prechecks is the `pre-checks` command: it asks the operator to
+// evaluate an UpdatePlan, waits for the findings, prints them, and records
+// the administrator's acceptance of findings.
+package prechecks
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"k8s.io/client-go/rest"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/output"
+	"github.com/update-insights/update-insights-operator/pkg/planview"
+)
+
+// pollInterval is how often the command reads the plan while it waits: a
+// read a second stays well under client-go's default rate limit (5 a
+// second), and a second is nothing beside an informer's answer.
+const pollInterval = time.Second
+
+type options struct {
+	to          string
+	accept      []string
+	acceptAllOf []string
+	details     bool
+	quiet       bool
+	output      string
+	timeout     time.Duration
+}
+
+// NewCommand returns the `pre-checks` command.
+func NewCommand(clock clock.WithTicker) *cobra.Command {
+	return newCommand(clock, func(c *rest.Config) (versioned.Interface, error) { return versioned.NewForConfig(c) })
+}
+
+func newCommand(clock clock.WithTicker, newClient func(*rest.Config) (versioned.Interface, error)) *cobra.Command {
+	o := &options{}
+	var kube *flags.Kubeconfig
+	cmd := &cobra.Command{
+		Use:   "pre-checks --to VERSION",
+		Short: "Check what might go wrong with an update to a release, and accept the findings",
+		Long: `Asks the operator and every UpdateInformer that handles plans to evaluate
+the update to VERSION (creating its UpdatePlan, or refreshing it), waits for
+their findings and prints them. With --accept or --accept-all-of it records
+that the administrator accepts findings instead, and prints the plan once
+the operator shows them accepted.
+
+It exits 0 only when every informer answered and every finding is accepted:
+then upgrade --to VERSION will start the update.`,
+		Example: `  update-insights-operator pre-checks --to 4.17.3
+  update-insights-operator pre-checks --to 4.17.3 --details
+  update-insights-operator pre-checks --to 4.17.3 --accept update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang
+  update-insights-operator pre-checks --to 4.17.3 --accept-all-of mco-informer
+  update-insights-operator pre-checks --to 4.17.3 --quiet`,
+		Args: cobra.NoArgs,
+		// The caller prints the error, on one line; usage would bury it.
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			format, err := o.validate()
+			if err != nil {
+				return err
+			}
+			config, err := kube.Config()
+			if err != nil {
+				return err
+			}
+			client, err := newClient(config)
+			if err != nil {
+				return err
+			}
+			r := &runner{plans: client.InsightsV1alpha1().UpdatePlans(), clock: clock, errOut: cmd.ErrOrStderr(), quiet: o.quiet}
+			return o.run(cmd, r, format)
+		},
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&o.to, "to", "", "The release to check an update to, such as 4.17.3.")
+	fs.StringSliceVar(&o.accept, "accept", nil, "Accept the findings of these identities (as --details or --quiet print them), comma-separated.")
+	fs.StringSliceVar(&o.acceptAllOf, "accept-all-of", nil, "Accept every finding of these informers, comma-separated (update-insights-operator for the operator's own).")
+	fs.BoolVar(&o.details, "details", false, "Show each finding's description, reference and identity.")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "Print only the identities of the findings not accepted, one a line, and no progress.")
+	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml.")
+	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "How long to wait for the findings, or for an acceptance to show.")
+	kube = flags.NewKubeconfig(fs)
+	return cmd
+}
+
+// validate checks the flags, and returns the structured output format, if
+// any.
+func (o *options) validate() (output.Format, error) {
+	if o.to == "" {
+		return "", errors.New("--to is required: the release to check an update to")
+	}
+	if o.timeout <= 0 {
+		return "", fmt.Errorf("--timeout %s: want a positive duration", o.timeout)
+	}
+	if o.quiet && (o.details || o.output != "") {
+		return "", errors.New("--quiet prints identities only: it takes neither --details nor -o")
+	}
+	if o.output == "" {
+		return "", nil
+	}
+	if o.details {
+		return "", errors.New("--details is for text: -o prints everything")
+	}
+	return flags.Format(o.output)
+}
+
+func (o *options) run(cmd *cobra.Command, r *runner, format output.Format) error {
+	p, err := r.evaluate(cmd.Context(), o.to, o.timeout, o.accept, o.acceptAllOf)
+	if err != nil {
+		return err
+	}
+	view := planview.Build(p)
+	out := cmd.OutOrStdout()
+	switch {
+	case o.quiet:
+		err = planview.WriteQuiet(out, view)
+	case format != "":
+		err = output.Write(out, view, format)
+	default:
+		err = planview.WriteText(out, view, r.clock.Now(), o.details)
+	}
+	if err != nil {
+		return err
+	}
+	if blockers := planview.Blockers(p, r.clock.Now()); len(blockers) > 0 {
+		return fmt.Errorf("the update to %s is not ready: %s", o.to, strings.Join(blockers, "; "))
+	}
+	return nil
+}

@@ -1,0 +1,298 @@
+package prechecks
+
+import (
+	"bytes"
+	"encoding/json"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	k8sruntime "k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/client-go/rest"
+	clienttesting "k8s.io/client-go/testing"
+	clocktesting "k8s.io/utils/clock/testing"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+var (
+	now     = time.Date(2026, 11, 22, 20, 0, 0, 123456789, time.UTC)
+	request = "2026-11-22T20:00:00.123456789Z"
+	plans   = schema.GroupVersionResource{Group: "openshift.muller.dev", Version: "v1alpha1", Resource: "updateplans"}
+)
+
+const (
+	riskID     = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang"
+	durationID = "update-insights-operator/ControlPlane//duration"
+	slowID     = "mco/ControlPlane//slow-etcd"
+)
+
+func insight(uid string, level insightsv1alpha1.UpdateInsightLevel, summary string, resources ...insightsv1alpha1.InsightResource) insightsv1alpha1.UpdateInsight {
+	return insightsv1alpha1.UpdateInsight{
+		UID:    uid,
+		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: resources},
+		Impact: insightsv1alpha1.UpdateInsightImpact{Level: level, Summary: summary},
+	}
+}
+
+// answers are the operator's duration estimate and a risk, and an
+// informer's warning.
+var answers = []updatestatus.Answer{
+	{Informer: updatestatus.BuiltinInformer, Insights: []insightsv1alpha1.UpdateInsight{
+		insight("duration", insightsv1alpha1.StatusInsightLevel, "The update to 4.17.3 should take about 1h40m"),
+		insight("risk/OVNHang", insightsv1alpha1.ErrorInsightLevel, "Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.",
+			insightsv1alpha1.InsightResource{Group: "config.openshift.io", Kind: "ClusterVersion", Name: "version"}),
+	}},
+	{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{insight("slow-etcd", insightsv1alpha1.WarningInsightLevel, "etcd is slow")}},
+}
+
+// controller plays the operator's UpdatePlan controller: a read of a plan
+// returns it as evaluated, at the fake clock's time, by the operator's own
+// computation, once it has been read lag times.
+type controller struct {
+	client *fake.Clientset
+	clock  *clocktesting.FakeClock
+	lag    int
+	reads  int
+}
+
+func (c *controller) react(action clienttesting.Action) (bool, k8sruntime.Object, error) {
+	obj, err := c.client.Tracker().Get(plans, "", action.(clienttesting.GetAction).GetName())
+	if err != nil {
+		return true, nil, err
+	}
+	plan := obj.(*insightsv1alpha1.UpdatePlan).DeepCopy()
+	if c.reads++; c.reads <= c.lag {
+		plan.Status.Conditions = []metav1.Condition{{Type: updateplan.ConditionAnswered, Status: metav1.ConditionFalse,
+			Reason: updateplan.ReasonWaitingForInformers, Message: "Waiting for the findings of mco."}}
+		plan.Status.ObservedEvaluationRequest = plan.Spec.EvaluationRequest
+		return true, plan, nil
+	}
+	plan.Status = updateplan.Compute(updateplan.Input{
+		Plan: plan, Answers: answers, Expected: []string{"mco"},
+		EvaluatedAt: c.clock.Now(), Observed: plan.Spec.EvaluationRequest, Now: c.clock.Now(),
+	})
+	return true, plan, nil
+}
+
+// setUp returns a fake cluster with these plans, whose controller answers
+// after lag reads.
+func setUp(lag int, existing ...*insightsv1alpha1.UpdatePlan) (*fake.Clientset, *clocktesting.FakeClock) {
+	var objects []k8sruntime.Object
+	for _, p := range existing {
+		objects = append(objects, p)
+	}
+	client := fake.NewSimpleClientset(objects...)
+	clock := clocktesting.NewFakeClock(now)
+	c := &controller{client: client, clock: clock, lag: lag}
+	client.PrependReactor("get", "updateplans", c.react)
+	return client, clock
+}
+
+// run runs the command, moving the fake clock on whenever it waits.
+func run(t *testing.T, client *fake.Clientset, clock *clocktesting.FakeClock, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := newCommand(clock, func(*rest.Config) (versioned.Interface, error) { return client, nil })
+	var out, errOut bytes.Buffer
+	cmd.SetOut(&out)
+	cmd.SetErr(&errOut)
+	cmd.SetArgs(append(args, "--server", "https://cluster.invalid:6443"))
+	done := make(chan error)
+	go func() { done <- cmd.Execute() }()
+	for {
+		select {
+		case err := <-done:
+			return out.String(), errOut.String(), err
+		default:
+			if clock.HasWaiters() {
+				clock.Step(pollInterval)
+			}
+			runtime.Gosched()
+		}
+	}
+}
+
+func stored(t *testing.T, client *fake.Clientset, name string) insightsv1alpha1.UpdatePlanSpec {
+	t.Helper()
+	obj, err := client.Tracker().Get(plans, "", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return obj.(*insightsv1alpha1.UpdatePlan).Spec
+}
+
+func existing(request string, accepted ...insightsv1alpha1.AcceptedInsight) *insightsv1alpha1.UpdatePlan {
+	return &insightsv1alpha1.UpdatePlan{
+		ObjectMeta: metav1.ObjectMeta{Name: "4.17.3"},
+		Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.3", EvaluationRequest: request, AcceptedInsights: accepted},
+	}
+}
+
+func TestPreChecksEvaluates(t *testing.T) {
+	other := insightsv1alpha1.AcceptedInsight{UpdateInformer: "mco", UID: slowID, Accepted: true}
+	testCases := []struct {
+		name     string
+		existing []*insightsv1alpha1.UpdatePlan
+		lag      int
+		want     insightsv1alpha1.UpdatePlanSpec
+		progress string
+	}{
+		{
+			name: "creates the plan",
+			want: insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.3", EvaluationRequest: request},
+		},
+		{
+			name:     "refreshes the plan, keeping what it accepts",
+			existing: []*insightsv1alpha1.UpdatePlan{existing("2026-11-22T19:00:00Z", other)},
+			want:     insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.3", EvaluationRequest: request, AcceptedInsights: []insightsv1alpha1.AcceptedInsight{other}},
+		},
+		{
+			name:     "waits for the informers, saying so",
+			lag:      3,
+			want:     insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.3", EvaluationRequest: request},
+			progress: "UpdatePlan 4.17.3: waiting for the findings of mco (0s)\n",
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			client, clock := setUp(tc.lag, tc.existing...)
+			out, progress, err := run(t, client, clock, "--to", "4.17.3")
+			if err == nil || !strings.HasPrefix(err.Error(), "the update to 4.17.3 is not ready: not accepted: "+riskID) {
+				t.Errorf("error %v, want the unaccepted findings named", err)
+			}
+			if diff := cmp.Diff(tc.want, stored(t, client, "4.17.3")); diff != "" {
+				t.Errorf("spec (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.progress, progress); diff != "" {
+				t.Errorf("progress (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(out, "Error     update-insights-operator   No         Conditional update risk OVNHang") {
+				t.Errorf("output has no row for the risk:\n%s", out)
+			}
+		})
+	}
+}
+
+func TestPreChecksAccepts(t *testing.T) {
+	other := insightsv1alpha1.AcceptedInsight{UpdateInformer: "gone", UID: "gone/ControlPlane//old", Accepted: true}
+	risk := insightsv1alpha1.AcceptedInsight{UpdateInformer: updatestatus.BuiltinInformer, UID: riskID, Accepted: true}
+	slow := insightsv1alpha1.AcceptedInsight{UpdateInformer: "mco", UID: slowID, Accepted: true}
+	testCases := []struct {
+		name    string
+		args    []string
+		want    []insightsv1alpha1.AcceptedInsight
+		wantErr string
+	}{
+		{
+			name: "merged with what the plan accepts", args: []string{"--accept", riskID},
+			want:    []insightsv1alpha1.AcceptedInsight{other, risk},
+			wantErr: "the update to 4.17.3 is not ready: not accepted: " + slowID,
+		},
+		{
+			name: "everything accepted", args: []string{"--accept", riskID, "--accept-all-of", "mco"},
+			want: []insightsv1alpha1.AcceptedInsight{other, risk, slow},
+		},
+		{
+			name: "an unknown identity writes nothing", args: []string{"--accept", riskID + "," + "mco/ControlPlane//typo"},
+			want:    []insightsv1alpha1.AcceptedInsight{other},
+			wantErr: "nothing accepted in UpdatePlan 4.17.3: not among the plan's findings: mco/ControlPlane//typo",
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			client, clock := setUp(0, existing(request, other))
+			_, _, err := run(t, client, clock, append([]string{"--to", "4.17.3"}, tc.args...)...)
+			if diff := cmp.Diff(tc.wantErr, errString(err)); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+			spec := stored(t, client, "4.17.3")
+			if diff := cmp.Diff(tc.want, spec.AcceptedInsights); diff != "" {
+				t.Errorf("accepted (-want +got):\n%s", diff)
+			}
+			if spec.EvaluationRequest != request {
+				t.Errorf("accepting asked for an evaluation: %q", spec.EvaluationRequest)
+			}
+		})
+	}
+}
+
+func TestPreChecksOutputs(t *testing.T) {
+	accepted := existing(request,
+		insightsv1alpha1.AcceptedInsight{UpdateInformer: updatestatus.BuiltinInformer, UID: riskID, Accepted: true})
+	t.Run("quiet", func(t *testing.T) {
+		client, clock := setUp(2, accepted)
+		out, progress, err := run(t, client, clock, "--to", "4.17.3", "--quiet")
+		if err == nil || out != slowID+"\n" || progress != "" {
+			t.Errorf("got %q, progress %q, error %v; want the identity alone, and an error", out, progress, err)
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		client, clock := setUp(0, accepted)
+		out, _, _ := run(t, client, clock, "--to", "4.17.3", "-o", "json")
+		var v struct {
+			Findings []struct {
+				Identity string
+				Accepted bool
+			}
+			Conditions []metav1.Condition
+		}
+		if err := json.Unmarshal([]byte(out), &v); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range v.Findings {
+			got = append(got, f.Identity+" "+map[bool]string{true: "accepted", false: "not accepted"}[f.Accepted])
+		}
+		want := []string{riskID + " accepted", slowID + " not accepted", durationID + " not accepted"}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("findings (-want +got):\n%s", diff)
+		}
+		if !slices.ContainsFunc(v.Conditions, func(c metav1.Condition) bool { return c.Type == updateplan.ConditionAccepted }) {
+			t.Errorf("no Accepted condition in %s", out)
+		}
+	})
+}
+
+func TestPreChecksErrors(t *testing.T) {
+	testCases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{name: "no target", args: nil, want: "--to is required: the release to check an update to"},
+		{name: "quiet and details", args: []string{"--to", "4.17.3", "--quiet", "--details"}, want: "--quiet prints identities only: it takes neither --details nor -o"},
+		{name: "unknown output", args: []string{"--to", "4.17.3", "-o", "wide"}, want: `-o "wide": want json or yaml`},
+		{name: "accepting without a plan", args: []string{"--to", "4.17.3", "--accept", riskID},
+			want: "there is no UpdatePlan 4.17.3: run pre-checks --to 4.17.3 first, to see its findings"},
+		{name: "no answer in time", args: []string{"--to", "4.17.3", "--timeout", "50ms"},
+			want: "gave up on UpdatePlan 4.17.3 after 50ms (--timeout) waiting for the findings of mco"},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			client, clock := setUp(1 << 30)
+			cmd := newCommand(clock, func(*rest.Config) (versioned.Interface, error) { return client, nil })
+			cmd.SetOut(&bytes.Buffer{})
+			cmd.SetErr(&bytes.Buffer{})
+			cmd.SetArgs(append(tc.args, "--server", "https://cluster.invalid:6443"))
+			if diff := cmp.Diff(tc.want, errString(cmd.Execute())); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
