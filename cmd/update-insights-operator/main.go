@@ -15,6 +15,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/cmd/prechecks"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/upgrade"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/version"
 )
 
@@ -36,6 +37,6 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 		},
 	}
 	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}),
-		prechecks.NewCommand(clock.RealClock{}), version.NewCommand())
+		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), version.NewCommand())
 	return root
 }
