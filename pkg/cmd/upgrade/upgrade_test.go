@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	k8sruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/rest"
 	clienttesting "k8s.io/client-go/testing"
 	clocktesting "k8s.io/utils/clock/testing"
@@ -88,7 +89,9 @@ func setUp(acceptRisks bool, plans ...*insightsv1alpha1.UpdatePlan) cluster {
 	c.config.PrependReactor("patch", "clusterversions", func(action clienttesting.Action) (bool, k8sruntime.Object, error) {
 		patch := action.(clienttesting.PatchActionImpl)
 		if !acceptRisks && strings.Contains(string(patch.GetPatch()), `"acceptRisks"`) {
-			return true, nil, apierrors.NewBadRequest(`ClusterVersion.config.openshift.io "version" is invalid: strict decoding error: ` + unknownAcceptRisks)
+			// As a kube-apiserver answers a merge patch with an unknown field.
+			return true, nil, apierrors.NewInvalid(schema.GroupKind{}, "", field.ErrorList{
+				field.Invalid(field.NewPath("patch"), string(patch.GetPatch()), "strict decoding error: "+unknownAcceptRisks)})
 		}
 		if len(patch.PatchOptions.DryRun) > 0 {
 			obj, err := c.config.Tracker().Get(clusterVersion, "", patch.GetName())

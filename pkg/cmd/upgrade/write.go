@@ -42,7 +42,7 @@ func writeDesiredUpdate(ctx context.Context, client configclient.Interface, upda
 		options.DryRun = []string{metav1.DryRunAll}
 	}
 	err := patch(ctx, client, update, options)
-	if err != nil && len(update.AcceptRisks) > 0 && apierrors.IsBadRequest(err) && strings.Contains(err.Error(), unknownAcceptRisks) {
+	if err != nil && len(update.AcceptRisks) > 0 && (apierrors.IsInvalid(err) || apierrors.IsBadRequest(err)) && strings.Contains(err.Error(), unknownAcceptRisks) {
 		fmt.Fprintf(errOut, "warning: this cluster's ClusterVersion has no spec.desiredUpdate.acceptRisks, so the risks accepted in the UpdatePlan (%s) are not recorded there\n",
 			strings.Join(riskNames(update), ", "))
 		update.AcceptRisks = nil
