@@ -122,8 +122,9 @@ func planCondition(p *insightsv1alpha1.UpdatePlan, t string) string {
 	return ""
 }
 
+// The identities of the findings the plan holds; riskIdentity is the
+// pre-checks tests'.
 const (
-	riskIdentity     = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang"
 	durationIdentity = "update-insights-operator/ControlPlane//duration"
 	mcoIdentity      = "mco/ControlPlane//drain"
 )
