@@ -130,7 +130,7 @@ func nodeProblems(in *Input) []insightsv1alpha1.UpdateInsight {
 			}
 			out = append(out, f.insight(in.Now))
 		}
-		if n.Spec.Unschedulable {
+		if n.Spec.Unschedulable && !drainedForAnUpdate(n) {
 			out = append(out, finding{
 				uid: "node/" + n.Name + "/unschedulable", level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.ClusterCapacityImpactType,
 				scope:   scope,
@@ -179,6 +179,14 @@ func pausedPools(in *Input) []insightsv1alpha1.UpdateInsight {
 		out = append(out, f.insight(in.Now))
 	}
 	return out
+}
+
+// drainedForAnUpdate says the machine-config daemon cordoned the node to
+// drain it for an update in progress, which uncordons it when done: not a
+// cordon someone left.
+func drainedForAnUpdate(n *corev1.Node) bool {
+	return strings.HasPrefix(n.Annotations[nodes.DesiredDrainAnnotation], "drain-") ||
+		strings.HasPrefix(n.Annotations[nodes.LastAppliedDrainAnnotation], "drain-")
 }
 
 func nodeCondition(n *corev1.Node, t corev1.NodeConditionType) *corev1.NodeCondition {

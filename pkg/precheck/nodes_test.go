@@ -114,6 +114,13 @@ func TestNodeProblems(t *testing.T) {
 			want: []seen{{"node/worker-0/unschedulable", "warning", "Node worker-0 is cordoned: it counts against its pool's maxUnavailable, and the update will uncordon it"}},
 		},
 		{
+			name: "cordoned by its daemon, to drain it for an update",
+			node: node("worker-0", "worker", func(n *corev1.Node) {
+				n.Spec.Unschedulable = true
+				n.Annotations[nodes.DesiredDrainAnnotation], n.Annotations[nodes.LastAppliedDrainAnnotation] = "drain-rendered-worker-2", "uncordon-rendered-worker-1"
+			}),
+		},
+		{
 			name: "its daemon degraded",
 			node: node("master-0", "master", func(n *corev1.Node) {
 				n.Annotations[nodes.StateAnnotation], n.Annotations[nodes.ReasonAnnotation] = "Degraded", "unexpected on-disk state"

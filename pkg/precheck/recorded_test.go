@@ -1,0 +1,68 @@
+package precheck_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
+	"github.com/update-insights/update-insights-operator/pkg/precheck"
+)
+
+// The pre-checks of an update to the next minor release, on clusters
+// recorded as oc adm upgrade status saw them: what each finds, by uid.
+func TestPreChecksOfRecordedClusters(t *testing.T) {
+	tests := []struct {
+		name, target string
+		want         []string
+	}{
+		{
+			// Idle and healthy, but its channel offers nothing.
+			name: "not-upgrading", target: "4.15.0",
+			want: []string{"duration", "not-offered"},
+		},
+		{
+			name: "4.14.1-paused-worker-pool", target: "4.15.0",
+			want: []string{"duration", "not-offered", "pool/worker/paused", "update-in-progress"},
+		},
+		{
+			// The nodes the machine-config daemon cordoned to drain them
+			// for the update in progress are not reported as cordoned.
+			name: "to-multi-arch", target: "4.19.0",
+			want: []string{"duration", "not-offered", "not-upgradeable", "update-in-progress"},
+		},
+		{
+			// Most workers are cordoned by their daemon, draining for the
+			// update; one was cordoned by someone else.
+			name: "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining", target: "4.17.0",
+			want: []string{
+				"cluster-failing", "clusteroperator/machine-config/degraded", "duration",
+				"node/build0-gstfj-ci-prowjobs-worker-b-9lztv/daemon-degraded", "node/build0-gstfj-ci-prowjobs-worker-b-bg9f5/daemon-degraded",
+				"node/build0-gstfj-ci-prowjobs-worker-b-mrxwn/daemon-degraded", "node/build0-gstfj-ci-tests-worker-b-4h7pn/daemon-degraded",
+				"node/build0-gstfj-ci-tests-worker-b-d9vz2/not-ready", "node/build0-gstfj-ci-tests-worker-b-jv5bg/daemon-degraded",
+				"node/build0-gstfj-ci-tests-worker-b-kj6gk/daemon-degraded", "node/build0-gstfj-ci-tests-worker-c-dcz9p/daemon-degraded",
+				"node/build0-gstfj-ci-tests-worker-c-jq5rk/unschedulable",
+				"not-offered", "not-upgradeable",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := recordedtest.CaseNamed(t, tt.name)
+			findings := precheck.Run(precheck.Input{
+				ClusterVersion: c.Cluster.ClusterVersions[0], Target: tt.target,
+				ClusterOperators: c.Cluster.ClusterOperators, Nodes: c.Cluster.Nodes, Pools: c.Cluster.MachineConfigPools,
+				Alerts: c.Cluster.Alerts, Now: c.Now,
+			})
+			var uids []string
+			for _, f := range findings {
+				uids = append(uids, f.UID)
+			}
+			slices.Sort(uids)
+			if diff := cmp.Diff(tt.want, uids); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
