@@ -227,6 +227,19 @@ func viewOf(p *insightsv1alpha1.UpdatePlan) view {
 	return v
 }
 
+// answeredHarness has plan 4.17.2, for request r1, answered by informer
+// mco with finding drain.
+func answeredHarness(t *testing.T) *harness {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = mcoAnswer("drain")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	return h
+}
+
 func mcoAnswer(uid string) updatestatus.Answer {
 	return updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{
 		UID:    uid,
@@ -285,13 +298,7 @@ func TestAPlanWaitsForItsInformersThenHoldsTheirFindings(t *testing.T) {
 }
 
 func TestAFreshEvaluationAsksAgainAndWaits(t *testing.T) {
-	h := newHarness(t)
-	h.createPlan("4.17.2", "r1")
-	h.planInformer("mco", true)
-	h.asker.answers["mco"] = mcoAnswer("drain")
-	h.sync("4.17.2")
-	h.answered(1)
-	h.sync("4.17.2")
+	h := answeredHarness(t)
 
 	p := h.plan("4.17.2")
 	p.Spec.EvaluationRequest = "r2"
@@ -312,13 +319,7 @@ func TestAFreshEvaluationAsksAgainAndWaits(t *testing.T) {
 // A periodic round keeps the findings while the informer is asked again;
 // an informer that cannot be heard keeps its last ones, stale.
 func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
-	h := newHarness(t)
-	h.createPlan("4.17.2", "r1")
-	h.planInformer("mco", true)
-	h.asker.answers["mco"] = mcoAnswer("drain")
-	h.sync("4.17.2")
-	h.answered(1)
-	h.sync("4.17.2")
+	h := answeredHarness(t)
 
 	h.clock.Step(InformerRefresh)
 	h.asker.answers["mco"] = updatestatus.Answer{Informer: "mco", Offline: "Unreachable", Problem: "connection refused"}
@@ -341,13 +342,7 @@ func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
 }
 
 func TestADisabledInformersFindingsLeave(t *testing.T) {
-	h := newHarness(t)
-	h.createPlan("4.17.2", "r1")
-	h.planInformer("mco", true)
-	h.asker.answers["mco"] = mcoAnswer("drain")
-	h.sync("4.17.2")
-	h.answered(1)
-	h.sync("4.17.2")
+	h := answeredHarness(t)
 
 	h.planInformer("mco", false)
 	h.sync("4.17.2")
@@ -363,13 +358,7 @@ func TestADisabledInformersFindingsLeave(t *testing.T) {
 // A restarted operator resumes a plan from its status instead of asking
 // every informer again and saying it waits meanwhile.
 func TestARestartResumesFromThePlansStatus(t *testing.T) {
-	h := newHarness(t)
-	h.createPlan("4.17.2", "r1")
-	h.planInformer("mco", true)
-	h.asker.answers["mco"] = mcoAnswer("drain")
-	h.sync("4.17.2")
-	h.answered(1)
-	h.sync("4.17.2")
+	h := answeredHarness(t)
 	before := h.plan("4.17.2")
 
 	h.controller.rounds = map[string]*round{}
