@@ -212,3 +212,24 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	}
 	waitFor(t, 30*time.Second, "the plan pruned", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool { return p == nil })
 }
+
+// On a recorded cluster, the operator's plan holds what its pre-checks
+// find of that cluster as the API server serves it.
+func TestAPlanOfARecordedCluster(t *testing.T) {
+	recorded := loadRecorded(t, "4.14.1-paused-worker-pool")
+	createRecorded(t, recorded)
+	startOperator(t)
+	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
+	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan("4.15.0", "4.15.0")); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"update-insights-operator/ControlPlane//duration",
+		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/not-offered",
+		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/update-in-progress",
+		"update-insights-operator/WorkerPool/MachineConfigPool.machineconfiguration.openshift.io/worker/pool/worker/paused",
+	}
+	waitFor(t, 30*time.Second, "the pre-checks' findings", getPlan("4.15.0"), func(p *insightsv1alpha1.UpdatePlan) bool {
+		return slices.Equal(planFindings(p), want) && planCondition(p, updateplan.ConditionAnswered) == "True/"+updateplan.ReasonAllAnswered
+	})
+}
