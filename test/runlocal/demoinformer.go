@@ -18,17 +18,21 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
 
-// The demonstration informer's name and its one insight, which the check
-// looks for in UpdateStatus.
+// The demonstration informer's name, its one status insight, which the
+// check looks for in UpdateStatus, and its one plan finding, which the
+// check looks for in an UpdatePlan.
 const (
-	demoInformerName = "demo-informer"
-	demoInsightUID   = "demo-informer-slow-mirror"
+	demoInformerName   = "demo-informer"
+	demoInsightUID     = "demo-informer-slow-mirror"
+	demoPlanFindingUID = "demo-informer-mirror-missing-release"
 )
 
 // demoInformer is an UpdateInformer served beside the operator, as a
 // component outside the cluster would serve one: it answers Wait to the
 // first status call, as an informer still building its data does, and
-// Success with one warning after that.
+// Success with one warning after that. Asked about an update it plans, it
+// answers one warning: the mirror registry does not hold the target
+// release's images yet.
 type demoInformer struct {
 	learned metav1.Time
 
@@ -66,6 +70,37 @@ func (d *demoInformer) StatusInsights(context.Context, *protocol.UpdateInsightsR
 			Reference: "https://github.com/update-insights/update-insights-operator#writing-and-registering-an-informer",
 		},
 	}}}}, nil
+}
+
+// PlanInsights is the informer's answer about an update to the plan's
+// target release. The finding's uid does not depend on the target: an
+// UpdatePlan is for one release, and its acceptance must survive a new
+// evaluation.
+func (d *demoInformer) PlanInsights(_ context.Context, req *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
+	target := req.Spec.TargetControlPlaneVersion
+	return &protocol.UpdatePlanInsightsResponse{Spec: protocol.ResponseSpec{Insights: []protocol.Insight{demoPlanFinding(target, d.learned)}}}, nil
+}
+
+// demoPlanFinding is the demonstration informer's finding about an update to
+// target.
+func demoPlanFinding(target string, learned metav1.Time) protocol.Insight {
+	return protocol.Insight{
+		UID:             demoPlanFindingUID,
+		AcquisitionTime: &learned,
+		Scope: protocol.Scope{Type: protocol.ScopeControlPlane, Resources: []protocol.Resource{
+			{Group: "config.openshift.io", Kind: "ClusterVersion", Name: "version"}}},
+		Impact: protocol.Impact{
+			Level:   protocol.LevelWarning,
+			Type:    protocol.ImpactUpdateStalled,
+			Summary: fmt.Sprintf("Demonstration informer: the mirror registry does not hold the images of %s yet", target),
+			Description: fmt.Sprintf("The cluster pulls its release images from a mirror registry, which holds none of the images of %s yet. "+
+				"Started now, the update would stall pulling them; mirror the release (oc adm release mirror, or oc-mirror) first, "+
+				"or accept this finding if the mirror will be filled before the nodes pull.", target),
+		},
+		Remediation: protocol.Remediation{
+			Reference: "https://docs.openshift.com/container-platform/latest/disconnected/mirroring/index.html",
+		},
+	}
 }
 
 // statusCalls is how many status calls the informer has answered.
