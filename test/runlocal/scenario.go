@@ -27,6 +27,9 @@ type scenario struct {
 	cv        *configv1.ClusterVersion
 	operators []*configv1.ClusterOperator
 	nodes     *recordedNodes
+	// offers are the releases the ClusterVersion offers once the update
+	// completes.
+	offers offers
 }
 
 func loadScenario(prefix string, now time.Time) (*scenario, error) {
@@ -47,6 +50,9 @@ func loadScenario(prefix string, now time.Time) (*scenario, error) {
 		cv:        c.ClusterVersions[0],
 		operators: c.ClusterOperators,
 		nodes:     &recordedNodes{pools: c.MachineConfigPools, configs: c.MachineConfigs, nodes: c.Nodes},
+	}
+	if s.offers, err = newOffers(s.target(), s.cv.Spec.Channel); err != nil {
+		return nil, fmt.Errorf("%s-cv.yaml: %w", prefix, err)
 	}
 	s.shift(now)
 	return s, nil
@@ -204,6 +210,9 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, bef
 	return nil
 }
 
+// complete marks the update completed, and offers the next releases, as
+// the cluster-version operator would once it asked the update service from
+// the new version.
 func (s *scenario) complete(ctx context.Context, c *clients) error {
 	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
@@ -214,6 +223,7 @@ func (s *scenario) complete(ctx context.Context, c *clients) error {
 		cv.Status.History[0].State = configv1.CompletedUpdate
 		cv.Status.History[0].CompletionTime = &now
 		setCVCondition(&cv.Status, configv1.ConditionFalse, "Cluster version is "+s.target())
+		s.offers.apply(&cv.Status)
 		_, err = c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
 		return err
 	})
