@@ -14,7 +14,7 @@ import (
 // release with, which the pre-checks walkthrough accepts.
 const (
 	demoRiskName    = "DemoEtcdSlowDisk"
-	demoRiskMessage = "Clusters whose etcd members write to slow disks may see repeated etcd leader elections while the control plane nodes reboot, leaving the API unavailable for minutes."
+	demoRiskMessage = "On slow disks, etcd may lose its leader repeatedly while the control plane nodes reboot, leaving the API unavailable for minutes."
 )
 
 // offers are the releases the completed cluster is offered, as the
