@@ -42,14 +42,16 @@ test-integration: testbin prometheus
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 20m ./test/integration/...
 
 ## run-local: run the operator against a local kube-apiserver and etcd, on a
-## recorded cluster whose update is played forward; Ctrl-C stops everything.
+## recorded cluster whose update is played forward, then left running for the
+## README's pre-checks walkthrough; Ctrl-C stops everything.
 run-local: build testbin
 	go build -o $(OUTPUT)/bin/run-local ./test/runlocal
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
 
 # The same, fast and non-interactive: fails unless the insight goes from
 # Progressing to Completed, the demonstration informer's warning reaches
-# UpdateStatus after its Wait, and everything stops cleanly.
+# UpdateStatus after its Wait, the pre-checks walkthrough's commands behave as
+# the README shows, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
 

@@ -3,7 +3,9 @@
 // recorded mid-update, runs `update-insights-operator start` against it as in
 // a cluster with a demonstration UpdateInformer beside it, plays the update
 // forward while printing the insights and UpdateStatus as they change, and
-// stops everything it started on Ctrl-C or at the end.
+// then leaves the cluster running, offered a next release, for the
+// README's pre-checks walkthrough; it stops everything it started on
+// Ctrl-C (with --check, after running the walkthrough itself).
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -43,7 +45,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and everything stopped cleanly (for CI).")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands behaved as the README shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -131,6 +133,8 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	say("started update-insights-operator (log: %s)", logPath)
+	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version}
+	walk.hint()
 
 	// The display's watch must end before the API server stops: the server
 	// waits for open watches when it shuts down.
@@ -161,6 +165,16 @@ func run(ctx context.Context, o options) (err error) {
 			return fmt.Errorf("want UpdateStatus to show the demonstration informer's warning, and its UpdateInformer to go Online=True only after the informer answered Wait and was asked again; saw %s", saw)
 		}
 		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and the demonstration informer's warning reached UpdateStatus after its Wait")
+		say("the pre-checks walkthrough (README.md, \"Pre-checks walkthrough\"):")
+		if err := walk.check(ctx); err != nil {
+			return fmt.Errorf("the pre-checks walkthrough: %w", err)
+		}
+		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, passed once they were accepted, and upgrade --dry-run showed the desiredUpdate to %s", walk.target)
+	} else if ctx.Err() == nil {
+		say("the update is complete; the local cluster keeps running for the pre-checks walkthrough:")
+		say("  %s", walk.commandLine(walk.steps()[0]))
+		say("Ctrl-C stops everything")
+		<-ctx.Done()
 	}
 	if ctx.Err() != nil {
 		say("interrupted")
