@@ -45,6 +45,11 @@ func (c *Controller) round(plan *insightsv1alpha1.UpdatePlan, now time.Time) *ro
 		r = newRound(plan, plan.Status.EvaluatedAt.Time, answersOf(plan))
 		if now.Sub(r.started) >= InformerRefresh {
 			r = newRound(plan, now, r.byInformer)
+			break
+		}
+		// The informers the status holds answered this round already.
+		for name := range r.byInformer {
+			r.asked[name] = true
 		}
 	case r == nil || r.uid != plan.UID || r.request != plan.Spec.EvaluationRequest:
 		r = newRound(plan, now, map[string]updatestatus.Answer{})
