@@ -49,7 +49,7 @@ func plannedStatus() configv1.ClusterVersionStatus {
 
 // startPlanInformer serves an informer that handles plans, with the timeout
 // discovery announces, answering with findings of these uids after delay.
-func startPlanInformer(t *testing.T, name string, timeout, delay time.Duration, uids ...string) *atomic.Int32 {
+func startPlanInformer(t testing.TB, name string, timeout, delay time.Duration, uids ...string) *atomic.Int32 {
 	t.Helper()
 	var calls atomic.Int32
 	answer := informertest.PlanFunc(func(_ context.Context, req *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
