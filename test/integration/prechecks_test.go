@@ -220,3 +220,46 @@ func TestUpgradeRefusedThenAllowed(t *testing.T) {
 		t.Errorf("desiredUpdate (-want +got):\n%s", diff)
 	}
 }
+
+// TestPreChecksAndUpgradeAgainstTheOperator: the administrator's flow, with
+// the operator's UpdatePlan controller evaluating the plan and an informer
+// that handles plans: pre-checks lists the operator's conditional-update
+// risk and the informer's finding as not accepted, accepting them lets it
+// pass, and upgrade then starts the update.
+func TestPreChecksAndUpgradeAgainstTheOperator(t *testing.T) {
+	// A cluster-version operator says whether the cluster is failing; the
+	// operator's pre-checks warn of a ClusterVersion that does not.
+	status := offeringStatus()
+	status.Conditions = []configv1.ClusterOperatorStatusCondition{{Type: "Failing", Status: configv1.ConditionFalse, LastTransitionTime: status.History[0].StartedTime}}
+	createClusterVersion(t, nil, status)
+	deletePlanAtEnd(t, "4.17.3")
+	startPlanInformer(t, "mco", 10*time.Second, 0, "slow-etcd")
+	startOperator(t, "--informer-interval=1s")
+	waitFor(t, 30*time.Second, "mco discovered as handling plans", getInformer("mco"), func(i *insightsv1alpha1.UpdateInformer) bool {
+		return i != nil && slices.ContainsFunc(i.Status.Handlers, func(h insightsv1alpha1.InformerHandler) bool { return h.Name == insightsv1alpha1.PlanHandler })
+	})
+
+	out, errOut, code := command(t, "pre-checks", "--to", "4.17.3", "--timeout", "30s")
+	t.Logf("pre-checks --to 4.17.3 (exit %d):\n%s%s", code, out, errOut)
+	if code != 1 || !strings.Contains(out, "Conditional update risk OVNHang") || !strings.Contains(out, "mco found slow-etcd for 4.17.3") ||
+		!strings.Contains(out, "Answered:   True (AllAnswered)") ||
+		!strings.HasSuffix(errOut, "error: the update to 4.17.3 is not ready: not accepted: "+riskIdentity+", "+etcdIdentity+"\n") {
+		t.Errorf("pre-checks: exit %d, want 1 with both findings not accepted", code)
+	}
+
+	out, errOut, code = command(t, "pre-checks", "--to", "4.17.3", "--timeout", "30s", "--accept", riskIdentity, "--accept-all-of", "mco")
+	t.Logf("pre-checks --accept (exit %d):\n%s%s", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "Accepted:   True (AllAccepted) All 2 findings are accepted.") {
+		t.Errorf("accepting: exit %d, want 0 with every finding accepted", code)
+	}
+
+	out, errOut, code = command(t, "upgrade", "--to", "4.17.3")
+	t.Logf("upgrade --to 4.17.3 (exit %d):\n%s%s", code, out, errOut)
+	if code != 0 || out != "Requested update to 4.17.3\n" {
+		t.Errorf("upgrade: exit %d, want 0", code)
+	}
+	got := getClusterVersion(t).Spec.DesiredUpdate
+	if diff := cmp.Diff(&configv1.Update{Version: "4.17.3", Image: "example.com/release@sha256:3"}, got); diff != "" {
+		t.Errorf("desiredUpdate (-want +got):\n%s", diff)
+	}
+}
