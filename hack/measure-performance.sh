@@ -98,9 +98,10 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== UpdatePlan evaluation: request -> findings seen by a watcher in a separate process, three informers, one slow"
 # The operator as a process of its own, three informers that handle plans
 # on loopback: two answer at once, one after 3 s (within its 10 s budget).
-# 10 evaluations, the first by creating the plan, the others by a new
-# spec.evaluationRequest, each timed from just before that write until a
-# watch of the plan shows, answering that request: the operator's own
+# 10 evaluations of a plan created and evaluated once beforehand (not
+# counted: the operator has just started), each asked by a new
+# spec.evaluationRequest, as pre-checks asks, and timed from just before
+# that write until a watch of the plan shows, answering it: the operator's own
 # findings (Answered=False, waiting for the informers), both fast
 # informers' findings too, and the plan ready (Answered=True, what
 # pre-checks waits for, whose floor is the slow informer's 3 s). The first

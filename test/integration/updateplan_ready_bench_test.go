@@ -22,9 +22,8 @@ import (
 )
 
 const (
-	// planReadySamples is how many evaluations are timed: the first when
-	// the plan is created, the others each asked by a new
-	// spec.evaluationRequest.
+	// planReadySamples is how many evaluations are timed, each asked by a
+	// new spec.evaluationRequest of the plan.
 	planReadySamples = 10
 
 	// planReadySlowDelay is how long the slow informer takes to answer,
@@ -53,8 +52,8 @@ var (
 // three informers that handle plans (real HTTPS servers on loopback,
 // registered by URL): two that answer at once and one that answers after
 // planReadySlowDelay, within its budget. Each sample starts just before
-// the plan's create (the first) or the merge patch of a new
-// spec.evaluationRequest (the others) and ends when the watch delivers:
+// the merge patch of a new spec.evaluationRequest (what `pre-checks` writes
+// to a plan that exists) and ends when the watch delivers:
 //
 //   - own-*: the operator's own findings answering that request, the plan
 //     Answered=False/WaitingForInformers (the informers are asked in
@@ -68,6 +67,8 @@ var (
 //
 // The operator runs as a process of its own, as in a cluster, against a
 // ClusterVersion offered the plan's target as a conditional update. The
+// plan's creation, just after the operator started, is evaluated first and
+// only logged: the operator may still be starting. The
 // benchmark's clients have no client-side rate limit.
 //
 //	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench UpdatePlanReady -benchtime 1x
@@ -97,6 +98,7 @@ func BenchmarkUpdatePlanReady(b *testing.B) {
 		}
 		return handling == len(calls)
 	})
+	discovered := time.Now()
 
 	w, err := plans.Watch(context.Background(), metav1.ListOptions{
 		FieldSelector: fields.OneTermEqualSelector("metadata.name", planTarget).String(),
@@ -106,21 +108,30 @@ func BenchmarkUpdatePlanReady(b *testing.B) {
 	}
 	b.Cleanup(w.Stop)
 
+	// The plan is created, and its first evaluation awaited, before the
+	// samples: the operator has just started, and its UpdatePlan
+	// controller may still be syncing its caches (informers are discovered
+	// by another controller, which may start first), which is start-up,
+	// not evaluation. It is logged, not counted.
+	start := time.Now()
+	plan := updatePlan(planTarget, planTarget)
+	plan.Spec.EvaluationRequest = "created"
+	if _, err := createAndDelete(b, plans.Create, plans.Delete, plan); err != nil {
+		b.Fatal(err)
+	}
+	created := awaitPlanReady(b, w, plan.Spec.EvaluationRequest)
+	b.Logf("the plan created %s after the informers were discovered, not counted: own findings %s, fast informers' %s, ready %s",
+		start.Sub(discovered).Round(time.Millisecond), created.own.Sub(start).Round(time.Millisecond),
+		created.fast.Sub(start).Round(time.Millisecond), created.ready.Sub(start).Round(time.Millisecond))
+	time.Sleep(planReadyIdle)
+
 	var own, fast, ready []time.Duration
 	for n := range planReadySamples {
 		request := fmt.Sprintf("sample-%02d", n)
+		patch := fmt.Sprintf(`{"spec":{"evaluationRequest":%q}}`, request)
 		start := time.Now()
-		if n == 0 {
-			plan := updatePlan(planTarget, planTarget)
-			plan.Spec.EvaluationRequest = request
-			if _, err := createAndDelete(b, plans.Create, plans.Delete, plan); err != nil {
-				b.Fatal(err)
-			}
-		} else {
-			patch := fmt.Sprintf(`{"spec":{"evaluationRequest":%q}}`, request)
-			if _, err := plans.Patch(context.Background(), planTarget, types.MergePatchType, []byte(patch), metav1.PatchOptions{}); err != nil {
-				b.Fatal(err)
-			}
+		if _, err := plans.Patch(context.Background(), planTarget, types.MergePatchType, []byte(patch), metav1.PatchOptions{}); err != nil {
+			b.Fatal(err)
 		}
 		s := awaitPlanReady(b, w, request)
 		own = append(own, s.own.Sub(start))
@@ -129,12 +140,10 @@ func BenchmarkUpdatePlanReady(b *testing.B) {
 		time.Sleep(planReadyIdle)
 	}
 	for name, c := range calls {
-		if got := c.Load(); got != planReadySamples {
-			b.Errorf("informer %s was asked %d times, want once per evaluation (%d)", name, got, planReadySamples)
+		if got := c.Load(); got != planReadySamples+1 {
+			b.Errorf("informer %s was asked %d times, want once per evaluation (%d)", name, got, planReadySamples+1)
 		}
 	}
-	b.Logf("the first evaluation, of the plan as created: own findings %s, fast informers' %s, ready %s",
-		own[0].Round(time.Millisecond), fast[0].Round(time.Millisecond), ready[0].Round(time.Millisecond))
 	b.ReportMetric(planReadySlowDelay.Seconds(), "slow-informer-s")
 	reportLatencies(b, "own", own)
 	reportLatencies(b, "fast", fast)
