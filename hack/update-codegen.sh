@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Regenerates deepcopy functions and the typed clientset, listers and
-# informers of the insight API with the vendored k8s.io/code-generator.
+# Regenerates, with the vendored k8s.io/code-generator, the deepcopy
+# functions of the insight API and of the mirror of the Managed Upgrade
+# Operator's UpgradeConfig, and the insight API's typed clientset, listers
+# and informers.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +18,12 @@ source "${codegen}/kube_codegen.sh"
 kube::codegen::gen_helpers \
 	--boilerplate "${root}/hack/boilerplate.go.txt" \
 	"${root}/pkg/apis"
+
+# The read-only mirror of the Managed Upgrade Operator's UpgradeConfig gets
+# deepcopy (its objects pass through caches) but no client.
+kube::codegen::gen_helpers \
+	--boilerplate "${root}/hack/boilerplate.go.txt" \
+	"${root}/pkg/managedupgrade/api"
 
 kube::codegen::gen_client \
 	--with-watch \

@@ -5,7 +5,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "${root}"
-generated=(pkg/apis pkg/generated manifests)
+generated=(pkg/apis pkg/managedupgrade/api pkg/generated manifests)
 
 snapshot=$(mktemp -d)
 trap 'rm -rf "${snapshot}"' EXIT
