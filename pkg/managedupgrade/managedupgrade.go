@@ -1,0 +1,229 @@
+// Package managedupgrade turns the Managed Upgrade Operator's UpgradeConfigs
+// into UpdateInformer insights: when a managed update is scheduled, which of
+// its steps runs, what holds it, and, for an UpdatePlan, whether a managed
+// update is scheduled beside the planned one. It reads no cluster and no
+// clock: the informer that serves these insights fills an Input.
+package managedupgrade
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// What the aggregator keeps of an insight's strings (contract.md).
+const (
+	maxSummaryLength     = 256
+	maxDescriptionLength = 4096
+)
+
+// Input is what the insights are made of.
+type Input struct {
+	// UpgradeConfigs are the cluster's, usually the one
+	// openshift-managed-upgrade-operator/managed-upgrade-config; none when
+	// the cluster has none or does not serve the kind.
+	UpgradeConfigs []*upgradev1alpha1.UpgradeConfig
+	// Drains are the worker nodes being drained for the update.
+	Drains []NodeDrain
+	// Config is the Managed Upgrade Operator's configuration, from its
+	// ConfigMap.
+	Config Config
+	// Now is when the insights are made: their acquisition time.
+	Now time.Time
+}
+
+// Config is what the Managed Upgrade Operator's ConfigMap (not the
+// UpgradeConfig) says about the timing of an update.
+type Config struct {
+	// UpgradeWindowTimeout is upgradeWindow.timeOut: how long after its
+	// start (or after upgradeAt, when it has not started) an update may
+	// take to commence before the operator gives it up. Zero turns the
+	// policy off, as it does in the operator.
+	UpgradeWindowTimeout time.Duration
+	// ExpectedNodeDrainTime is nodeDrain.expectedNodeDrainTime: the
+	// operator forces a drain that a PodDisruptionBudget blocks this long
+	// after the UpgradeConfig's PDBForceDrainTimeout has passed.
+	ExpectedNodeDrainTime time.Duration
+}
+
+// DefaultConfig is the operator's defaults, for when its ConfigMap cannot
+// be read or leaves a value out: upgradeWindow.timeOut 120 minutes and
+// nodeDrain.expectedNodeDrainTime 8 minutes.
+func DefaultConfig() Config {
+	return Config{UpgradeWindowTimeout: 120 * time.Minute, ExpectedNodeDrainTime: 8 * time.Minute}
+}
+
+// NodeDrain is a worker node being drained for the update.
+type NodeDrain struct {
+	Node string
+	// Pool is the node's MachineConfigPool, empty when not known.
+	Pool string
+	// Started is when the drain started (the node was cordoned).
+	Started time.Time
+	// BlockedByPDB says a PodDisruptionBudget that allows no disruption
+	// covers a pod on the node, so the drain waits until the operator
+	// forces it.
+	BlockedByPDB bool
+}
+
+// update is one UpgradeConfig with what the insights read of it.
+type update struct {
+	config *upgradev1alpha1.UpgradeConfig
+	// history is the entry of the desired version; nil before the operator
+	// wrote one.
+	history *upgradev1alpha1.UpgradeHistory
+	// upgradeAt is spec.upgradeAt; zero, with upgradeAtErr, when it is not
+	// an RFC 3339 time.
+	upgradeAt    time.Time
+	upgradeAtErr error
+}
+
+// updates are the UpgradeConfigs in a stable order, by namespace and name.
+func updates(configs []*upgradev1alpha1.UpgradeConfig) []update {
+	var out []update
+	for _, c := range configs {
+		if c == nil {
+			continue
+		}
+		u := update{config: c, history: historyOf(c)}
+		u.upgradeAt, u.upgradeAtErr = time.Parse(time.RFC3339, c.Spec.UpgradeAt)
+		if u.upgradeAtErr != nil {
+			u.upgradeAtErr = fmt.Errorf("upgradeAt %q is not an RFC 3339 time", c.Spec.UpgradeAt)
+		}
+		out = append(out, u)
+	}
+	slices.SortFunc(out, func(a, b update) int {
+		return cmp.Or(strings.Compare(a.config.Namespace, b.config.Namespace), strings.Compare(a.config.Name, b.config.Name))
+	})
+	return out
+}
+
+// historyOf is the history entry of the desired version, as the operator
+// finds it: the first of that version.
+func historyOf(c *upgradev1alpha1.UpgradeConfig) *upgradev1alpha1.UpgradeHistory {
+	for i := range c.Status.History {
+		if c.Status.History[i].Version == c.Spec.Desired.Version {
+			return &c.Status.History[i]
+		}
+	}
+	return nil
+}
+
+func (u update) phase() upgradev1alpha1.UpgradePhase {
+	if u.history == nil {
+		return ""
+	}
+	return u.history.Phase
+}
+
+// notStarted says the operator has not begun running the update's steps.
+func (u update) notStarted() bool {
+	switch u.phase() {
+	case "", upgradev1alpha1.PhaseNew, upgradev1alpha1.PhasePending, upgradev1alpha1.PhaseUnknown:
+		return true
+	}
+	return false
+}
+
+// done says the operator is finished with the update, one way or another.
+func (u update) done() bool {
+	return u.phase() == upgradev1alpha1.PhaseUpgraded || u.phase() == upgradev1alpha1.PhaseFailed
+}
+
+// condition is the history's condition of that type, if any.
+func (u update) condition(t upgradev1alpha1.UpgradeConditionType) (upgradev1alpha1.UpgradeCondition, bool) {
+	if u.history == nil {
+		return upgradev1alpha1.UpgradeCondition{}, false
+	}
+	for _, c := range u.history.Conditions {
+		if c.Type == t {
+			return c, true
+		}
+	}
+	return upgradev1alpha1.UpgradeCondition{}, false
+}
+
+// version names the desired version in a sentence.
+func (u update) version() string {
+	if v := strings.TrimSpace(u.config.Spec.Desired.Version); v != "" {
+		return v
+	}
+	return "an unnamed version"
+}
+
+// resource is the UpgradeConfig as an insight names it.
+func (u update) resource() protocol.Resource {
+	return protocol.Resource{Group: upgradev1alpha1.GroupName, Kind: "UpgradeConfig", Namespace: u.config.Namespace, Name: u.config.Name}
+}
+
+// uid identifies an insight of kind what about this UpgradeConfig's update
+// to its desired version and the given details (a step, a node). The
+// details are hashed: they are the CR's strings, of any length, and the
+// protocol bounds a uid to 256 characters.
+func (u update) uid(what string, details ...string) string {
+	parts := append([]string{u.config.Namespace, u.config.Name, u.config.Spec.Desired.Version}, details...)
+	sum := sha256.Sum256([]byte(strings.Join(parts, "\x00")))
+	return what + "/" + hex.EncodeToString(sum[:8])
+}
+
+// insight makes an insight with its strings bounded as the aggregator
+// keeps them.
+func insight(now time.Time, uid string, scope protocol.Scope, level protocol.Level, impact protocol.ImpactType, summary, description string) protocol.Insight {
+	acquired := metav1.NewTime(now.Truncate(time.Second))
+	return protocol.Insight{
+		UID:             uid,
+		AcquisitionTime: &acquired,
+		Scope:           scope,
+		Impact: protocol.Impact{
+			Level:       level,
+			Type:        impact,
+			Summary:     text.OneLine(summary, maxSummaryLength),
+			Description: text.Truncate(description, maxDescriptionLength),
+		},
+	}
+}
+
+func controlPlane(resources ...protocol.Resource) protocol.Scope {
+	return protocol.Scope{Type: protocol.ScopeControlPlane, Resources: resources}
+}
+
+// pool is a MachineConfigPool as a worker pool scope names it.
+func pool(name string) protocol.Resource {
+	return protocol.Resource{Group: "machineconfiguration.openshift.io", Kind: "MachineConfigPool", Name: name}
+}
+
+// timestamp prints a time as the UpgradeConfig does, in UTC.
+func timestamp(t time.Time) string {
+	return t.UTC().Format(time.RFC3339)
+}
+
+// approx prints a duration to the minute, "under a minute" below one.
+func approx(d time.Duration) string {
+	d = d.Round(time.Minute)
+	if d < time.Minute {
+		return "under a minute"
+	}
+	s := strings.TrimSuffix(d.String(), "0s")
+	if hours, ok := strings.CutSuffix(s, "h0m"); ok {
+		return hours + "h"
+	}
+	return s
+}
+
+// timeOf is a condition time, nil when absent or zero.
+func timeOf(t *metav1.Time) (time.Time, bool) {
+	if t == nil || t.IsZero() {
+		return time.Time{}, false
+	}
+	return t.Time, true
+}

@@ -1,0 +1,282 @@
+package managedupgrade
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+)
+
+// maxWorkerSamples bounds how many earlier updates' worker phases the
+// estimate of this one's takes the median of: the recent ones say most
+// about the cluster as it is.
+const maxWorkerSamples = 5
+
+// StatusInsights are the insights about the managed updates: one waiting
+// for its window, the step and the worker phase of one running, what holds
+// or failed it, and when the operator will force drains that
+// PodDisruptionBudgets block. No UpgradeConfig, no insight.
+func StatusInsights(in Input) []protocol.Insight {
+	var out []protocol.Insight
+	drainsReported := false
+	for _, u := range updates(in.UpgradeConfigs) {
+		if u.phase() == upgradev1alpha1.PhaseUpgraded {
+			continue
+		}
+		out = append(out, awaitingWindow(u, in.Now)...)
+		out = append(out, windowBreached(u, in)...)
+		out = append(out, failed(u, in)...)
+		out = append(out, failingSteps(u, in.Now)...)
+		out = append(out, currentStep(u, in.Now)...)
+		out = append(out, workerPhase(u, in.Now)...)
+		// The operator drains for one update at a time: the nodes are
+		// reported once, against the first update running.
+		if u.phase() == upgradev1alpha1.PhaseUpgrading && !drainsReported {
+			out = append(out, forcedDrains(u, in)...)
+			drainsReported = true
+		}
+	}
+	return out
+}
+
+// awaitingWindow holds the control plane until upgradeAt, so that
+// UpdateStatus says the update awaits its window rather than that nothing
+// happens; an upgradeAt that is no time is a warning, since then no one
+// can tell when the update starts.
+func awaitingWindow(u update, now time.Time) []protocol.Insight {
+	if !u.notStarted() {
+		return nil
+	}
+	if u.upgradeAtErr != nil {
+		return []protocol.Insight{insight(now, u.uid("upgrade-at-invalid"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUnknown,
+			fmt.Sprintf("Managed update to %s has no valid start time", u.version()),
+			fmt.Sprintf("The UpgradeConfig's %v, so when the Managed Upgrade Operator starts the update cannot be told.", u.upgradeAtErr))}
+	}
+	if !u.upgradeAt.After(now) {
+		return nil
+	}
+	i := insight(now, u.uid("awaiting-window"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
+		fmt.Sprintf("Managed update to %s scheduled for %s, in %s", u.version(), timestamp(u.upgradeAt), approx(u.upgradeAt.Sub(now))),
+		"The Managed Upgrade Operator starts the update at the UpgradeConfig's upgradeAt, not before.")
+	i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
+	return []protocol.Insight{i}
+}
+
+// windowBreached reports an update that did not commence within the
+// upgrade window: the operator gives it up rather than start it late. An
+// update not yet started is measured from upgradeAt, as the operator's
+// scheduler does for every upgrader; one started, from its start, as only
+// the OSD upgrader does. Once the ClusterVersion update has commenced the
+// window no longer applies.
+func windowBreached(u update, in Input) []protocol.Insight {
+	if in.Config.UpgradeWindowTimeout <= 0 || u.done() {
+		return nil
+	}
+	if c, ok := u.condition(upgradev1alpha1.UpgradeCommenced); ok && c.Status == metav1.ConditionTrue {
+		return nil
+	}
+	var from time.Time
+	var since string
+	switch start, started := u.startTime(); {
+	case started && u.config.Spec.Type == upgradev1alpha1.UpgradeTypeOSD:
+		from, since = start, "its start at "+timestamp(start)
+	case !started && u.notStarted() && u.upgradeAtErr == nil:
+		from, since = u.upgradeAt, "its upgradeAt "+timestamp(u.upgradeAt)
+	default:
+		return nil
+	}
+	closed := from.Add(in.Config.UpgradeWindowTimeout)
+	if !in.Now.After(closed) {
+		return nil
+	}
+	return []protocol.Insight{insight(in.Now, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s will not start: its upgrade window closed at %s", u.version(), timestamp(closed)),
+		fmt.Sprintf("The update did not commence within the upgrade window of %s after %s, so the Managed Upgrade Operator gives it up instead of starting it. A new schedule is needed to update the cluster.",
+			approx(in.Config.UpgradeWindowTimeout), since))}
+}
+
+func (u update) startTime() (time.Time, bool) {
+	if u.history == nil {
+		return time.Time{}, false
+	}
+	return timeOf(u.history.StartTime)
+}
+
+// failed reports an update the operator gave up: its Failed phase or its
+// FailedUpgrade condition.
+func failed(u update, in Input) []protocol.Insight {
+	c, hasCondition := u.condition(upgradev1alpha1.FailedUpgrade)
+	if u.phase() != upgradev1alpha1.PhaseFailed && !hasCondition {
+		return nil
+	}
+	var description []string
+	if hasCondition {
+		description = append(description, fmt.Sprintf("%s: %s", describe(c.Reason, "no reason given"), describe(c.Message, "no message")))
+	}
+	if commenced, ok := u.condition(upgradev1alpha1.UpgradeCommenced); !ok || commenced.Status != metav1.ConditionTrue {
+		description = append(description, "The update had not commenced: the cluster still runs its version, and the Managed Upgrade Operator does not retry a failed update; a new schedule is needed.")
+	} else {
+		description = append(description, "The update had commenced, so the cluster may be part way to the new version.")
+	}
+	return []protocol.Insight{insight(in.Now, u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s failed", u.version()), strings.Join(description, "\n"))}
+}
+
+// failingSteps are the steps whose condition is False for a reason other
+// than being under way: the operator records a step not done yet as False
+// too, with the message "<step> still in progress", and a step that hit an
+// error with the error as its message.
+func failingSteps(u update, now time.Time) []protocol.Insight {
+	if u.history == nil {
+		return nil
+	}
+	var out []protocol.Insight
+	for _, c := range u.history.Conditions {
+		if c.Status != metav1.ConditionFalse || c.Type == upgradev1alpha1.FailedUpgrade || inProgress(c) ||
+			(strings.TrimSpace(c.Reason) == "" && strings.TrimSpace(c.Message) == "") {
+			continue
+		}
+		description := fmt.Sprintf("Step %s of the managed update to %s is False: %s.", c.Type, u.version(), describe(c.Message, "no message"))
+		if t, ok := timeOf(c.LastTransitionTime); ok {
+			description += fmt.Sprintf(" Since %s.", timestamp(t))
+		}
+		description += " The Managed Upgrade Operator retries the step; the update does not go on until it passes."
+		out = append(out, insight(now, u.uid("step-failing", string(c.Type)), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+			fmt.Sprintf("Managed update step %s: %s", c.Type, describe(c.Reason, c.Message)), description))
+	}
+	return out
+}
+
+// inProgress says a False condition only records a step not done yet.
+func inProgress(c upgradev1alpha1.UpgradeCondition) bool {
+	return c.Message == string(c.Type)+" still in progress"
+}
+
+func describe(s, otherwise string) string {
+	if s = strings.TrimSpace(s); s != "" {
+		return s
+	}
+	return otherwise
+}
+
+// currentStep is the step the operator is on: the first condition of the
+// update not complete (the operator puts the newest first).
+func currentStep(u update, now time.Time) []protocol.Insight {
+	if u.phase() != upgradev1alpha1.PhaseUpgrading {
+		return nil
+	}
+	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool {
+		return c.Status != metav1.ConditionTrue && c.Type != upgradev1alpha1.FailedUpgrade
+	})
+	if i < 0 {
+		return nil
+	}
+	c := u.history.Conditions[i]
+	step := string(c.Type)
+	if all := steps(u.config.Spec.Type); slices.Contains(all, c.Type) {
+		step += fmt.Sprintf(" (step %d of %d)", slices.Index(all, c.Type)+1, len(all))
+	}
+	summary := fmt.Sprintf("Managed update to %s: %s", u.version(), step)
+	start, ok := timeOf(c.StartTime)
+	if !ok {
+		start, ok = timeOf(c.LastTransitionTime)
+	}
+	if ok {
+		summary += ", running for " + approx(max(now.Sub(start), 0))
+	}
+	return []protocol.Insight{insight(now, u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "",
+		summary, describe(c.Message, ""))}
+}
+
+// workerPhase is the update of the worker nodes, from the operator's
+// workerStartTime, with an estimated finish from the worker phases of the
+// earlier updates the history records.
+func workerPhase(u update, now time.Time) []protocol.Insight {
+	if u.phase() != upgradev1alpha1.PhaseUpgrading {
+		return nil
+	}
+	start, ok := timeOf(u.history.WorkerStartTime)
+	if !ok {
+		return nil
+	}
+	if _, done := timeOf(u.history.WorkerCompleteTime); done {
+		return nil
+	}
+	scope := protocol.Scope{Type: protocol.ScopeWorkerPool, WorkerPool: []protocol.Resource{pool("worker")}, Resources: []protocol.Resource{u.resource()}}
+	summary := fmt.Sprintf("Managed update to %s: worker nodes updating for %s", u.version(), approx(max(now.Sub(start), 0)))
+	description := "The earlier updates the UpgradeConfig records say nothing of how long the worker nodes take."
+	d, n := workerDuration(u)
+	var finish string
+	if n > 0 {
+		finish = timestamp(start.Add(d))
+		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", finish, n, approx(d))
+	}
+	i := insight(now, u.uid("workers"), scope, protocol.LevelStatus, "", summary, description)
+	i.Remediation.EstimatedFinish = finish
+	return []protocol.Insight{i}
+}
+
+// workerDuration is the median duration of the worker phases of the
+// latest earlier updates, with how many it is the median of.
+func workerDuration(u update) (time.Duration, int) {
+	var ds []time.Duration
+	for _, h := range u.config.Status.History {
+		if h.Version == u.history.Version {
+			continue
+		}
+		start, ok1 := timeOf(h.WorkerStartTime)
+		end, ok2 := timeOf(h.WorkerCompleteTime)
+		if !ok1 || !ok2 || end.Before(start) {
+			continue
+		}
+		ds = append(ds, end.Sub(start))
+		if len(ds) == maxWorkerSamples {
+			break
+		}
+	}
+	if len(ds) == 0 {
+		return 0, 0
+	}
+	slices.Sort(ds)
+	m := len(ds) / 2
+	if len(ds)%2 == 0 {
+		return (ds[m-1] + ds[m]) / 2, len(ds)
+	}
+	return ds[m], len(ds)
+}
+
+// forcedDrains say when the operator will delete the pods of a node whose
+// drain a PodDisruptionBudget blocks: PDBForceDrainTimeout (minutes) and
+// then the expected node drain time after the drain started.
+func forcedDrains(u update, in Input) []protocol.Insight {
+	drains := slices.Clone(in.Drains)
+	slices.SortFunc(drains, func(a, b NodeDrain) int { return strings.Compare(a.Node, b.Node) })
+	var out []protocol.Insight
+	for _, d := range drains {
+		if !d.BlockedByPDB || d.Node == "" || d.Started.IsZero() {
+			continue
+		}
+		wait := time.Duration(u.config.Spec.PDBForceDrainTimeout)*time.Minute + in.Config.ExpectedNodeDrainTime
+		forced := d.Started.Add(wait)
+		scope := protocol.Scope{Type: protocol.ScopeWorkerPool, Resources: []protocol.Resource{{Kind: "Node", Name: d.Node}, u.resource()}}
+		if d.Pool != "" {
+			scope.WorkerPool = []protocol.Resource{pool(d.Pool)}
+		}
+		when := "at " + timestamp(forced)
+		if forced.After(in.Now) {
+			when += ", in " + approx(forced.Sub(in.Now))
+		}
+		i := insight(in.Now, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability,
+			fmt.Sprintf("Node %s: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it %s", d.Node, when),
+			fmt.Sprintf("The drain started at %s. After the UpgradeConfig's PDBForceDrainTimeout (%d minutes) and the expected node drain time (%d minutes), the Managed Upgrade Operator deletes the node's pods whatever their PodDisruptionBudgets allow.",
+				timestamp(d.Started), u.config.Spec.PDBForceDrainTimeout, int(in.Config.ExpectedNodeDrainTime.Minutes())))
+		i.Remediation.EstimatedFinish = timestamp(forced)
+		out = append(out, i)
+	}
+	return out
+}
