@@ -30,7 +30,7 @@ func StatusInsights(in Input) []protocol.Insight {
 		}
 		out = append(out, awaitingWindow(u, in.Now)...)
 		out = append(out, windowBreached(u, in)...)
-		out = append(out, failed(u, in)...)
+		out = append(out, failed(u, in.Now)...)
 		out = append(out, failingSteps(u, in.Now)...)
 		out = append(out, currentStep(u, in.Now)...)
 		out = append(out, workerPhase(u, in.Now)...)
@@ -109,7 +109,7 @@ func (u update) startTime() (time.Time, bool) {
 
 // failed reports an update the operator gave up: its Failed phase or its
 // FailedUpgrade condition.
-func failed(u update, in Input) []protocol.Insight {
+func failed(u update, now time.Time) []protocol.Insight {
 	c, hasCondition := u.condition(upgradev1alpha1.FailedUpgrade)
 	if u.phase() != upgradev1alpha1.PhaseFailed && !hasCondition {
 		return nil
@@ -123,7 +123,7 @@ func failed(u update, in Input) []protocol.Insight {
 	} else {
 		description = append(description, "The update had commenced, so the cluster may be part way to the new version.")
 	}
-	return []protocol.Insight{insight(in.Now, u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+	return []protocol.Insight{insight(now, u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("Managed update to %s failed", u.version()), strings.Join(description, "\n"))}
 }
 
