@@ -207,19 +207,6 @@ func timestamp(t time.Time) string {
 	return t.UTC().Format(time.RFC3339)
 }
 
-// approx prints a duration to the minute, "under a minute" below one.
-func approx(d time.Duration) string {
-	d = d.Round(time.Minute)
-	if d < time.Minute {
-		return "under a minute"
-	}
-	s := strings.TrimSuffix(d.String(), "0s")
-	if hours, ok := strings.CutSuffix(s, "h0m"); ok {
-		return hours + "h"
-	}
-	return s
-}
-
 // timeOf is a condition time, nil when absent or zero.
 func timeOf(t *metav1.Time) (time.Time, bool) {
 	if t == nil || t.IsZero() {

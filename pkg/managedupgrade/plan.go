@@ -7,6 +7,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 // PlanInsights are what the managed updates mean for an update to target:
@@ -42,7 +43,7 @@ func (u update) when(now time.Time) string {
 	case u.upgradeAtErr != nil:
 		return fmt.Sprintf("at an unknown time (its %v)", u.upgradeAtErr)
 	case u.upgradeAt.After(now):
-		return fmt.Sprintf("at %s, in %s", timestamp(u.upgradeAt), approx(u.upgradeAt.Sub(now)))
+		return fmt.Sprintf("at %s, in %s", timestamp(u.upgradeAt), text.Minutes(u.upgradeAt.Sub(now)))
 	}
 	return fmt.Sprintf("now (it was scheduled for %s)", timestamp(u.upgradeAt))
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 // maxWorkerSamples bounds how many earlier updates' worker phases the
@@ -61,7 +62,7 @@ func awaitingWindow(u update, now time.Time) []protocol.Insight {
 		return nil
 	}
 	i := insight(now, u.uid("awaiting-window"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
-		fmt.Sprintf("Managed update to %s scheduled for %s, in %s", u.version(), timestamp(u.upgradeAt), approx(u.upgradeAt.Sub(now))),
+		fmt.Sprintf("Managed update to %s scheduled for %s, in %s", u.version(), timestamp(u.upgradeAt), text.Minutes(u.upgradeAt.Sub(now))),
 		"The Managed Upgrade Operator starts the update at the UpgradeConfig's upgradeAt, not before.")
 	i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
 	return []protocol.Insight{i}
@@ -97,7 +98,7 @@ func windowBreached(u update, in Input) []protocol.Insight {
 	return []protocol.Insight{insight(in.Now, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("Managed update to %s will not start: its upgrade window closed at %s", u.version(), timestamp(closed)),
 		fmt.Sprintf("The update did not commence within the upgrade window of %s after %s, so the Managed Upgrade Operator gives it up instead of starting it. A new schedule is needed to update the cluster.",
-			approx(in.Config.UpgradeWindowTimeout), since))}
+			text.Minutes(in.Config.UpgradeWindowTimeout), since))}
 }
 
 func (u update) startTime() (time.Time, bool) {
@@ -187,7 +188,7 @@ func currentStep(u update, now time.Time) []protocol.Insight {
 		start, ok = timeOf(c.LastTransitionTime)
 	}
 	if ok {
-		summary += ", running for " + approx(max(now.Sub(start), 0))
+		summary += ", running for " + text.Minutes(max(now.Sub(start), 0))
 	}
 	return []protocol.Insight{insight(now, u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "",
 		summary, describe(c.Message, ""))}
@@ -208,13 +209,13 @@ func workerPhase(u update, now time.Time) []protocol.Insight {
 		return nil
 	}
 	scope := protocol.Scope{Type: protocol.ScopeWorkerPool, WorkerPool: []protocol.Resource{pool("worker")}, Resources: []protocol.Resource{u.resource()}}
-	summary := fmt.Sprintf("Managed update to %s: worker nodes updating for %s", u.version(), approx(max(now.Sub(start), 0)))
+	summary := fmt.Sprintf("Managed update to %s: worker nodes updating for %s", u.version(), text.Minutes(max(now.Sub(start), 0)))
 	description := "The earlier updates the UpgradeConfig records say nothing of how long the worker nodes take."
 	d, n := workerDuration(u)
 	var finish string
 	if n > 0 {
 		finish = timestamp(start.Add(d))
-		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", finish, n, approx(d))
+		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", finish, n, text.Minutes(d))
 	}
 	i := insight(now, u.uid("workers"), scope, protocol.LevelStatus, "", summary, description)
 	i.Remediation.EstimatedFinish = finish
@@ -269,7 +270,7 @@ func forcedDrains(u update, in Input) []protocol.Insight {
 		}
 		when := "at " + timestamp(forced)
 		if forced.After(in.Now) {
-			when += ", in " + approx(forced.Sub(in.Now))
+			when += ", in " + text.Minutes(forced.Sub(in.Now))
 		}
 		i := insight(in.Now, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability,
 			fmt.Sprintf("Node %s: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it %s", d.Node, when),

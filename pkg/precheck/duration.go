@@ -12,6 +12,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/eta"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 const (
@@ -32,9 +33,9 @@ func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
 	workers, total, poolCount, breakdown := workersDuration(in)
-	summary := fmt.Sprintf("The update to %s should take about %s: the control plane ~%s (%s)", in.Target, approx(cp+workers), approx(cp), basis)
+	summary := fmt.Sprintf("The update to %s should take about %s: the control plane ~%s (%s)", in.Target, text.Minutes(cp+workers), text.Minutes(cp), basis)
 	if total > 0 {
-		summary += fmt.Sprintf(", then the workers ~%s (%s in %s)", approx(workers), plural(total, "node"), plural(poolCount, "pool"))
+		summary += fmt.Sprintf(", then the workers ~%s (%s in %s)", text.Minutes(workers), plural(total, "node"), plural(poolCount, "pool"))
 	} else {
 		summary += ", and no worker node to update"
 	}
@@ -97,7 +98,7 @@ func workersDuration(in *Input) (longest time.Duration, total, pools int, breakd
 		atOnce := maxUnavailable(p.Spec.MaxUnavailable, n)
 		batches := (n + atOnce - 1) / atOnce
 		took := time.Duration(batches) * perNode
-		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, ~%s each: ~%s.", p.Name, n, atOnce, approx(perNode), approx(took)))
+		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, ~%s each: ~%s.", p.Name, n, atOnce, text.Minutes(perNode), text.Minutes(took)))
 		longest, total, pools = max(longest, took), total+n, pools+1
 	}
 	return longest, total, pools, breakdown
@@ -116,19 +117,6 @@ func maxUnavailable(v *intstr.IntOrString, n int) int {
 		return 1
 	}
 	return got
-}
-
-// approx prints a duration to the minute: 1h40m, 55m, 2h.
-func approx(d time.Duration) string {
-	d = d.Round(time.Minute)
-	if d < time.Minute {
-		return "1m"
-	}
-	s := strings.TrimSuffix(d.String(), "0s")
-	if hours, ok := strings.CutSuffix(s, "h0m"); ok {
-		return hours + "h"
-	}
-	return s
 }
 
 func plural(n int, noun string) string {

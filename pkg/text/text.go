@@ -4,6 +4,7 @@ package text
 
 import (
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -25,4 +26,18 @@ func Truncate(s string, max int) string {
 // and truncates the result to max bytes.
 func OneLine(s string, max int) string {
 	return Truncate(strings.Join(strings.Fields(s), " "), max)
+}
+
+// Minutes prints a duration to the minute, as an estimate reads: 1h40m,
+// 55m, 2h, and "under a minute" below one.
+func Minutes(d time.Duration) string {
+	d = d.Round(time.Minute)
+	if d < time.Minute {
+		return "under a minute"
+	}
+	s := strings.TrimSuffix(d.String(), "0s")
+	if hours, ok := strings.CutSuffix(s, "h0m"); ok {
+		return hours + "h"
+	}
+	return s
 }

@@ -3,6 +3,7 @@ package text
 import (
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -31,5 +32,22 @@ func TestOneLine(t *testing.T) {
 	}
 	if got := OneLine(strings.Repeat("word ", 100), 20); len(got) > 20 || strings.Contains(got, "\n") {
 		t.Errorf("OneLine = %q, want at most 20 bytes on one line", got)
+	}
+}
+
+func TestMinutes(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{29 * time.Second, "under a minute"},
+		{90 * time.Second, "2m"},
+		{55 * time.Minute, "55m"},
+		{2 * time.Hour, "2h"},
+		{100*time.Minute + 20*time.Second, "1h40m"},
+	} {
+		if got := Minutes(tt.d); got != tt.want {
+			t.Errorf("Minutes(%s) = %q, want %q", tt.d, got, tt.want)
+		}
 	}
 }
