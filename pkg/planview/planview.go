@@ -77,21 +77,15 @@ func Build(plan *insightsv1alpha1.UpdatePlan) View {
 // Findings are the plan's findings, the most serious first.
 func Findings(plan *insightsv1alpha1.UpdatePlan) []Finding {
 	out := []Finding{}
-	add := func(pool string, informers []insightsv1alpha1.InformerPlanInsights) {
-		for _, informer := range informers {
-			for _, i := range informer.Insights {
-				out = append(out, Finding{
-					Informer: informer.Name, Stale: informer.Stale, Pool: pool,
-					Identity: i.Identity, NeedsAcceptance: updateplan.NeedsAcceptance(i.Impact.Level), Accepted: i.Accepted,
-					UID: i.UID, Level: i.Impact.Level, Impact: i.Impact.Type, Summary: i.Impact.Summary,
-					Description: i.Impact.Description, Reference: i.Remediation.Reference, Scope: i.Scope,
-				})
-			}
+	for pool, informer := range updateplan.Informers(&plan.Status) {
+		for _, i := range informer.Insights {
+			out = append(out, Finding{
+				Informer: informer.Name, Stale: informer.Stale, Pool: pool,
+				Identity: i.Identity, NeedsAcceptance: updateplan.NeedsAcceptance(i.Impact.Level), Accepted: i.Accepted,
+				UID: i.UID, Level: i.Impact.Level, Impact: i.Impact.Type, Summary: i.Impact.Summary,
+				Description: i.Impact.Description, Reference: i.Remediation.Reference, Scope: i.Scope,
+			})
 		}
-	}
-	add("", plan.Status.ControlPlane.Informers)
-	for _, p := range plan.Status.WorkerPools {
-		add(p.Resource.Name, p.Informers)
 	}
 	slices.SortStableFunc(out, func(a, b Finding) int {
 		return cmp.Compare(rank(a.Level), rank(b.Level))

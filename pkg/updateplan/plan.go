@@ -8,6 +8,7 @@ package updateplan
 
 import (
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"time"
@@ -155,6 +156,25 @@ func planInsights(answers []updatestatus.Answer, accepted map[string]map[string]
 	return out
 }
 
+// Informers yields each informer's findings a plan's status holds, with
+// the name of the worker pool they are about, empty for the control plane.
+func Informers(status *insightsv1alpha1.UpdatePlanStatus) iter.Seq2[string, insightsv1alpha1.InformerPlanInsights] {
+	return func(yield func(string, insightsv1alpha1.InformerPlanInsights) bool) {
+		for _, informer := range status.ControlPlane.Informers {
+			if !yield("", informer) {
+				return
+			}
+		}
+		for _, p := range status.WorkerPools {
+			for _, informer := range p.Informers {
+				if !yield(p.Resource.Name, informer) {
+					return
+				}
+			}
+		}
+	}
+}
+
 // acquisitionTimes are the acquisition times of the findings a plan holds,
 // by identity.
 func acquisitionTimes(plan *insightsv1alpha1.UpdatePlan) map[string]*metav1.Time {
@@ -162,16 +182,10 @@ func acquisitionTimes(plan *insightsv1alpha1.UpdatePlan) map[string]*metav1.Time
 	if plan == nil {
 		return out
 	}
-	add := func(informers []insightsv1alpha1.InformerPlanInsights) {
-		for _, informer := range informers {
-			for _, i := range informer.Insights {
-				out[i.Identity] = i.AcquisitionTime
-			}
+	for _, informer := range Informers(&plan.Status) {
+		for _, i := range informer.Insights {
+			out[i.Identity] = i.AcquisitionTime
 		}
-	}
-	add(plan.Status.ControlPlane.Informers)
-	for _, p := range plan.Status.WorkerPools {
-		add(p.Informers)
 	}
 	return out
 }
@@ -211,22 +225,16 @@ func answered(in Input) metav1.Condition {
 func acceptance(status *insightsv1alpha1.UpdatePlanStatus, cut []string) metav1.Condition {
 	var total int
 	var unaccepted []string
-	count := func(informers []insightsv1alpha1.InformerPlanInsights) {
-		for _, informer := range informers {
-			for _, i := range informer.Insights {
-				if !NeedsAcceptance(i.Impact.Level) {
-					continue
-				}
-				total++
-				if !i.Accepted {
-					unaccepted = append(unaccepted, i.Identity)
-				}
+	for _, informer := range Informers(status) {
+		for _, i := range informer.Insights {
+			if !NeedsAcceptance(i.Impact.Level) {
+				continue
+			}
+			total++
+			if !i.Accepted {
+				unaccepted = append(unaccepted, i.Identity)
 			}
 		}
-	}
-	count(status.ControlPlane.Informers)
-	for _, p := range status.WorkerPools {
-		count(p.Informers)
 	}
 	switch {
 	case len(cut) > 0:

@@ -11,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -125,22 +126,16 @@ func (r *round) answers() []updatestatus.Answer {
 // answers: the operator's own are made anew at each evaluation.
 func answersOf(plan *insightsv1alpha1.UpdatePlan) map[string]updatestatus.Answer {
 	out := map[string]updatestatus.Answer{}
-	add := func(informers []insightsv1alpha1.InformerPlanInsights) {
-		for _, informer := range informers {
-			if informer.Name == updatestatus.BuiltinInformer {
-				continue
-			}
-			a := out[informer.Name]
-			a.Informer, a.Stale = informer.Name, informer.Stale
-			for _, i := range informer.Insights {
-				a.Insights = append(a.Insights, i.UpdateInsight)
-			}
-			out[informer.Name] = a
+	for _, informer := range updateplan.Informers(&plan.Status) {
+		if informer.Name == updatestatus.BuiltinInformer {
+			continue
 		}
-	}
-	add(plan.Status.ControlPlane.Informers)
-	for _, p := range plan.Status.WorkerPools {
-		add(p.Informers)
+		a := out[informer.Name]
+		a.Informer, a.Stale = informer.Name, informer.Stale
+		for _, i := range informer.Insights {
+			a.Insights = append(a.Insights, i.UpdateInsight)
+		}
+		out[informer.Name] = a
 	}
 	return out
 }
