@@ -81,11 +81,7 @@ func controlPlaneDuration(history []configv1.UpdateHistory) (time.Duration, stri
 // nodes to update and the pools they are in, and a line per pool saying
 // how its time was reckoned. A paused pool does not update.
 func workersDuration(in *Input) (longest time.Duration, total, pools int, breakdown []string) {
-	membership := membership(in)
-	count := map[string]int{}
-	for _, n := range in.Nodes {
-		count[poolOf(membership, n)]++
-	}
+	count := in.members().count
 	for _, p := range in.Pools {
 		n := count[p.Name]
 		if n == 0 || p.Spec.Paused || nodes.ScopeType(p.Name) != insightsv1alpha1.ScopeTypeWorkerPool {

@@ -36,26 +36,47 @@ func nodeResource(name string) insightsv1alpha1.InsightResource {
 	return insightsv1alpha1.InsightResource{Kind: "Node", Name: name}
 }
 
-// membership is the pool of each node, by the machine-config controller's
-// rules; a pool with a malformed selector selects no node, as there.
-func membership(in *Input) *nodes.Pools {
-	pools, _ := nodes.NewPools(in.Pools)
-	return pools
+// NodePools maps each node to the name of its pool, by the machine-config
+// controller's rules; a pool with a malformed selector selects no node, as
+// there. A node in no pool is left out.
+func NodePools(nodeList []*corev1.Node, pools []*machineconfigurationv1.MachineConfigPool) map[string]string {
+	membership, _ := nodes.NewPools(pools)
+	out := make(map[string]string, len(nodeList))
+	for _, n := range nodeList {
+		if p := membership.Of(n.Labels); p != nil {
+			out[n.Name] = p.Name
+		}
+	}
+	return out
 }
 
-// poolOf is the name of the node's pool, empty when it is in none.
-func poolOf(pools *nodes.Pools, node *corev1.Node) string {
-	if p := pools.Of(node.Labels); p != nil {
-		return p.Name
+// members is which pool each node is in, and how many nodes each pool has:
+// worked out once per run, for every check that needs it.
+type members struct {
+	poolOf map[string]string
+	pools  map[string]*machineconfigurationv1.MachineConfigPool
+	count  map[string]int
+}
+
+func (in *Input) members() *members {
+	if in.membership == nil {
+		m := &members{poolOf: NodePools(in.Nodes, in.Pools), pools: map[string]*machineconfigurationv1.MachineConfigPool{}, count: map[string]int{}}
+		for _, p := range in.Pools {
+			m.pools[p.Name] = p
+		}
+		for _, pool := range m.poolOf {
+			m.count[pool]++
+		}
+		in.membership = m
 	}
-	return ""
+	return in.membership
 }
 
 // disruptionBudgets: a budget that allows no disruption keeps each node
 // running one of its pods from draining, and the pool's update waits for
 // it. A node in no pool or in a paused pool is not drained.
 func disruptionBudgets(in *Input) []insightsv1alpha1.UpdateInsight {
-	pools := membership(in)
+	members := in.members()
 	byName := map[string]*corev1.Node{}
 	for _, n := range in.Nodes {
 		byName[n.Name] = n
@@ -76,7 +97,7 @@ func disruptionBudgets(in *Input) []insightsv1alpha1.UpdateInsight {
 			if node == nil {
 				continue
 			}
-			p := pools.Of(node.Labels)
+			p := members.pools[members.poolOf[node.Name]]
 			if p == nil || p.Spec.Paused || slices.Contains(drained, node.Name) {
 				continue
 			}
@@ -113,10 +134,10 @@ func disruptionBudgets(in *Input) []insightsv1alpha1.UpdateInsight {
 // pool's maxUnavailable before the update starts; one whose daemon is
 // degraded will not update at all.
 func nodeProblems(in *Input) []insightsv1alpha1.UpdateInsight {
-	pools := membership(in)
+	poolOf := in.members().poolOf
 	var out []insightsv1alpha1.UpdateInsight
 	for _, n := range in.Nodes {
-		pool := poolOf(pools, n)
+		pool := poolOf[n.Name]
 		scope := nodeScope(pool, nodeResource(n.Name))
 		if ready := nodeCondition(n, corev1.NodeReady); ready == nil || ready.Status != corev1.ConditionTrue {
 			f := finding{
@@ -154,11 +175,7 @@ func nodeProblems(in *Input) []insightsv1alpha1.UpdateInsight {
 // pausedPools: the nodes of a paused pool keep the release they run; a
 // paused master pool keeps the control plane's update from completing.
 func pausedPools(in *Input) []insightsv1alpha1.UpdateInsight {
-	count := map[string]int{}
-	pools := membership(in)
-	for _, n := range in.Nodes {
-		count[poolOf(pools, n)]++
-	}
+	count := in.members().count
 	var out []insightsv1alpha1.UpdateInsight
 	for _, p := range in.Pools {
 		if !p.Spec.Paused || count[p.Name] == 0 {

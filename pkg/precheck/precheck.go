@@ -56,6 +56,10 @@ type Input struct {
 	PerNode map[string]time.Duration
 	// Now is when the findings are made: their acquisition time.
 	Now time.Time
+
+	// membership is worked out from Nodes and Pools at the first check
+	// that needs it.
+	membership *members
 }
 
 // Budget is a PodDisruptionBudget and the pods it selects.

@@ -116,19 +116,6 @@ func workerPools(pools []*machineconfigurationv1.MachineConfigPool) []string {
 	return out
 }
 
-// nodePools maps each node to its pool, which places a finding about a
-// node in its pool.
-func nodePools(cluster clusterState) map[string]string {
-	pools, _ := nodes.NewPools(cluster.pools)
-	out := map[string]string{}
-	for _, n := range cluster.nodes {
-		if p := pools.Of(n.Labels); p != nil {
-			out[n.Name] = p.Name
-		}
-	}
-	return out
-}
-
 // alertsCache reads the alerts at most every alertsMaxAge.
 type alertsCache struct {
 	source alerts.Source

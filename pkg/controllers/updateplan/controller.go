@@ -40,6 +40,7 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -242,7 +243,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		Answers:     append(r.answers(), builtinAnswer(in)),
 		Expected:    informerNames(expected),
 		Pools:       workerPools(cluster.pools),
-		NodePools:   nodePools(cluster),
+		NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),
 		EvaluatedAt: r.started,
 		Observed:    r.request,
 		Now:         now,
