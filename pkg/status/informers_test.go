@@ -215,3 +215,37 @@ func TestIncompleteUpdateStatusIsAWarning(t *testing.T) {
 		t.Errorf("warnings (-want +got):\n%s", diff)
 	}
 }
+
+// Before an update begins, an informer may know what holds or failed it: a
+// managed update whose pre-update health check fails. That is shown; the
+// operator's own health insights, about an update in progress, are not.
+func TestInformersProblemsAreShownBeforeAnUpdate(t *testing.T) {
+	failing := progressInsight("health-check", "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts", 0, "")
+	failing.Impact.Level, failing.Impact.Type = insightsv1alpha1.WarningInsightLevel, insightsv1alpha1.UpdateInsightImpactType(insightsv1alpha1.UpdateStalledImpactType)
+	in := &Insights{
+		ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{{ObjectMeta: metav1.ObjectMeta{Name: "version"},
+			Status: insightsv1alpha1.ClusterVersionProgressInsightStatus{Assessment: insightsv1alpha1.ClusterVersionAssessmentCompleted}}},
+		UpdateStatus: &insightsv1alpha1.UpdateStatus{Status: insightsv1alpha1.UpdateStatusStatus{ControlPlane: insightsv1alpha1.ControlPlaneUpdateStatus{
+			Informers: []insightsv1alpha1.InformerInsights{{Name: "managed-upgrade", Insights: []insightsv1alpha1.UpdateInsight{failing}}},
+		}}},
+		Health: []*insightsv1alpha1.UpdateHealthInsight{{ObjectMeta: metav1.ObjectMeta{Name: "left-over"}, Status: insightsv1alpha1.UpdateHealthInsightStatus{
+			Impact: insightsv1alpha1.InsightImpact{Level: insightsv1alpha1.ErrorImpactLevel, Type: insightsv1alpha1.NoneImpactType, Summary: "An operator's own insight"},
+		}}},
+	}
+	s, err := Build(in, informersNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text bytes.Buffer
+	if err := WriteText(&text, s, Details{}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"The cluster is not updating.\n", "= Update Health =\n", "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("the text lacks %q:\n%s", want, text.String())
+		}
+	}
+	if strings.Contains(text.String(), "An operator's own insight") {
+		t.Errorf("the operator's own health insight is shown outside an update:\n%s", text.String())
+	}
+}

@@ -39,11 +39,27 @@ func WriteText(w io.Writer, s *Status, d Details) error {
 	} else {
 		b.WriteString("The cluster is not updating.\n")
 		// An informer may know of an update to come: one scheduled for a
-		// maintenance window.
+		// maintenance window, and what holds or failed it before it began.
 		writeInformerProgress(&b, "Informers:", s.ControlPlane.Informers, s.Now.Time)
+		if scheduled := informersOnly(s); len(scheduled.Health) > 0 {
+			writeHealth(&b, scheduled, d)
+		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// informersOnly is the status with the informers' health insights only:
+// the operator's are about an update in progress.
+func informersOnly(s *Status) *Status {
+	out := *s
+	out.Health = nil
+	for _, h := range s.Health {
+		if h.Informer != "" {
+			out.Health = append(out.Health, h)
+		}
+	}
+	return &out
 }
 
 // newTable returns a writer of columns as the reference aligns them.
