@@ -21,6 +21,7 @@ import (
 const (
 	ReasonReleaseNotReconciled = "ReleaseNotReconciled"
 	ReasonReleaseReconciled    = "ReleaseReconciled"
+	ReasonUpdateScheduled      = "UpdateScheduled"
 	ReasonUpdating             = "Updating"
 	ReasonNoClusterVersion     = "NoClusterVersion"
 	ReasonNodesNotReconciled   = "NodesNotReconciled"
@@ -31,8 +32,10 @@ const (
 
 // controlPlaneConditions are UpdatePending and UpdateActive of the control
 // plane: pending until the ClusterVersion's newest history entry is the
-// desired release, completed; active while pending and no informer says a
-// schedule holds it.
+// desired release, completed, or while an informer says a schedule holds an
+// update the ClusterVersion does not have yet (a managed update waits for
+// its window before it sets the desired release); active while pending and
+// no informer says a schedule holds it.
 func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
 	pending = metav1.Condition{Type: insightsv1alpha1.UpdatePending}
 	active = metav1.Condition{Type: insightsv1alpha1.UpdateActive}
@@ -42,6 +45,12 @@ func controlPlaneConditions(cv *configv1.ClusterVersion, held *insightsv1alpha1.
 		return pending, active
 	}
 	desired := cv.Status.Desired
+	if !Pending(cv) && held != nil {
+		pending.Status, pending.Reason = metav1.ConditionTrue, ReasonUpdateScheduled
+		pending.Message = fmt.Sprintf("The ClusterVersion has reconciled to %s, and an update is scheduled: %s.", release(desired), held.Impact.Summary)
+		active.Status, active.Reason, active.Message = metav1.ConditionFalse, insightsv1alpha1.UpdateAwaitingWindow, awaiting(held)
+		return pending, active
+	}
 	if !Pending(cv) {
 		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonReleaseReconciled
 		pending.Message = fmt.Sprintf("The ClusterVersion has reconciled to %s.", release(desired))

@@ -127,6 +127,14 @@ func TestConditions(t *testing.T) {
 			wantPools:        map[string]map[string]state{"worker": {"UpdatePending": {"True", "NodesNotReconciled"}, "UpdateActive": {"False", "AwaitingWindow"}}},
 		},
 		{
+			name:             "an update scheduled before the ClusterVersion has it: pending, awaiting its window",
+			cv:               done,
+			pools:            []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 3, 0, nodes.PoolReasonCompleted)},
+			answers:          []Answer{{Informer: "managed-upgrade", Insights: []insightsv1alpha1.UpdateInsight{window("w", insightsv1alpha1.ScopeTypeControlPlane, now.Add(time.Hour))}}},
+			wantControlPlane: map[string]state{"UpdatePending": {"True", "UpdateScheduled"}, "UpdateActive": {"False", "AwaitingWindow"}},
+			wantPools:        map[string]map[string]state{"worker": {"UpdatePending": {"False", "NodesReconciled"}, "UpdateActive": {"False", "AwaitingControlPlane"}}},
+		},
+		{
 			name:  "a schedule holds one pool only",
 			cv:    done,
 			pools: []*insightsv1alpha1.MachineConfigPoolProgressInsight{pool("worker", 3, 2, nodes.PoolReasonProgressing), pool("infra", 2, 2, nodes.PoolReasonPending)},
