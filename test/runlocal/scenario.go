@@ -152,9 +152,9 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 // and then rolls the worker nodes: the ClusterVersion does not wait for
 // worker pools.
 // play plays the update forward, a step at a time. Before the ClusterVersion
-// completes, it waits for beforeCompletion: the informers are asked only
-// while the update is pending, and a fast play on a busy machine would
-// otherwise complete it before the demonstration informer was heard.
+// completes, it waits for beforeCompletion: the demonstration informer
+// reports its warning only while the update is pending, and a fast play on
+// a busy machine would otherwise complete it before the informer was heard.
 func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, beforeCompletion func()) error {
 	var pending []*configv1.ClusterOperator
 	for _, co := range s.payload() {

@@ -3,10 +3,13 @@ package updateinformers
 import (
 	"bytes"
 	"context"
+	"crypto/x509"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"strings"
 
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
@@ -15,8 +18,8 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
-// caKey is the key of the CA in the Secret the annotation names, as the
-// service CA operator and cert-manager write it.
+// caKey is the key of the CA in the Secret the annotation names, as
+// cert-manager writes it.
 const caKey = "ca.crt"
 
 // injectCA copies the ca.crt of the Secret the informer's annotation names
@@ -46,7 +49,13 @@ func (c *Controller) injectCA(ctx context.Context, informer *insightsv1alpha1.Up
 	}
 	ca := secret.Data[caKey]
 	if len(ca) == 0 {
-		return informer, unreachable("the CA Secret %s/%s has no %s", namespace, name, caKey)
+		// The service CA writes a serving certificate Secret without
+		// ca.crt: its tls.crt is the serving certificate followed by the
+		// service CA's.
+		ca = authorities(secret.Data[corev1.TLSCertKey])
+	}
+	if len(ca) == 0 {
+		return informer, unreachable("the CA Secret %s/%s has no %s, and no CA certificate in its %s", namespace, name, caKey, corev1.TLSCertKey)
 	}
 	if bytes.Equal(ca, informer.Spec.ClientConfig.CABundle) {
 		return informer, nil
@@ -61,4 +70,21 @@ func (c *Controller) injectCA(ctx context.Context, informer *insightsv1alpha1.Up
 	}
 	klog.InfoS("Injected the CA of a Secret into an UpdateInformer", "informer", informer.Name, "secret", ref)
 	return patched, nil
+}
+
+// authorities are the CA certificates of a PEM chain, in PEM.
+func authorities(chain []byte) []byte {
+	var out []byte
+	for rest := chain; ; {
+		var block *pem.Block
+		if block, rest = pem.Decode(rest); block == nil {
+			return out
+		}
+		if block.Type != "CERTIFICATE" {
+			continue
+		}
+		if cert, err := x509.ParseCertificate(block.Bytes); err == nil && cert.BasicConstraintsValid && cert.IsCA {
+			out = append(out, pem.EncodeToMemory(block)...)
+		}
+	}
 }

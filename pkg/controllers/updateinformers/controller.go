@@ -1,7 +1,7 @@
 // Package updateinformers calls the external UpdateInformers as the
 // protocol's contract says (pkg/informer/protocol/contract.md): discovery
-// when an informer appears or changes, its status insights while an update
-// is pending, and a heartbeat when idle. It puts their answers in the store
+// when an informer appears or changes and at a heartbeat, and the status
+// insights of those that handle status every interval. It puts their answers in the store
 // the UpdateStatus controller aggregates, and says in each UpdateInformer's
 // status whether it is online.
 package updateinformers
@@ -47,14 +47,14 @@ const (
 	// Name names the controller in the operator's conditions and metrics.
 	Name = "UpdateInformers"
 
-	// DefaultInterval is how often an informer is asked for its insights
-	// while an update is pending, as the protocol's default.
+	// DefaultInterval is how often an informer is asked for its status
+	// insights, as the protocol's default.
 	DefaultInterval = 30 * time.Second
 
-	// HeartbeatInterval is how often an idle informer (no update pending,
-	// or no status handler) is discovered again, so that its Online
-	// condition stays true to life at the cost of a request every ten
-	// minutes.
+	// HeartbeatInterval is how often an informer is discovered again, so
+	// that a change of its handlers is seen and the Online condition of
+	// one without a status handler stays true to life, at the cost of a
+	// request every ten minutes.
 	HeartbeatInterval = 10 * time.Minute
 
 	// Workers call informers in parallel: one slow informer (Wait retries
@@ -159,8 +159,10 @@ type state struct {
 	discoveryErr         error
 
 	// updateFor is the release of the pending update the informer was last
-	// asked about, empty when no update is pending.
+	// asked about, empty when no update was pending; asked says it was
+	// asked since the controller started.
 	updateFor                 string
+	asked                     bool
 	nextStatus, nextHeartbeat time.Time
 
 	// good are the insights of the last good answer, with those kept as
@@ -311,28 +313,32 @@ func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.Update
 		}
 	}
 
-	release, pending := pendingRelease(cv)
-	if !pending || !s.discovered.status {
-		if s.updateFor != "" {
-			// The update ended: what the informer said of it no longer
-			// holds, and an informer that failed is asked again now.
-			s.good, s.unresolved = nil, unresolved{}
-			if s.callErr != nil {
-				s.nextHeartbeat = now
-			}
-		}
-		s.updateFor = ""
-		if !discovering && !now.Before(s.nextHeartbeat) {
-			c.discover(ctx, informer, s, cl)
-		}
+	if !discovering && !now.Before(s.nextHeartbeat) {
+		c.discover(ctx, informer, s, cl)
+	}
+	if s.discovered == nil || !s.discovered.status {
+		// An informer of plans only has nothing to say in UpdateStatus:
+		// it is discovered again at the heartbeat, to keep its Online true.
+		s.good, s.unresolved, s.asked = nil, unresolved{}, false
 		return s.nextHeartbeat, nil
 	}
-	if release != s.updateFor || !now.Before(s.nextStatus) {
+	// A status handler is asked every interval whether an update is
+	// pending or not: it may know of an update before the ClusterVersion
+	// does, such as one scheduled for a maintenance window, which
+	// UpdateStatus then shows as pending and awaiting its window.
+	release := pendingRelease(cv)
+	if release != s.updateFor && s.asked {
+		// The update started, changed or ended: what the informer said
+		// no longer holds, and it is asked about the new one now.
+		s.good, s.unresolved = nil, unresolved{}
+		s.nextStatus = now
+	}
+	if !now.Before(s.nextStatus) {
 		c.statusInsights(ctx, informer, s, cl, cv)
-		s.updateFor = release
+		s.updateFor, s.asked = release, true
 		s.nextStatus = c.clock.Now().Add(c.interval)
 	}
-	return s.nextStatus, nil
+	return earliest(s.nextStatus, s.nextHeartbeat), nil
 }
 
 // discover asks the informer what it handles, and says whether it
@@ -406,11 +412,11 @@ func (c *Controller) publish(name string, s *state) {
 	c.answers.Set(answerOf(name, s))
 }
 
-// pendingRelease is the release of the update pending, if any.
-func pendingRelease(cv *configv1.ClusterVersion) (string, bool) {
+// pendingRelease is the release of the update pending, empty if none.
+func pendingRelease(cv *configv1.ClusterVersion) string {
 	if cv == nil || !updatestatus.Pending(cv) {
-		return "", false
+		return ""
 	}
 	desired := cv.Status.Desired
-	return desired.Version + "@" + desired.Image, true
+	return desired.Version + "@" + desired.Image
 }

@@ -2,6 +2,7 @@ package updateinformers
 
 import (
 	"context"
+	"encoding/pem"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -9,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -285,33 +287,55 @@ func TestInsightsNoLongerReportedLeaveUnlessMarkedUnresolved(t *testing.T) {
 	}
 }
 
-func TestAnIdleInformerGetsOnlyHeartbeats(t *testing.T) {
+func TestAnIdleInformerIsAskedEveryIntervalAndDiscoveredAtTheHeartbeat(t *testing.T) {
 	f := &fakeInformer{}
-	f.set(protocol.ResponseSuccess, insight("a", nil))
-	srv, ca := server(t, f)
+	f.set(protocol.ResponseSuccess, insight("scheduled", nil))
+	handler, err := informer.NewHandler(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var discoveries atomic.Int32
+	counting := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/discovery") {
+			discoveries.Add(1)
+		}
+		handler.ServeHTTP(w, r)
+	})
+	ca := informertest.NewCA(t)
+	srv := informertest.NewTLSServer(t, counting, ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
 	h := newHarness(t, false, urlInformer("mco", srv.URL, ca.PEM))
 
+	// No update is pending, and the informer may know of one scheduled:
+	// it is asked, about the release the cluster runs.
 	written := h.sync("mco")
-	if f.statusCalls() != 0 || online(written) != "True/Called" || h.lastQueued != HeartbeatInterval {
-		t.Errorf("idle: %d status calls, Online %s, queued after %s; want 0, True/Called, %s", f.statusCalls(), online(written), h.lastQueued, HeartbeatInterval)
+	if f.statusCalls() != 1 || online(written) != "True/Called" || h.lastQueued != DefaultInterval {
+		t.Errorf("idle: %d status calls, Online %s, queued after %s; want 1, True/Called, %s", f.statusCalls(), online(written), h.lastQueued, DefaultInterval)
 	}
-	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 || got.Offline != "" {
-		t.Errorf("idle answer: %+v, want one without insights", got)
+	if diff := cmp.Diff([]protocol.RequestSpec{{ClusterID: "c1d2", ControlPlaneVersion: "4.17.1", TargetControlPlaneVersion: "4.17.1"}}, f.requests); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"scheduled"}, uids(h.answer("mco"))); diff != "" {
+		t.Errorf("idle answer's insights (-want +got):\n%s", diff)
 	}
 
-	// The heartbeat gets no connection: Online goes False, Unreachable,
-	// and the discovery failed.
+	for range HeartbeatInterval / DefaultInterval {
+		h.clock.Step(DefaultInterval)
+		h.sync("mco")
+	}
+	if got, want := f.statusCalls(), int(HeartbeatInterval/DefaultInterval)+1; got != want || discoveries.Load() != 2 {
+		t.Errorf("after a heartbeat interval: %d status calls and %d discoveries, want %d and 2", got, discoveries.Load(), want)
+	}
+
+	// The informer gets no connection: Online goes False, Unreachable, and
+	// it is tried again at the next interval.
 	srv.Close()
-	h.clock.Step(HeartbeatInterval)
+	h.clock.Step(DefaultInterval)
 	written = h.sync("mco")
 	if diff := cmp.Diff("False/Unreachable", online(written)); diff != "" {
-		t.Errorf("Online after a failed heartbeat (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff("False/DiscoveryFailed", discovered(written)); diff != "" {
-		t.Errorf("Discovered after a failed heartbeat (-want +got):\n%s", diff)
+		t.Errorf("Online after a failed call (-want +got):\n%s", diff)
 	}
 	if h.lastQueued != DefaultInterval {
-		t.Errorf("queued again after %s after a failed heartbeat, want %s", h.lastQueued, DefaultInterval)
+		t.Errorf("queued again after %s after a failed call, want %s", h.lastQueued, DefaultInterval)
 	}
 }
 
@@ -487,6 +511,39 @@ func TestTheCAOfTheAnnotatedSecretIsInjected(t *testing.T) {
 	}
 }
 
+// The service CA's serving certificate Secret has no ca.crt: the CA is the
+// last certificate of its tls.crt.
+func TestTheCAOfAServingCertificateSecretIsInjected(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess)
+	handler, err := informer.NewHandler(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := informertest.NewCA(t)
+	serving := ca.Serving(t, nil, net.ParseIP("127.0.0.1"))
+	srv := informertest.NewTLSServer(t, handler, serving)
+	i := urlInformer("mco", srv.URL, nil)
+	i.Annotations = map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: "ns/serving-cert"}
+	h := newHarness(t, true, i)
+	chain := append(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: serving.Certificate[0]}), ca.PEM...)
+	if _, err := h.kube.CoreV1().Secrets("ns").Create(context.Background(), &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "serving-cert"},
+		Type:       corev1.SecretTypeTLS,
+		Data:       map[string][]byte{corev1.TLSCertKey: chain, corev1.TLSPrivateKeyKey: []byte("not read")},
+	}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	written := h.sync("mco")
+	if diff := cmp.Diff(string(ca.PEM), string(written.Spec.ClientConfig.CABundle)); diff != "" {
+		t.Errorf("caBundle (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
+		t.Errorf("Online with the CA (-want +got):\n%s", diff)
+	}
+}
+
 func must[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
@@ -494,7 +551,7 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-func TestInsightsLeaveWhenTheUpdateEnds(t *testing.T) {
+func TestInsightsLeaveWhenTheUpdateEndsAndTheInformerIsAskedAgainAtOnce(t *testing.T) {
 	f := &fakeInformer{}
 	f.set(protocol.ResponseSuccess, insight("a", ptr.To(false)))
 	srv, ca := server(t, f)
@@ -510,9 +567,16 @@ func TestInsightsLeaveWhenTheUpdateEnds(t *testing.T) {
 	if err := h.cvs.Update(completed); err != nil {
 		t.Fatal(err)
 	}
+	// What it marked unresolved was about the update that ended: it goes,
+	// though the interval has not passed, and what the informer says now
+	// replaces it.
+	f.set(protocol.ResponseSuccess, insight("b", nil))
 	h.sync("mco")
-	if got := h.answer("mco"); got == nil || len(got.Insights) != 0 || f.statusCalls() != 1 {
-		t.Errorf("answer %+v after %d calls, want one without insights after 1", got, f.statusCalls())
+	if diff := cmp.Diff([]string{"b"}, uids(h.answer("mco"))); diff != "" {
+		t.Errorf("insights after the update ended (-want +got):\n%s", diff)
+	}
+	if f.statusCalls() != 2 {
+		t.Errorf("%d status calls, want 2: one during the update, one when it ended", f.statusCalls())
 	}
 }
 

@@ -45,9 +45,9 @@ func unreachable(format string, args ...any) error {
 // and a LIST by the service-name label) just before the informer is
 // called, not watched: a cache would hold every Service and EndpointSlice
 // of the cluster for a handful of informers. Nothing is called between
-// syncs, and an informer is synced at least every --informer-interval while
-// an update is pending or while it cannot be reached, so an endpoint that
-// moves is found at the next call.
+// syncs, and an informer that handles status, or cannot be reached, is
+// synced every --informer-interval, so an endpoint that moves is found at
+// the next call.
 func clientConfig(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, services coreclient.ServicesGetter, endpointSlices discoveryclient.EndpointSlicesGetter) (client.Config, error) {
 	spec := informer.Spec.ClientConfig
 	if spec.URL != nil {
