@@ -1,0 +1,175 @@
+package managedupgrade
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+
+	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+)
+
+// cordoned is a worker node cordoned by the operator's drain that long ago.
+func cordoned(name string, d time.Duration, options ...func(*corev1.Node)) *corev1.Node {
+	n := &corev1.Node{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{"node-role.kubernetes.io/worker": ""}},
+		Spec: corev1.NodeSpec{
+			Unschedulable: true,
+			Taints:        []corev1.Taint{{Key: corev1.TaintNodeUnschedulable, Effect: corev1.TaintEffectNoSchedule, TimeAdded: ago(d)}},
+		},
+	}
+	for _, o := range options {
+		o(n)
+	}
+	return n
+}
+
+func podOn(node, namespace, name string, labels map[string]string, options ...func(*corev1.Pod)) *corev1.Pod {
+	p := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name, Labels: labels},
+		Spec:       corev1.PodSpec{NodeName: node},
+		Status:     corev1.PodStatus{Phase: corev1.PodRunning},
+	}
+	for _, o := range options {
+		o(p)
+	}
+	return p
+}
+
+func budget(namespace, name string, allowed int32, selector *metav1.LabelSelector) *policyv1.PodDisruptionBudget {
+	return &policyv1.PodDisruptionBudget{
+		ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: name},
+		Spec:       policyv1.PodDisruptionBudgetSpec{Selector: selector},
+		Status:     policyv1.PodDisruptionBudgetStatus{DisruptionsAllowed: allowed},
+	}
+}
+
+func TestDrains(t *testing.T) {
+	app := &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}}
+	db := map[string]string{"app": "db"}
+	blocking := []*policyv1.PodDisruptionBudget{budget("shop", "db", 0, app)}
+	for _, tc := range []struct {
+		name    string
+		nodes   []*corev1.Node
+		pods    []*corev1.Pod
+		budgets []*policyv1.PodDisruptionBudget
+		want    []NodeDrain
+	}{
+		{name: "nothing"},
+		{
+			name:  "drained nodes by name, not blocked without pods",
+			nodes: []*corev1.Node{cordoned("worker-b", 5*time.Minute), cordoned("worker-a", time.Hour)},
+			want:  []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Hour)}, {Node: "worker-b", Started: now.Add(-5 * time.Minute)}},
+		},
+		{
+			name: "schedulable, without the taint, or without its time: not drained",
+			nodes: []*corev1.Node{
+				cordoned("schedulable", time.Minute, func(n *corev1.Node) { n.Spec.Unschedulable = false }),
+				cordoned("untainted", time.Minute, func(n *corev1.Node) { n.Spec.Taints = nil }),
+				cordoned("no-time", time.Minute, func(n *corev1.Node) { n.Spec.Taints[0].TimeAdded = nil }),
+				cordoned("no-execute", time.Minute, func(n *corev1.Node) { n.Spec.Taints[0].Effect = corev1.TaintEffectNoExecute }),
+			},
+		},
+		{
+			name: "control plane nodes are not the node keeper's",
+			nodes: []*corev1.Node{
+				cordoned("master-0", time.Minute, func(n *corev1.Node) { n.Labels["node-role.kubernetes.io/master"] = "" }),
+				cordoned("cp-0", time.Minute, func(n *corev1.Node) { n.Labels["node-role.kubernetes.io/control-plane"] = "" }),
+			},
+		},
+		{
+			name:    "a pod a budget allowing no disruption selects blocks its node only",
+			nodes:   []*corev1.Node{cordoned("worker-a", time.Minute), cordoned("worker-b", time.Minute)},
+			pods:    []*corev1.Pod{podOn("worker-a", "shop", "db-0", db), podOn("worker-b", "shop", "web-0", map[string]string{"app": "web"})},
+			budgets: blocking,
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), BlockedByPDB: true}, {Node: "worker-b", Started: now.Add(-time.Minute)}},
+		},
+		{
+			name:  "budgets that allow a disruption, of another namespace, or selecting nothing do not block",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods:  []*corev1.Pod{podOn("worker-a", "shop", "db-0", db)},
+			budgets: []*policyv1.PodDisruptionBudget{
+				budget("shop", "allows", 1, app),
+				budget("other", "db", 0, app),
+				budget("shop", "no-selector", 0, nil),
+				budget("shop", "empty", 0, &metav1.LabelSelector{}),
+				budget("shop", "invalid", 0, &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "app", Operator: "Near"}}}),
+			},
+			want: []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute)}},
+		},
+		{
+			name:  "finished pods and a DaemonSet's do not block",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods: []*corev1.Pod{
+				podOn("worker-a", "shop", "done", db, func(p *corev1.Pod) { p.Status.Phase = corev1.PodSucceeded }),
+				podOn("worker-a", "shop", "failed", db, func(p *corev1.Pod) { p.Status.Phase = corev1.PodFailed }),
+				podOn("worker-a", "shop", "agent", db, func(p *corev1.Pod) {
+					p.OwnerReferences = []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "DaemonSet", Name: "agent", Controller: ptr.To(true)}}
+				}),
+			},
+			budgets: blocking,
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute)}},
+		},
+		{
+			name:  "a pod a ReplicaSet controls, or pending, blocks",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods: []*corev1.Pod{podOn("worker-a", "shop", "db-0", db, func(p *corev1.Pod) {
+				p.Status.Phase = corev1.PodPending
+				p.OwnerReferences = []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "db", Controller: ptr.To(true)}}
+			})},
+			budgets: blocking,
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), BlockedByPDB: true}},
+		},
+		{
+			name:    "nil entries are skipped",
+			nodes:   []*corev1.Node{nil, cordoned("worker-a", time.Minute)},
+			pods:    []*corev1.Pod{nil},
+			budgets: []*policyv1.PodDisruptionBudget{nil},
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute)}},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Drains(tc.nodes, tc.pods, tc.budgets)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("drains (-want +got):\n%s", diff)
+			}
+			var drained []string
+			for _, n := range DrainedNodes(tc.nodes) {
+				drained = append(drained, n.Name)
+			}
+			slices.Sort(drained)
+			var want []string
+			for _, d := range tc.want {
+				want = append(want, d.Node)
+			}
+			if diff := cmp.Diff(want, drained); diff != "" {
+				t.Errorf("drained nodes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestNeedsDrains(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		configs []*upgradev1alpha1.UpgradeConfig
+		want    bool
+	}{
+		{name: "none"},
+		{name: "scheduled", configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()}},
+		{name: "upgrading", configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(running(upgradev1alpha1.PhaseUpgrading, ago(time.Hour)))}, want: true},
+		{name: "upgraded", configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(running(upgradev1alpha1.PhaseUpgraded, ago(time.Hour)))}},
+		{name: "one of two upgrading", configs: []*upgradev1alpha1.UpgradeConfig{nil, upgradeConfig(), upgradeConfig(running(upgradev1alpha1.PhaseUpgrading, ago(time.Hour)))}, want: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := NeedsDrains(tc.configs); got != tc.want {
+				t.Errorf("NeedsDrains = %t, want %t", got, tc.want)
+			}
+		})
+	}
+}
