@@ -1,0 +1,224 @@
+// Package managedupgradeinformer is the UpdateInformer of managed clusters
+// (OpenShift Dedicated, ARO), whose updates the Managed Upgrade Operator
+// schedules and runs from an UpgradeConfig: it reads the cluster, from
+// caches where it can, and answers the protocol's status and plan calls
+// with the insights of package managedupgrade. `update-insights-operator
+// informer managed-upgrade` serves it.
+package managedupgradeinformer
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/discovery"
+	"k8s.io/client-go/kubernetes"
+	corev1listers "k8s.io/client-go/listers/core/v1"
+	policyv1listers "k8s.io/client-go/listers/policy/v1"
+	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
+	"k8s.io/utils/clock"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
+	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+)
+
+// Sources are where the informer reads the cluster.
+type Sources struct {
+	// Namespace holds the UpgradeConfigs and the operator's ConfigMap.
+	Namespace string
+	// Client reads the ConfigMap and a drained node's pods.
+	Client kubernetes.Interface
+	// Discovery says whether the cluster serves UpgradeConfigs. Its calls
+	// take no context: give it a client with a timeout shorter than the
+	// handlers'.
+	Discovery discovery.ServerResourcesInterface
+	// UpgradeConfigs is the store of an informer of the UpgradeConfigs in
+	// Namespace, and UpgradeConfigsSynced says it has listed them.
+	UpgradeConfigs       cache.Store
+	UpgradeConfigsSynced cache.InformerSynced
+	// Nodes and Budgets are listers of informers of every node and every
+	// PodDisruptionBudget, and CachesSynced says both have listed them.
+	Nodes        corev1listers.NodeLister
+	Budgets      policyv1listers.PodDisruptionBudgetLister
+	CachesSynced cache.InformerSynced
+	Clock        clock.PassiveClock
+	// Log is where a ConfigMap that cannot be read is reported; klog's
+	// logger when unset.
+	Log logr.Logger
+}
+
+// Informer answers the status and plan calls.
+type Informer struct {
+	sources Sources
+
+	mu sync.Mutex
+	// configError is the last error of the operator's ConfigMap, logged
+	// once for as long as it stays the same.
+	configError string
+}
+
+var (
+	_ informer.StatusInformer = &Informer{}
+	_ informer.PlanInformer   = &Informer{}
+)
+
+// New returns an informer reading from sources.
+func New(sources Sources) *Informer {
+	if sources.Log.GetSink() == nil {
+		sources.Log = klog.Background()
+	}
+	return &Informer{sources: sources}
+}
+
+// StatusInsights reports the managed updates of the namespace's
+// UpgradeConfigs.
+func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	configs, wait, err := i.upgradeConfigs(ctx)
+	if err != nil || wait != "" || len(configs) == 0 {
+		return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
+	}
+	in := managedupgrade.Input{UpgradeConfigs: configs, Now: i.sources.Clock.Now()}
+	if in.Config, err = i.config(ctx); err != nil {
+		return nil, err
+	}
+	if managedupgrade.NeedsDrains(configs) {
+		if !i.sources.CachesSynced() {
+			return &protocol.UpdateInsightsResponse{Status: waiting("the node and PodDisruptionBudget caches are not synced yet")}, nil
+		}
+		if in.Drains, err = i.drains(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: managedupgrade.StatusInsights(in)}}, nil
+}
+
+// PlanInsights reports what the namespace's UpgradeConfigs mean for an
+// update to the request's target.
+func (i *Informer) PlanInsights(ctx context.Context, req *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
+	configs, wait, err := i.upgradeConfigs(ctx)
+	if err != nil || wait != "" || len(configs) == 0 {
+		return &protocol.UpdatePlanInsightsResponse{Status: waiting(wait)}, err
+	}
+	in := managedupgrade.Input{UpgradeConfigs: configs, Now: i.sources.Clock.Now()}
+	return &protocol.UpdatePlanInsightsResponse{Spec: protocol.ResponseSpec{Insights: managedupgrade.PlanInsights(in, req.Spec.TargetControlPlaneVersion)}}, nil
+}
+
+// waiting is a Wait answer's status with that message, or an empty one
+// (Success) without.
+func waiting(message string) protocol.ResponseStatus {
+	if message == "" {
+		return protocol.ResponseStatus{}
+	}
+	return protocol.ResponseStatus{Response: protocol.ResponseWait, Message: message}
+}
+
+// upgradeConfigs are the cached UpgradeConfigs, or, before the cache has
+// listed them, why to wait; none while the cluster does not serve them.
+// The cache's reflector keeps listing while the CRD is absent, so it fills
+// once the CRD is created, after its retry backoff.
+func (i *Informer) upgradeConfigs(ctx context.Context) ([]*upgradev1alpha1.UpgradeConfig, string, error) {
+	if !i.sources.UpgradeConfigsSynced() {
+		served, err := i.served(ctx)
+		if err != nil || !served {
+			return nil, "", err
+		}
+		return nil, "the UpgradeConfig cache is not synced yet", nil
+	}
+	var out []*upgradev1alpha1.UpgradeConfig
+	for _, o := range i.sources.UpgradeConfigs.List() {
+		if c, ok := o.(*upgradev1alpha1.UpgradeConfig); ok {
+			out = append(out, c)
+		}
+	}
+	return out, "", nil
+}
+
+// served says whether the cluster serves UpgradeConfigs.
+func (i *Informer) served(ctx context.Context) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	resources, err := i.sources.Discovery.ServerResourcesForGroupVersion(upgradev1alpha1.SchemeGroupVersion.String())
+	if apierrors.IsNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("asking whether the cluster serves %s: %w", upgradev1alpha1.SchemeGroupVersion, err)
+	}
+	for _, r := range resources.APIResources {
+		if r.Name == upgradev1alpha1.Resource.Resource {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// config is the operator's configuration: the defaults without its
+// ConfigMap, and the defaults of what cannot be read in it, logged once
+// for as long as it stays wrong.
+func (i *Informer) config(ctx context.Context) (managedupgrade.Config, error) {
+	cm, err := i.sources.Client.CoreV1().ConfigMaps(i.sources.Namespace).Get(ctx, managedupgrade.ConfigMapName, metav1.GetOptions{})
+	if apierrors.IsNotFound(err) {
+		i.configProblem(nil)
+		return managedupgrade.DefaultConfig(), nil
+	}
+	if err != nil {
+		return managedupgrade.Config{}, fmt.Errorf("reading ConfigMap %s/%s: %w", i.sources.Namespace, managedupgrade.ConfigMapName, err)
+	}
+	config, err := managedupgrade.ParseConfig(cm.Data[managedupgrade.ConfigMapKey])
+	i.configProblem(err)
+	return config, nil
+}
+
+func (i *Informer) configProblem(err error) {
+	message := ""
+	if err != nil {
+		message = err.Error()
+	}
+	i.mu.Lock()
+	defer i.mu.Unlock()
+	if message != "" && message != i.configError {
+		i.sources.Log.Error(err, "The Managed Upgrade Operator's ConfigMap cannot be read in full: its defaults stand in",
+			"configMap", i.sources.Namespace+"/"+managedupgrade.ConfigMapName)
+	}
+	i.configError = message
+}
+
+// drains are the worker nodes being drained. Pods are not cached: only a
+// drained node's are listed, and only while an update is upgrading.
+func (i *Informer) drains(ctx context.Context) ([]managedupgrade.NodeDrain, error) {
+	nodes, err := i.sources.Nodes.List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	drained := managedupgrade.DrainedNodes(nodes)
+	if len(drained) == 0 {
+		return nil, nil
+	}
+	budgets, err := i.sources.Budgets.List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	var pods []*corev1.Pod
+	for _, n := range drained {
+		list, err := i.sources.Client.CoreV1().Pods(metav1.NamespaceAll).List(ctx, metav1.ListOptions{
+			FieldSelector: fields.OneTermEqualSelector("spec.nodeName", n.Name).String(),
+		})
+		if err != nil {
+			return nil, fmt.Errorf("listing the pods of node %s: %w", n.Name, err)
+		}
+		for j := range list.Items {
+			pods = append(pods, &list.Items[j])
+		}
+	}
+	return managedupgrade.Drains(drained, pods, budgets), nil
+}
