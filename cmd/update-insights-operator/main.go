@@ -12,6 +12,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/informer"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/prechecks"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
@@ -37,6 +38,6 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 		},
 	}
 	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}),
-		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), version.NewCommand())
+		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), informer.NewCommand(ctx, clock.RealClock{}), version.NewCommand())
 	return root
 }
