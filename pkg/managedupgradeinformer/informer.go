@@ -80,7 +80,8 @@ func New(sources Sources) *Informer {
 }
 
 // StatusInsights reports the managed updates of the namespace's
-// UpgradeConfigs.
+// UpgradeConfigs. Without one nothing else is read: most polls of a
+// cluster between updates cost no API call.
 func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 	configs, wait, err := i.upgradeConfigs(ctx)
 	if err != nil || wait != "" || len(configs) == 0 {
