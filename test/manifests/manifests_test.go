@@ -65,12 +65,22 @@ var (
 type manifest struct {
 	file   string
 	object runtime.Object
+	// raw is the document as the API server receives it.
+	raw []byte
 }
 
+// loadManifests returns the payload manifests: the top-level files only, as
+// the Dockerfile copies them.
 func loadManifests(t *testing.T) []manifest {
 	t.Helper()
+	return loadManifestsFrom(t, manifestDir)
+}
+
+// loadManifestsFrom decodes the documents of the .yaml files directly in dir.
+func loadManifestsFrom(t *testing.T, dir string) []manifest {
+	t.Helper()
 	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme, configv1.Install} {
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme, configv1.Install, insightsv1alpha1.AddToScheme} {
 		if err := add(s); err != nil {
 			t.Fatal(err)
 		}
@@ -79,9 +89,9 @@ func loadManifests(t *testing.T) []manifest {
 	// instead of vanishing.
 	decoder := serializer.NewCodecFactory(s, serializer.EnableStrict).UniversalDeserializer()
 
-	files, err := filepath.Glob(filepath.Join(manifestDir, "*.yaml"))
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no manifests in %s: %v", manifestDir, err)
+		t.Fatalf("no manifests in %s: %v", dir, err)
 	}
 	var manifests []manifest
 	for _, file := range files {
@@ -105,7 +115,7 @@ func loadManifests(t *testing.T) []manifest {
 			if err != nil {
 				t.Fatalf("%s: %v", file, err)
 			}
-			manifests = append(manifests, manifest{file: filepath.Base(file), object: obj})
+			manifests = append(manifests, manifest{file: filepath.Base(file), object: obj, raw: bytes.Clone(doc)})
 		}
 	}
 	return manifests
@@ -136,7 +146,10 @@ func TestFileNamesFollowTheCVOConvention(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if e.Name() == "image-references" {
+		// The Dockerfile copies only the top-level files into the payload
+		// (TestDockerfileCopiesNoManifestSubdirectory): a directory holds
+		// manifests the CVO does not apply.
+		if e.Name() == "image-references" || e.IsDir() {
 			continue
 		}
 		if !fileName.MatchString(e.Name()) {
