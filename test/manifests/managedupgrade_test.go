@@ -436,6 +436,9 @@ func TestManagedUpgradeUpdateInformerNamesTheService(t *testing.T) {
 	if ref == nil {
 		t.Fatalf("UpdateInformer %s names no Service", informer.Name)
 	}
+	if len(svc.Spec.Ports) != 1 {
+		t.Fatalf("the Service has %d ports, want 1", len(svc.Spec.Ports))
+	}
 	port := int32(443)
 	if ref.Port != nil {
 		port = *ref.Port
