@@ -3,6 +3,7 @@ package manifests
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"net"
 	"os"
@@ -21,9 +22,11 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/clock"
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
 
@@ -398,6 +401,24 @@ func TestManagedUpgradeInformerDeployment(t *testing.T) {
 				t.Errorf("%s differs (-want +got):\n%s", tc.name, diff)
 			}
 		})
+	}
+}
+
+// The Deployment's command line is one the binary's informer command
+// accepts: a flag renamed in the code, and not in the manifest, fails here
+// rather than in a crash-looping pod.
+func TestManagedUpgradeInformerArgsParse(t *testing.T) {
+	c := only[*appsv1.Deployment](t, loadManifestsFrom(t, managedUpgradeDir)).Spec.Template.Spec.Containers[0]
+	root := informer.NewCommand(context.Background(), clock.RealClock{})
+	cmd, rest, err := root.Find(c.Command[2:])
+	if err != nil || cmd == root || len(rest) != 0 {
+		t.Fatalf("the command %v names no informer subcommand: %v", c.Command, err)
+	}
+	if err := cmd.ParseFlags(c.Args); err != nil {
+		t.Fatalf("args %v: %v", c.Args, err)
+	}
+	if err := cmd.ValidateArgs(cmd.Flags().Args()); err != nil {
+		t.Errorf("args %v: %v", c.Args, err)
 	}
 }
 
