@@ -120,24 +120,11 @@ func (d *demoInformer) statusCalls() int {
 // UpdateInformer whose caBundle is that CA: the operator verifies it as any
 // informer's.
 func startDemoInformer(ctx context.Context, c *clients) (*demoInformer, error) {
-	caConfig, err := crypto.MakeSelfSignedCAConfigForDuration("run-local demonstration informer CA", 24*time.Hour)
-	if err != nil {
-		return nil, err
-	}
-	ca := &crypto.CA{Config: caConfig, SerialGenerator: &crypto.RandomSerialGenerator{}}
-	serving, err := ca.MakeServerCertForDuration(sets.New("127.0.0.1"), 24*time.Hour)
-	if err != nil {
-		return nil, err
-	}
-	certPEM, keyPEM, err := serving.GetPEMBytes()
+	certPEM, keyPEM, caPEM, err := servingCertificate("run-local demonstration informer CA")
 	if err != nil {
 		return nil, err
 	}
 	cert, err := tls.X509KeyPair(certPEM, keyPEM)
-	if err != nil {
-		return nil, err
-	}
-	caPEM, _, err := caConfig.GetPEMBytes()
 	if err != nil {
 		return nil, err
 	}
@@ -174,6 +161,29 @@ func startDemoInformer(ctx context.Context, c *clients) (*demoInformer, error) {
 		return nil, fmt.Errorf("registering the demonstration informer: %w", err)
 	}
 	return d, nil
+}
+
+// servingCertificate makes a CA for this run, named caName, and a serving
+// certificate it signs for 127.0.0.1: an informer on loopback serves with
+// the certificate, and its UpdateInformer's caBundle is the CA, so that the
+// operator verifies it as any informer's.
+func servingCertificate(caName string) (certPEM, keyPEM, caPEM []byte, err error) {
+	caConfig, err := crypto.MakeSelfSignedCAConfigForDuration(caName, 24*time.Hour)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ca := &crypto.CA{Config: caConfig, SerialGenerator: &crypto.RandomSerialGenerator{}}
+	serving, err := ca.MakeServerCertForDuration(sets.New("127.0.0.1"), 24*time.Hour)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if certPEM, keyPEM, err = serving.GetPEMBytes(); err != nil {
+		return nil, nil, nil, err
+	}
+	if caPEM, _, err = caConfig.GetPEMBytes(); err != nil {
+		return nil, nil, nil, err
+	}
+	return certPEM, keyPEM, caPEM, nil
 }
 
 // close stops serving, letting a call in flight finish.
