@@ -37,6 +37,7 @@ type options struct {
 	workdir  string
 	step     time.Duration
 	check    bool
+	managed  bool
 }
 
 func main() {
@@ -46,6 +47,7 @@ func main() {
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
 	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands behaved as the README shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (30 steps with --check), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -68,9 +70,15 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 
+	crds := []string{"test/testdata/crds", "manifests"}
+	beside := "the demonstration informer"
+	if o.managed {
+		crds = append(crds, upgradeConfigCRD)
+		beside = "the managed-upgrade informer"
+	}
 	say("starting kube-apiserver and etcd on loopback")
 	env := &envtest.Environment{
-		CRDInstallOptions:     envtest.CRDInstallOptions{Paths: []string{"test/testdata/crds", "manifests"}},
+		CRDInstallOptions:     envtest.CRDInstallOptions{Paths: crds},
 		ErrorIfCRDPathMissing: true,
 	}
 	cfg, err := env.Start()
@@ -80,13 +88,17 @@ func run(ctx context.Context, o options) (err error) {
 	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
 	var op *operatorProcess
 	var demo *demoInformer
+	var managed *managedInformer
 	defer func() {
-		say("stopping the operator, the demonstration informer, kube-apiserver and etcd")
+		say("stopping the operator, %s, kube-apiserver and etcd", beside)
 		if op != nil {
 			op.stop()
 		}
 		if demo != nil {
 			demo.close()
+		}
+		if managed != nil {
+			managed.stop()
 		}
 		if stopErr := env.Stop(); stopErr != nil && err == nil {
 			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
@@ -109,7 +121,14 @@ func run(ctx context.Context, o options) (err error) {
 	if err != nil {
 		return err
 	}
-	say("loading %s: %s, %d of %d payload ClusterOperators updated", filepath.Base(o.scenario), scenario.describe(), scenario.updated(), len(scenario.operators))
+	if o.managed {
+		if err := scenario.idle(); err != nil {
+			return fmt.Errorf("%s: %w", o.scenario, err)
+		}
+		say("loading %s, not updating: at %s, the version its recorded update to %s started from", filepath.Base(o.scenario), scenario.from(), scenario.target())
+	} else {
+		say("loading %s: %s, %d of %d payload ClusterOperators updated", filepath.Base(o.scenario), scenario.describe(), scenario.updated(), len(scenario.operators))
+	}
 	if err := scenario.create(ctx, c); err != nil {
 		return err
 	}
@@ -122,11 +141,18 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	// Registered before the operator starts, so that the operator asks it
 	// as soon as it sees the pending update.
-	if demo, err = startDemoInformer(ctx, c); err != nil {
-		return err
+	if o.managed {
+		if managed, err = startManagedInformer(ctx, c, o.operator, kubeconfig, o.workdir); err != nil {
+			return err
+		}
+		addresses = append(addresses, "https://"+managed.addr)
+	} else {
+		if demo, err = startDemoInformer(ctx, c); err != nil {
+			return err
+		}
+		addresses = append(addresses, "https://"+demo.addr)
+		say("serving the demonstration informer %s at https://%s", demoInformerName, demo.addr)
 	}
-	addresses = append(addresses, "https://"+demo.addr)
-	say("serving the demonstration informer %s at https://%s", demoInformerName, demo.addr)
 
 	logPath, _ := filepath.Abs(filepath.Join(o.workdir, "operator.log"))
 	if op, err = startOperator(o.operator, kubeconfig, logPath, informerInterval(o.step)); err != nil {
@@ -134,32 +160,31 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	say("started update-insights-operator (log: %s)", logPath)
 	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version}
-	walk.hint()
+	if !o.managed {
+		walk.hint()
+	}
 
 	// The display's watch must end before the API server stops: the server
 	// waits for open watches when it shuts down.
 	displayCtx, stopDisplay := context.WithCancel(ctx)
 	defer stopDisplay()
 	seen := watchInsight(displayCtx, c, demo)
-	beforeCompletion := func() {
+	if o.managed {
+		return playManaged(ctx, o, cfg, c, scenario, seen, stopDisplay, walk)
+	}
+	beforeCompletion := func() error {
 		if !seen.status.waitForDemoInsight(ctx, time.Minute) {
 			say("the demonstration informer's warning did not reach UpdateStatus within a minute; completing the update anyway")
 		}
+		return nil
 	}
-	if err := scenario.play(ctx, c, o.step, beforeCompletion); err != nil && ctx.Err() == nil {
+	if err := scenario.play(ctx, c, o.step, playHooks{beforeCompletion: beforeCompletion}); err != nil && ctx.Err() == nil {
 		return err
 	}
-	completed := waitForCompleted(ctx, seen, time.Minute)
-	poolsCompleted := waitForPools(ctx, seen, len(scenario.nodes.pools), time.Minute)
-	// A moment for the health insights the completion resolves to go.
-	sleep(ctx, time.Second)
-	stopDisplay()
-	operatorStatus, operatorHealthy := ownClusterOperator(ctx, c, scenario.target())
-	say("%s", operatorStatus)
+	end := settle(ctx, c, seen, scenario, stopDisplay)
 	if o.check {
-		if !seen.progressing() || !completed || !poolsCompleted || !operatorHealthy {
-			return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete, and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, %s",
-				scenario.target(), seen.progressing(), completed, poolsCompleted, operatorStatus)
+		if err := end.check(seen, scenario.target()); err != nil {
+			return err
 		}
 		if ok, saw := seen.status.demoChecked(); !ok {
 			return fmt.Errorf("want UpdateStatus to show the demonstration informer's warning, and its UpdateInformer to go Online=True only after the informer answered Wait and was asked again; saw %s", saw)
@@ -178,6 +203,37 @@ func run(ctx context.Context, o options) (err error) {
 	}
 	if ctx.Err() != nil {
 		say("interrupted")
+	}
+	return nil
+}
+
+// outcome is how the played update ended, as the display saw it.
+type outcome struct {
+	completed, poolsCompleted bool
+	operatorStatus            string
+	operatorHealthy           bool
+}
+
+// settle waits until the insights show the update completed, stops the
+// display, and reads the operator's own ClusterOperator.
+func settle(ctx context.Context, c *clients, seen *observer, s *scenario, stopDisplay func()) outcome {
+	var end outcome
+	end.completed = waitForCompleted(ctx, seen, time.Minute)
+	end.poolsCompleted = waitForPools(ctx, seen, len(s.nodes.pools), time.Minute)
+	// A moment for the health insights the completion resolves to go.
+	sleep(ctx, time.Second)
+	stopDisplay()
+	end.operatorStatus, end.operatorHealthy = ownClusterOperator(ctx, c, s.target())
+	say("%s", end.operatorStatus)
+	return end
+}
+
+// check fails unless the insight went from Progressing to Completed, every
+// pool completed, and the operator reports itself healthy at target.
+func (end outcome) check(seen *observer, target string) error {
+	if !seen.progressing() || !end.completed || !end.poolsCompleted || !end.operatorHealthy {
+		return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete, and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, %s",
+			target, seen.progressing(), end.completed, end.poolsCompleted, end.operatorStatus)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/util/retry"
+	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
@@ -24,7 +26,10 @@ const operatorNamespace = names.OwnNamespace
 // scenario is a recorded cluster, moved in time so that the recording's last
 // moment is now.
 type scenario struct {
-	cv        *configv1.ClusterVersion
+	cv *configv1.ClusterVersion
+	// to is the release the update goes to: the recorded ClusterVersion's
+	// desired one.
+	to        configv1.Release
 	operators []*configv1.ClusterOperator
 	nodes     *recordedNodes
 	// offers are the releases the ClusterVersion offers once the update
@@ -48,6 +53,7 @@ func loadScenario(prefix string, now time.Time) (*scenario, error) {
 	}
 	s := &scenario{
 		cv:        c.ClusterVersions[0],
+		to:        c.ClusterVersions[0].Status.Desired,
 		operators: c.ClusterOperators,
 		nodes:     &recordedNodes{pools: c.MachineConfigPools, configs: c.MachineConfigs, nodes: c.Nodes},
 	}
@@ -87,7 +93,7 @@ func (s *scenario) shift(now time.Time) {
 	each(func(t *metav1.Time) { t.Time = t.Add(delta) })
 }
 
-func (s *scenario) target() string { return s.cv.Status.Desired.Version }
+func (s *scenario) target() string { return s.to.Version }
 
 func (s *scenario) describe() string {
 	if len(s.cv.Status.History) > 1 {
@@ -147,6 +153,13 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 	return metav1.ObjectMeta{Name: m.Name, Labels: m.Labels, Annotations: m.Annotations}
 }
 
+// playHooks are called as the update is played: beforeCompletion before
+// the ClusterVersion completes, beforeWorkers once it has and before the
+// worker pools roll. Either may be nil; an error ends the play.
+type playHooks struct {
+	beforeCompletion, beforeWorkers func() error
+}
+
 // play updates the pending payload operators one by one, those already
 // progressing first, rolls the control plane nodes, completes the update,
 // and then rolls the worker nodes: the ClusterVersion does not wait for
@@ -155,7 +168,7 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 // completes, it waits for beforeCompletion: the demonstration informer
 // reports its warning only while the update is pending, and a fast play on
 // a busy machine would otherwise complete it before the informer was heard.
-func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, beforeCompletion func()) error {
+func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, hooks playHooks) error {
 	var pending []*configv1.ClusterOperator
 	for _, co := range s.payload() {
 		if v, _ := controlplane.OperatorVersion(co); v != s.target() {
@@ -194,10 +207,19 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, bef
 	if err := s.nodes.roll(ctx, c, nodes.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
 		return err
 	}
-	beforeCompletion()
+	if hooks.beforeCompletion != nil {
+		if err := hooks.beforeCompletion(); err != nil {
+			return err
+		}
+	}
 	say("the ClusterVersion reports the update completed")
 	if err := s.complete(ctx, c); err != nil {
 		return err
+	}
+	if hooks.beforeWorkers != nil {
+		if err := hooks.beforeWorkers(); err != nil {
+			return err
+		}
 	}
 	for _, p := range s.nodes.pools {
 		if p.Name == nodes.MasterPool {
@@ -294,4 +316,78 @@ func sleep(ctx context.Context, d time.Duration) bool {
 	case <-time.After(d):
 		return true
 	}
+}
+
+// idle makes the recorded cluster one that is not updating: the
+// ClusterVersion completed at the version the recording updates from, and
+// every payload operator at that version, none progressing. The update to
+// the recorded target then starts when commence is called, as a managed
+// update starts once its window opens.
+func (s *scenario) idle() error {
+	if len(s.cv.Status.History) < 2 {
+		return fmt.Errorf("the recorded ClusterVersion has no version it updates from")
+	}
+	history := slices.Clone(s.cv.Status.History[1:])
+	from := &history[0]
+	if from.State != configv1.CompletedUpdate {
+		// The recording's earlier update may never have completed; here the
+		// cluster settled at it, so that it starts idle.
+		from.State = configv1.CompletedUpdate
+		if from.CompletionTime == nil {
+			from.CompletionTime = ptr.To(from.StartedTime)
+		}
+	}
+	s.cv.Status.History = history
+	s.cv.Status.Desired = configv1.Release{Version: from.Version, Image: from.Image, Channels: s.to.Channels}
+	s.cv.Spec.DesiredUpdate = &configv1.Update{Version: from.Version, Image: from.Image}
+	setCVCondition(&s.cv.Status, configv1.ConditionFalse, "Cluster version is "+from.Version)
+	for _, co := range s.payload() {
+		setVersion(&co.Status, from.Version)
+		if v1helpers.IsStatusConditionTrue(co.Status.Conditions, configv1.OperatorProgressing) {
+			setCondition(&co.Status, configv1.OperatorProgressing, configv1.ConditionFalse, "At "+from.Version)
+		}
+	}
+	return nil
+}
+
+// from is the version the ClusterVersion last completed.
+func (s *scenario) from() string {
+	for _, h := range s.cv.Status.History {
+		if h.State == configv1.CompletedUpdate {
+			return h.Version
+		}
+	}
+	return ""
+}
+
+// commence starts the update to the scenario's target as the Managed
+// Upgrade Operator does, by setting the ClusterVersion's desired update,
+// and as the cluster-version operator then reports it: a partial history
+// entry, and Progressing.
+func (s *scenario) commence(ctx context.Context, c *clients) error {
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		cv.Spec.DesiredUpdate = &configv1.Update{Version: s.to.Version, Image: s.to.Image}
+		_, err = c.config.ConfigV1().ClusterVersions().Update(ctx, cv, metav1.UpdateOptions{})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("setting the ClusterVersion's desired update: %w", err)
+	}
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		cv, err := c.config.ConfigV1().ClusterVersions().Get(ctx, s.cv.Name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		cv.Status.Desired = s.to
+		cv.Status.History = append([]configv1.UpdateHistory{{
+			State: configv1.PartialUpdate, StartedTime: metav1.Now(), Version: s.to.Version, Image: s.to.Image, Verified: true,
+		}}, cv.Status.History...)
+		setCVCondition(&cv.Status, configv1.ConditionTrue, "Working towards "+s.to.Version)
+		_, err = c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
+		return err
+	})
 }

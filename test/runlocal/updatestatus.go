@@ -33,6 +33,8 @@ type statusObserver struct {
 	sawDemoInsight  bool
 	firstOnline     string
 	callsWhenOnline int
+	// managed is what it showed of a managed update.
+	managed managedSeen
 }
 
 func watchUpdateStatus(factory insightinformers.SharedInformerFactory, demo *demoInformer) *statusObserver {
@@ -43,6 +45,7 @@ func watchUpdateStatus(factory insightinformers.SharedInformerFactory, demo *dem
 			defer s.mu.Unlock()
 			s.status = u
 			s.sawDemoInsight = s.sawDemoInsight || holdsDemoInsight(u)
+			s.managed.observe(u)
 			s.show()
 		}
 	}
@@ -58,7 +61,7 @@ func watchUpdateStatus(factory insightinformers.SharedInformerFactory, demo *dem
 		online := onlineState(i.Status.Conditions)
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if i.Name == demoInformerName && online != "" {
+		if i.Name == demoInformerName && s.demo != nil && online != "" {
 			if s.firstOnline == "" {
 				s.firstOnline = online
 			}
