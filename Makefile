@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration test-run-local testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -23,9 +23,9 @@ all: build
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests, a non-interactive run of run-local, and integration tests
-## against a real kube-apiserver and etcd.
-test: test-unit test-run-local test-integration
+## test: unit tests, non-interactive runs of run-local (and of its managed
+## mode), and integration tests against a real kube-apiserver and etcd.
+test: test-unit test-run-local test-run-local-managed test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/...
@@ -45,7 +45,11 @@ test-integration: testbin prometheus
 ## recorded cluster whose update is played forward, then left running for the
 ## README's pre-checks walkthrough; Ctrl-C stops everything.
 run-local: build testbin
-	go build -o $(OUTPUT)/bin/run-local ./test/runlocal
+	$(RUN_LOCAL)
+
+# run-local's recipe, which test-run-local-managed runs too: make runs the
+# run-local target once per invocation, whatever flags another target asks.
+RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
 
 # The same, fast and non-interactive: fails unless the insight goes from
@@ -54,6 +58,15 @@ run-local: build testbin
 # the README shows, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
+
+# The managed mode, fast and non-interactive: fails unless UpdateStatus shows
+# the managed update awaiting its window and the status command prints it, the
+# Managed Upgrade Operator's failed health check comes and goes in UpdateStatus,
+# a step of the managed update is shown, the update completes, and everything
+# stops cleanly.
+test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check
+test-run-local-managed: build testbin
+	$(RUN_LOCAL)
 
 ## measure: print the performance figures (assessment cost, reaction time).
 measure: testbin
