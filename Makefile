@@ -28,7 +28,7 @@ build:
 test: test-unit test-run-local test-run-local-managed test-integration
 
 test-unit:
-	go test ./pkg/... ./cmd/... ./test/manifests/...
+	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/runlocal/...
 
 # Builds kube-apiserver and etcd on first use (several minutes), then reuses them.
 testbin:
