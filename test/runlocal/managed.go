@@ -59,7 +59,7 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 	awaiting := func(m managedSeen, _ map[string]string) bool { return m.awaitingWindow }
 	if seen.status.waitFor(ctx, upgradeAt, awaiting) {
 		out, _, err := walk.run(ctx, []string{"status"})
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			return err
 		}
 		statusShowedWindow = strings.Contains(out, fmt.Sprintf("Managed update to %s scheduled for", s.target()))
