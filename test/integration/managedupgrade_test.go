@@ -292,8 +292,9 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 			conditionState(s.Status.Conditions, updatestatus.ConditionInformersAnswered) == "False InformersOffline" &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	})
+	// Nothing listens on its port: unreachable.
 	waitFor(t, 30*time.Second, "the killed informer offline", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
-		return strings.HasPrefix(onlineReason(i), "False/")
+		return onlineReason(i) == "False/"+insightsv1alpha1.InformerUnreachable
 	})
 	t.Logf("informer killed: stale and offline in UpdateStatus after %s", time.Since(killed).Round(time.Millisecond))
 	statusOutput(t, "the informer killed", []string{
