@@ -46,7 +46,7 @@ type muoInformer struct {
 // startMUOInformer starts the informer of the UpgradeConfigs in namespace
 // on a free loopback port, serving a certificate of a CA of its own, and
 // stops it with SIGTERM when the test ends (it must exit 0).
-func startMUOInformer(t *testing.T, namespace string) *muoInformer {
+func startMUOInformer(t testing.TB, namespace string) *muoInformer {
 	t.Helper()
 	port, err := process.FreePort()
 	if err != nil {
@@ -70,7 +70,7 @@ func startMUOInformer(t *testing.T, namespace string) *muoInformer {
 }
 
 // start runs the informer process, again after kill.
-func (i *muoInformer) start(t *testing.T) {
+func (i *muoInformer) start(t testing.TB) {
 	t.Helper()
 	var err error
 	i.proc, err = process.StartCommand(i.output, operatorBinary, "informer", "managed-upgrade",
@@ -150,7 +150,7 @@ func upgradeConfigsIn(namespace string) upgradeConfigs {
 
 // write creates or replaces the UpgradeConfig of uc's name, spec and
 // status.
-func (c upgradeConfigs) write(t *testing.T, uc *upgradev1alpha1.UpgradeConfig) {
+func (c upgradeConfigs) write(t testing.TB, uc *upgradev1alpha1.UpgradeConfig) {
 	t.Helper()
 	ctx := context.Background()
 	uc = uc.DeepCopy()
@@ -177,7 +177,7 @@ func (c upgradeConfigs) write(t *testing.T, uc *upgradev1alpha1.UpgradeConfig) {
 	}
 }
 
-func (c upgradeConfigs) delete(t *testing.T, name string) {
+func (c upgradeConfigs) delete(t testing.TB, name string) {
 	t.Helper()
 	if err := c.client.Delete(context.Background(), name, metav1.DeleteOptions{}); err != nil {
 		t.Fatalf("deleting UpgradeConfig %s: %v", name, err)
@@ -244,7 +244,7 @@ func informerInsight(s *insightsv1alpha1.UpdateStatus, informer, pool, uidPrefix
 
 // createTestNamespace creates a namespace of a generated name, deleted
 // when the test ends, and returns its name.
-func createTestNamespace(t *testing.T, prefix string) string {
+func createTestNamespace(t testing.TB, prefix string) string {
 	t.Helper()
 	ns, err := kubeClient.CoreV1().Namespaces().Create(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: prefix}}, metav1.CreateOptions{})
 	if err != nil {

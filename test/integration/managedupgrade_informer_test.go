@@ -158,7 +158,7 @@ func TestManagedUpgradeInformer(t *testing.T) {
 
 // installUpgradeConfigCRD installs the Managed Upgrade Operator's CRD,
 // which no other test expects, and removes it when the test ends.
-func installUpgradeConfigCRD(t *testing.T) {
+func installUpgradeConfigCRD(t testing.TB) {
 	t.Helper()
 	crds, err := envtest.InstallCRDs(testEnv.Config, envtest.CRDInstallOptions{Paths: []string{upgradeConfigCRD}, ErrorIfPathMissing: true})
 	if err != nil {

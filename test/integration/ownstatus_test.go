@@ -56,7 +56,7 @@ func removeCRDs(t *testing.T, crds map[string]string) (reinstall func()) {
 
 // waitForServed waits until the API server serves resources of groupVersion:
 // a CRD takes a moment after it is established.
-func waitForServed(t *testing.T, groupVersion string, resources ...string) {
+func waitForServed(t testing.TB, groupVersion string, resources ...string) {
 	t.Helper()
 	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(context.Context) (bool, error) {
 		list, err := kubeClient.Discovery().ServerResourcesForGroupVersion(groupVersion)
