@@ -258,12 +258,10 @@ func createTestNamespace(t testing.TB, prefix string) string {
 	return ns.Name
 }
 
-// stepTimings runs the steps of a test that each change the cluster and
-// wait for UpdateStatus, then the status command, to show it, and logs how
-// long each took from the change.
-type stepTimings struct{}
-
-func (stepTimings) step(t *testing.T, what string, change func(), ok func(*insightsv1alpha1.UpdateStatus) bool, patterns, antipatterns []string) {
+// changeAndWait makes a change, waits for UpdateStatus to show it (ok),
+// then the status command (its output matching every pattern and no
+// antipattern), and logs how long each took from the change.
+func changeAndWait(t *testing.T, what string, change func(), ok func(*insightsv1alpha1.UpdateStatus) bool, patterns, antipatterns []string) {
 	t.Helper()
 	changed := time.Now()
 	change()

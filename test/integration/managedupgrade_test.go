@@ -121,13 +121,11 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	})
 	waitForInformer(t, "no UpgradeConfig", muoInformerName, []string{}, false, "True/Called")
 
-	var timings stepTimings
-
 	// 1. Scheduled three hours from now: the control plane awaits the
 	// window.
 	upgradeAt := time.Now().Add(3 * time.Hour).UTC().Truncate(time.Second)
 	at := regexp.QuoteMeta(upgradeAt.Format(time.RFC3339))
-	timings.step(t, "scheduled", func() {
+	changeAndWait(t, "scheduled", func() {
 		configs.write(t, managedUpdate(toVersion, upgradeAt, &upgradev1alpha1.UpgradeHistory{Phase: upgradev1alpha1.PhaseNew}))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
@@ -152,7 +150,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	}
 	failing := stepRunning(stepHealthy, started.Add(10*time.Second))
 	failing.Reason, failing.Message = "Cluster has critical alerts", "critical alerts are firing: KubePersistentVolumeErrors"
-	timings.step(t, "failed pre-upgrade health check", func() {
+	changeAndWait(t, "failed pre-upgrade health check", func() {
 		configs.write(t, healthCheck(failing, stepStarted, stepUpgradable))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		warning, _ := informerInsight(s, muoInformerName, "", "step-failing")
@@ -166,7 +164,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		`(?m)^= Update Health =$`,
 		`(?m)^\S+ +Warning +Update Stalled +Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts \(managed-upgrade\)$`,
 	}, nil)
-	timings.step(t, "health check passed", func() {
+	changeAndWait(t, "health check passed", func() {
 		configs.write(t, healthCheck(stepRunning(stepExternals, started.Add(time.Minute)), stepStarted, stepUpgradable, stepHealthy))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		warning, _ := informerInsight(s, muoInformerName, "", "step-failing")
@@ -183,7 +181,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		history.Phase, history.PrecedingVersion, history.StartTime = upgradev1alpha1.PhaseUpgrading, fromVersion, muoTime(started)
 		return managedUpdate(toVersion, started, &history)
 	}
-	timings.step(t, "upgrading the control plane", func() {
+	changeAndWait(t, "upgrading the control plane", func() {
 		setClusterVersionStatus(t, getClusterVersion(t), midUpdateStatus())
 		configs.write(t, upgrading(upgradev1alpha1.UpgradeHistory{
 			Conditions: append([]upgradev1alpha1.UpgradeCondition{stepRunning(stepCPUpgraded, started.Add(2*time.Minute))}, stepsDone(started, preChecks...)...),
@@ -202,7 +200,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	earlier := upgradev1alpha1.UpgradeHistory{Version: fromVersion, Phase: upgradev1alpha1.PhaseUpgraded,
 		WorkerStartTime: muoTime(earlierStart), WorkerCompleteTime: muoTime(earlierStart.Add(time.Hour))}
 	workersStarted := time.Now().Add(-2 * time.Minute)
-	timings.step(t, "upgrading the workers", func() {
+	changeAndWait(t, "upgrading the workers", func() {
 		uc := upgrading(upgradev1alpha1.UpgradeHistory{
 			WorkerStartTime: muoTime(workersStarted),
 			Conditions: append([]upgradev1alpha1.UpgradeCondition{stepRunning(stepWorkers, workersStarted)},
@@ -223,7 +221,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	}, nil)
 
 	// 4. Failed: the operator gives the update up.
-	timings.step(t, "failed", func() {
+	changeAndWait(t, "failed", func() {
 		failed := stepRunning(upgradev1alpha1.FailedUpgrade, time.Now())
 		failed.Reason, failed.Message = "Upgrade failed", "FailedUpgrade notification sent"
 		configs.write(t, managedUpdate(toVersion, started, &upgradev1alpha1.UpgradeHistory{
@@ -243,7 +241,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	// window of 120 minutes, it will not start.
 	breachedAt := time.Now().Add(-3 * time.Hour).UTC().Truncate(time.Second)
 	closed := regexp.QuoteMeta(breachedAt.Add(120 * time.Minute).Format(time.RFC3339))
-	timings.step(t, "window breached", func() {
+	changeAndWait(t, "window breached", func() {
 		configs.write(t, managedUpdate(toVersion, breachedAt, &upgradev1alpha1.UpgradeHistory{Phase: upgradev1alpha1.PhasePending}))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		e, _ := informerInsight(s, muoInformerName, "", "window-breached")
@@ -256,14 +254,14 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 
 	// 6. Deleted: the informer answers with nothing, and once the
 	// ClusterVersion completes no update is pending.
-	timings.step(t, "UpgradeConfig deleted", func() {
+	changeAndWait(t, "UpgradeConfig deleted", func() {
 		configs.delete(t, upgradev1alpha1.DefaultName)
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		r := reported(s, muoInformerName)
 		return r != nil && !r.Stale && len(r.Insights) == 0 &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "True "+updatestatus.ReasonReleaseNotReconciled
 	}, []string{`(?m)^= Control Plane =$`}, []string{`managed-upgrade`})
-	timings.step(t, "ClusterVersion completed", func() {
+	changeAndWait(t, "ClusterVersion completed", func() {
 		setClusterVersionStatus(t, getClusterVersion(t), completedAt())
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		return conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "False "+updatestatus.ReasonReleaseReconciled
@@ -273,7 +271,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	// operator keeps the insight, stale, and has it fresh again once the
 	// informer is back on its port.
 	nextAt := time.Now().Add(2 * time.Hour).UTC().Truncate(time.Second)
-	timings.step(t, "scheduled again", func() {
+	changeAndWait(t, "scheduled again", func() {
 		configs.write(t, managedUpdate("4.16.1", nextAt, nil))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
