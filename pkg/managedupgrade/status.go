@@ -33,7 +33,7 @@ func StatusInsights(in Input) []protocol.Insight {
 		out = append(out, windowBreached(u, in)...)
 		out = append(out, failed(u, in.Now)...)
 		out = append(out, failingSteps(u, in.Now)...)
-		out = append(out, currentStep(u, in.Now)...)
+		out = append(out, currentStep(u, in)...)
 		out = append(out, workerPhase(u, in.Now)...)
 		// The operator drains for one update at a time: the nodes are
 		// reported once, against the first update running.
@@ -75,30 +75,45 @@ func awaitingWindow(u update, now time.Time) []protocol.Insight {
 // the OSD upgrader does. Once the ClusterVersion update has commenced the
 // window no longer applies.
 func windowBreached(u update, in Input) []protocol.Insight {
-	if in.Config.UpgradeWindowTimeout <= 0 || u.done() {
-		return nil
-	}
-	if c, ok := u.condition(upgradev1alpha1.UpgradeCommenced); ok && c.Status == metav1.ConditionTrue {
-		return nil
-	}
-	var from time.Time
-	var since string
-	switch start, started := u.startTime(); {
-	case started && u.config.Spec.Type == upgradev1alpha1.UpgradeTypeOSD:
-		from, since = start, "its start at "+timestamp(start)
-	case !started && u.notStarted() && u.upgradeAtErr == nil:
-		from, since = u.upgradeAt, "its upgradeAt "+timestamp(u.upgradeAt)
-	default:
-		return nil
-	}
-	closed := from.Add(in.Config.UpgradeWindowTimeout)
-	if !in.Now.After(closed) {
+	closed, since, ok := u.windowCloses(in.Config)
+	if !ok || !in.Now.After(closed) {
 		return nil
 	}
 	return []protocol.Insight{insight(in.Now, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("Managed update to %s will not start: its upgrade window closed at %s", u.version(), timestamp(closed)),
 		fmt.Sprintf("The update did not commence within the upgrade window of %s after %s, so the Managed Upgrade Operator gives it up instead of starting it. A new schedule is needed to update the cluster.",
 			text.Minutes(in.Config.UpgradeWindowTimeout), since))}
+}
+
+// windowCloses is when the update must have commenced by, with what the
+// window is measured from; false when no window applies: the policy is
+// off, the update is over or has commenced, or its start is not known.
+func (u update) windowCloses(config Config) (time.Time, string, bool) {
+	if config.UpgradeWindowTimeout <= 0 || u.done() || u.commenced() {
+		return time.Time{}, "", false
+	}
+	switch start, started := u.startTime(); {
+	case started && u.config.Spec.Type == upgradev1alpha1.UpgradeTypeOSD:
+		return start.Add(config.UpgradeWindowTimeout), "its start at " + timestamp(start), true
+	case !started && u.notStarted() && u.upgradeAtErr == nil:
+		return u.upgradeAt.Add(config.UpgradeWindowTimeout), "its upgradeAt " + timestamp(u.upgradeAt), true
+	}
+	return time.Time{}, "", false
+}
+
+// commenced says the operator has set the ClusterVersion's desired
+// release: UpgradeCommenced is True, or a step that follows it has begun.
+func (u update) commenced() bool {
+	if u.history == nil {
+		return false
+	}
+	later := osdSteps[slices.Index(osdSteps, upgradev1alpha1.UpgradeCommenced)+1:]
+	for _, c := range u.history.Conditions {
+		if (c.Type == upgradev1alpha1.UpgradeCommenced && c.Status == metav1.ConditionTrue) || slices.Contains(later, c.Type) {
+			return true
+		}
+	}
+	return false
 }
 
 func (u update) startTime() (time.Time, bool) {
@@ -166,8 +181,12 @@ func describe(s, otherwise string) string {
 }
 
 // currentStep is the step the operator is on: the first condition of the
-// update not complete (the operator puts the newest first).
-func currentStep(u update, now time.Time) []protocol.Insight {
+// update not complete (the operator puts the newest first). Before the
+// update commences, the step holds it: the ClusterVersion gets the desired
+// release only once the operator's pre-update steps pass, so the step is an
+// Awaiting Window insight until the upgrade window closes, and UpdateStatus
+// says the update is pending and held, not that nothing happens.
+func currentStep(u update, in Input) []protocol.Insight {
 	if u.phase() != upgradev1alpha1.PhaseUpgrading {
 		return nil
 	}
@@ -188,10 +207,20 @@ func currentStep(u update, now time.Time) []protocol.Insight {
 		start, ok = timeOf(c.LastTransitionTime)
 	}
 	if ok {
-		summary += ", running for " + text.Minutes(max(now.Sub(start), 0))
+		summary += ", running for " + text.Minutes(max(in.Now.Sub(start), 0))
 	}
-	return []protocol.Insight{insight(now, u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "",
-		summary, describe(c.Message, ""))}
+	insight := insight(in.Now, u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "", summary, describe(c.Message, ""))
+	closes, _, windowed := u.windowCloses(in.Config)
+	if !u.commenced() && (!windowed || !in.Now.After(closes)) {
+		insight.Impact.Type = protocol.ImpactAwaitingWindow
+		insight.Impact.Description = text.Truncate(strings.TrimSpace(insight.Impact.Description+
+			"\nThe Managed Upgrade Operator sets the ClusterVersion's desired release once its pre-update steps pass."), maxDescriptionLength)
+		if windowed {
+			insight.Remediation.EstimatedFinish = timestamp(closes)
+			insight.Impact.Description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, it gives the update up.", timestamp(closes))
+		}
+	}
+	return []protocol.Insight{insight}
 }
 
 // workerPhase is the update of the worker nodes, from the operator's

@@ -102,10 +102,10 @@ func TestStatusInsights(t *testing.T) {
 			},
 		},
 		{
-			name: "ARO started, not commenced: no window policy",
+			name: "ARO started, not commenced: held by its steps, with no window policy",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgrader(upgradev1alpha1.UpgradeTypeARO), upgradeAt("2026-11-22T07:30:00Z"),
 				running(upgrading, ago(150*time.Minute), pending(externals, ago(149*time.Minute))))},
-			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ExternalDependenciesAvailable (step 3 of 14), running for 2h29m", ""}},
+			want: []seen{{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ExternalDependenciesAvailable (step 3 of 14), running for 2h29m", ""}},
 		},
 		{
 			name: "commenced: the window no longer applies",
@@ -114,14 +114,14 @@ func TestStatusInsights(t *testing.T) {
 			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded (step 9 of 17), running for 2h20m", ""}},
 		},
 		{
-			name: "the health check finds critical alerts",
+			name: "the health check finds critical alerts: it holds the update until the window closes",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgrading, ago(30*time.Minute),
 				upgradev1alpha1.UpgradeCondition{Type: healthy, Status: metav1.ConditionFalse, Reason: "Cluster has critical alerts",
 					Message: "critical alerts are firing: KubePersistentVolumeErrors", StartTime: ago(30 * time.Minute), LastTransitionTime: ago(30 * time.Minute)},
 				done(upgradev1alpha1.IsClusterUpgradable, ago(30*time.Minute), ago(30*time.Minute))))},
 			want: []seen{
 				{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts", ""},
-				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ClusterHealthyBeforeUpgrade (step 4 of 17), running for 30m", ""},
+				{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ClusterHealthyBeforeUpgrade (step 4 of 17), running for 30m", "2026-11-22T11:30:00Z"},
 			},
 		},
 		{
@@ -130,7 +130,7 @@ func TestStatusInsights(t *testing.T) {
 				upgradev1alpha1.UpgradeCondition{Type: externals, Status: metav1.ConditionFalse, Message: "dial tcp: i/o timeout"}))},
 			want: []seen{
 				{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update step ExternalDependenciesAvailable: dial tcp: i/o timeout", ""},
-				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ExternalDependenciesAvailable (step 5 of 17)", ""},
+				{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ExternalDependenciesAvailable (step 5 of 17)", ""},
 			},
 		},
 		{

@@ -27,7 +27,7 @@ func TestTestdata(t *testing.T) {
 		}},
 		{"failed-health-check.yaml", []seen{
 			{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts", ""},
-			{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ClusterHealthyBeforeUpgrade (step 4 of 17), running for 30m", ""},
+			{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ClusterHealthyBeforeUpgrade (step 4 of 17), running for 30m", "2026-11-22T11:30:04Z"},
 		}},
 		{"failed.yaml", []seen{{"failed", protocol.LevelError, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 failed", ""}}},
 		{"window-breached.yaml", []seen{
