@@ -176,13 +176,30 @@ func (u update) uid(what string, details ...string) string {
 	return what + "/" + hex.EncodeToString(sum[:8])
 }
 
-// insight makes an insight with its strings bounded as the aggregator
-// keeps them.
-func insight(now time.Time, uid string, scope protocol.Scope, level protocol.Level, impact protocol.ImpactType, summary, description string) protocol.Insight {
-	acquired := metav1.NewTime(now.Truncate(time.Second))
+// since is when what an insight reports began, its acquisition time: the
+// first of these times that is set, else when the UpgradeConfig was
+// created, else now. A time of the situation, not of the call, keeps an
+// unchanged situation an unchanged insight, so the aggregator does not
+// rewrite UpdateStatus at every poll.
+func (u update) since(now time.Time, times ...*metav1.Time) time.Time {
+	for _, t := range times {
+		if t, ok := timeOf(t); ok {
+			return t
+		}
+	}
+	if created := u.config.CreationTimestamp; !created.IsZero() {
+		return created.Time
+	}
+	return now
+}
+
+// insight makes an insight acquired at acquired, with its strings bounded
+// as the aggregator keeps them.
+func insight(acquired time.Time, uid string, scope protocol.Scope, level protocol.Level, impact protocol.ImpactType, summary, description string) protocol.Insight {
+	at := metav1.NewTime(acquired.Truncate(time.Second))
 	return protocol.Insight{
 		UID:             uid,
-		AcquisitionTime: &acquired,
+		AcquisitionTime: &at,
 		Scope:           scope,
 		Impact: protocol.Impact{
 			Level:       level,

@@ -25,7 +25,7 @@ func PlanInsights(in Input, target string) []protocol.Insight {
 			continue
 		}
 		if u.phase() == upgradev1alpha1.PhaseUpgrading {
-			out = append(out, insight(in.Now, u.uid("plan-running"), controlPlane(u.resource()), protocol.LevelStatus, "",
+			out = append(out, insight(u.since(in.Now, u.history.StartTime), u.uid("plan-running"), controlPlane(u.resource()), protocol.LevelStatus, "",
 				fmt.Sprintf("The Managed Upgrade Operator is updating the cluster to %s", target), ""))
 			continue
 		}
@@ -53,14 +53,14 @@ func conflicting(u update, now time.Time, target string) protocol.Insight {
 	if u.phase() == upgradev1alpha1.PhaseUpgrading {
 		verb = "is under way"
 	}
-	return insight(now, u.uid("plan-conflict"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+	return insight(u.since(now), u.uid("plan-conflict"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("A managed update to %s %s; an update to %s would conflict with it", u.version(), verb, target),
 		fmt.Sprintf("The Managed Upgrade Operator drives this cluster's updates from the UpgradeConfig %s/%s, which asks for %s. Updating to %s by hand would race with it; schedule %s as a managed update instead.",
 			u.config.Namespace, u.config.Name, u.version(), target, target))
 }
 
 func scheduled(u update, now time.Time, target string) protocol.Insight {
-	i := insight(now, u.uid("plan-scheduled"), controlPlane(u.resource()), protocol.LevelStatus, "",
+	i := insight(u.since(now), u.uid("plan-scheduled"), controlPlane(u.resource()), protocol.LevelStatus, "",
 		fmt.Sprintf("The Managed Upgrade Operator starts the update to %s %s", target, u.when(now)), "")
 	if u.upgradeAtErr == nil && u.upgradeAt.After(now) {
 		i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
@@ -75,7 +75,7 @@ func checksFirst(u update, now time.Time, checks []upgradev1alpha1.UpgradeCondit
 		names = append(names, string(c))
 		lines = append(lines, fmt.Sprintf("- %s: %s", c, checkDescriptions[c]))
 	}
-	return insight(now, u.uid("plan-checks"), controlPlane(u.resource()), protocol.LevelStatus, "",
+	return insight(u.since(now), u.uid("plan-checks"), controlPlane(u.resource()), protocol.LevelStatus, "",
 		fmt.Sprintf("Before it commences the update, the Managed Upgrade Operator runs %s", strings.Join(names, ", ")),
 		fmt.Sprintf("The %s upgrader runs these steps first, and does not commence the update until they pass:\n%s",
 			u.config.Spec.Type, strings.Join(lines, "\n")))

@@ -54,14 +54,14 @@ func awaitingWindow(u update, now time.Time) []protocol.Insight {
 		return nil
 	}
 	if u.upgradeAtErr != nil {
-		return []protocol.Insight{insight(now, u.uid("upgrade-at-invalid"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUnknown,
+		return []protocol.Insight{insight(u.since(now), u.uid("upgrade-at-invalid"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUnknown,
 			fmt.Sprintf("Managed update to %s has no valid start time", u.version()),
 			fmt.Sprintf("The UpgradeConfig's %v, so when the Managed Upgrade Operator starts the update cannot be told.", u.upgradeAtErr))}
 	}
 	if !u.upgradeAt.After(now) {
 		return nil
 	}
-	i := insight(now, u.uid("awaiting-window"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
+	i := insight(u.since(now), u.uid("awaiting-window"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
 		fmt.Sprintf("Managed update to %s scheduled for %s, in %s", u.version(), timestamp(u.upgradeAt), text.Minutes(u.upgradeAt.Sub(now))),
 		"The Managed Upgrade Operator starts the update at the UpgradeConfig's upgradeAt, not before.")
 	i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
@@ -79,7 +79,7 @@ func windowBreached(u update, in Input) []protocol.Insight {
 	if !ok || !in.Now.After(closed) {
 		return nil
 	}
-	return []protocol.Insight{insight(in.Now, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+	return []protocol.Insight{insight(closed, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("Managed update to %s will not start: its upgrade window closed at %s", u.version(), timestamp(closed)),
 		fmt.Sprintf("The update did not commence within the upgrade window of %s after %s, so the Managed Upgrade Operator gives it up instead of starting it. A new schedule is needed to update the cluster.",
 			text.Minutes(in.Config.UpgradeWindowTimeout), since))}
@@ -139,7 +139,7 @@ func failed(u update, now time.Time) []protocol.Insight {
 	} else {
 		description = append(description, "The update had commenced, so the cluster may be part way to the new version.")
 	}
-	return []protocol.Insight{insight(now, u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+	return []protocol.Insight{insight(u.since(now, c.LastTransitionTime, u.history.CompleteTime), u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
 		fmt.Sprintf("Managed update to %s failed", u.version()), strings.Join(description, "\n"))}
 }
 
@@ -162,7 +162,7 @@ func failingSteps(u update, now time.Time) []protocol.Insight {
 			description += fmt.Sprintf(" Since %s.", timestamp(t))
 		}
 		description += " The Managed Upgrade Operator retries the step; the update does not go on until it passes."
-		out = append(out, insight(now, u.uid("step-failing", string(c.Type)), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+		out = append(out, insight(u.since(now, c.LastTransitionTime, c.StartTime), u.uid("step-failing", string(c.Type)), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
 			fmt.Sprintf("Managed update step %s: %s", c.Type, describe(c.Reason, c.Message)), description))
 	}
 	return out
@@ -209,14 +209,15 @@ func currentStep(u update, in Input) []protocol.Insight {
 	if ok {
 		summary += ", running for " + text.Minutes(max(in.Now.Sub(start), 0))
 	}
-	insight := insight(in.Now, u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "", summary, describe(c.Message, ""))
+	insight := insight(u.since(in.Now, c.StartTime, c.LastTransitionTime, u.history.StartTime), u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "", summary, describe(c.Message, ""))
 	closes, _, windowed := u.windowCloses(in.Config)
 	if !u.commenced() && (!windowed || !in.Now.After(closes)) {
 		insight.Impact.Type = protocol.ImpactAwaitingWindow
 		insight.Impact.Description = text.Truncate(strings.TrimSpace(insight.Impact.Description+
 			"\nThe Managed Upgrade Operator sets the ClusterVersion's desired release once its pre-update steps pass."), maxDescriptionLength)
+		// No estimated finish: the steps may pass at any time, and the
+		// window's close is when the update is given up, not when it starts.
 		if windowed {
-			insight.Remediation.EstimatedFinish = timestamp(closes)
 			insight.Impact.Description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, it gives the update up.", timestamp(closes))
 		}
 	}
@@ -246,7 +247,7 @@ func workerPhase(u update, now time.Time) []protocol.Insight {
 		finish = timestamp(start.Add(d))
 		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", finish, n, text.Minutes(d))
 	}
-	i := insight(now, u.uid("workers"), scope, protocol.LevelStatus, "", summary, description)
+	i := insight(start, u.uid("workers"), scope, protocol.LevelStatus, "", summary, description)
 	i.Remediation.EstimatedFinish = finish
 	return []protocol.Insight{i}
 }
@@ -301,7 +302,7 @@ func forcedDrains(u update, in Input) []protocol.Insight {
 		if forced.After(in.Now) {
 			when += ", in " + text.Minutes(forced.Sub(in.Now))
 		}
-		i := insight(in.Now, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability,
+		i := insight(d.Started, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability,
 			fmt.Sprintf("Node %s: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it %s", d.Node, when),
 			fmt.Sprintf("The drain started at %s. After the UpgradeConfig's PDBForceDrainTimeout (%d minutes) and the expected node drain time (%d minutes), the Managed Upgrade Operator deletes the node's pods whatever their PodDisruptionBudgets allow.",
 				timestamp(d.Started), u.config.Spec.PDBForceDrainTimeout, int(in.Config.ExpectedNodeDrainTime.Minutes())))

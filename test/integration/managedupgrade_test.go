@@ -157,7 +157,8 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		awaiting, _ := informerInsight(s, muoInformerName, "", "awaiting-window")
 		return awaiting == nil && warning != nil && warning.Impact.Level == insightsv1alpha1.WarningInsightLevel &&
 			warning.Impact.Summary == "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts" &&
-			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "False "+updatestatus.ReasonReleaseReconciled
+			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "True "+updatestatus.ReasonUpdateScheduled &&
+			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	}, []string{
 		`(?m)^The cluster is not updating\.$`,
 		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + `: ClusterHealthyBeforeUpgrade \(step 4 of 17\), running for \S+ \(managed-upgrade\)$`,

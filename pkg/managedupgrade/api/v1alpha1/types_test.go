@@ -52,7 +52,7 @@ func at(s string) *metav1.Time {
 func TestDecodeScheduled(t *testing.T) {
 	want := &UpgradeConfig{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "upgrade.managed.openshift.io/v1alpha1", Kind: "UpgradeConfig"},
-		ObjectMeta: metav1.ObjectMeta{Namespace: DefaultNamespace, Name: DefaultName},
+		ObjectMeta: metav1.ObjectMeta{Namespace: DefaultNamespace, Name: DefaultName, CreationTimestamp: *at("2026-11-21T16:00:00Z")},
 		Spec: UpgradeConfigSpec{
 			Desired:              Update{Version: "4.16.5", Channel: "stable-4.16"},
 			UpgradeAt:            "2026-11-22T14:00:00Z",
