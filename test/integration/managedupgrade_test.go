@@ -304,7 +304,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	informer.start(t)
 	waitFor(t, 60*time.Second, "the restarted informer's insight fresh", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
-		return i != nil && i.UID == uid && !stale && i.AcquisitionTime != nil && !i.AcquisitionTime.Time.Before(restarted.Truncate(time.Second)) &&
+		return i != nil && i.UID == uid && !stale &&
 			conditionState(s.Status.Conditions, updatestatus.ConditionInformersAnswered) == "True AllAnswered"
 	})
 	waitFor(t, 30*time.Second, "the restarted informer online", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
@@ -329,11 +329,13 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	}
 	waitForServedSerial(t, informer, serial)
 	t.Logf("certificate rotated: the new leaf served after %s", time.Since(rotated).Round(time.Millisecond))
-	servedAt := time.Now()
-	// The operator's answers after the rotation: a later acquisition time.
+	// The operator is answered after the rotation: the window moved since
+	// reaches UpdateStatus.
+	movedAt := nextAt.Add(time.Hour)
+	configs.write(t, managedUpdate("4.16.1", movedAt, nil))
 	waitFor(t, 30*time.Second, "an answer after the rotation", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
-		return i != nil && !stale && i.AcquisitionTime != nil && i.AcquisitionTime.Time.After(servedAt.Add(2*time.Second))
+		return i != nil && i.UID == uid && !stale && i.Remediation.EstimatedFinish != nil && i.Remediation.EstimatedFinish.Time.Equal(movedAt)
 	})
 	if lost := watch.missed(); len(lost) > 0 {
 		t.Errorf("UpdateStatus lost the insight %s, or the informer went offline, during the rotation, at %v", uid, lost)
