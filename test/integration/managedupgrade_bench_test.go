@@ -10,6 +10,7 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -24,13 +25,15 @@ import (
 // watch of UpgradeConfigs, the wait for the operator's next poll (every
 // statusReactionInterval, reported as informer-interval-s), the call, and
 // UpdateStatus following, a second after the change it saw
-// (updatestatus.Coalesce). Unlike BenchmarkUpdateStatusReaction's, the
-// operator is never idle: the informer stamps its insights with the time
-// of each call (acquisitionTime, to the second), so UpdateStatus changes
-// about every second and a change may find a computation already pending.
-// The changes are made statusReactionIdle and a random part of a second
-// apart, so that they fall anywhere in that cycle rather than always at
-// the same point of it.
+// (updatestatus.Coalesce). The changes are made statusReactionIdle and a
+// random part of a second apart, so that they fall anywhere in the poll's
+// cycle rather than always at the same point of it.
+//
+// It then counts how often UpdateStatus is written in a minute while the
+// schedule stays the same and the informer is asked every
+// statusReactionInterval (unchanged-writes-per-min): an informer that
+// reported each answer as new would make it one write per poll; the
+// awaiting-window insight changes only with its minutes to go.
 //
 //	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench ManagedUpgradeReaction -benchtime 1x
 //
@@ -85,5 +88,23 @@ func BenchmarkManagedUpgradeReaction(b *testing.B) {
 	}
 	b.ReportMetric(statusReactionInterval.Seconds(), "informer-interval-s")
 	reportLatencies(b, "upgradeconfig", reactions)
+	b.ReportMetric(float64(writesIn(r.watch, time.Minute)), "unchanged-writes-per-min")
 	b.ReportMetric(milliseconds(percentile(slices.Sorted(slices.Values(writes)), 50)), "write-p50-ms")
+}
+
+// writesIn counts the changes a watch delivers for a while.
+func writesIn(w watch.Interface, d time.Duration) int {
+	n := 0
+	timeout := time.After(d)
+	for {
+		select {
+		case _, ok := <-w.ResultChan():
+			if !ok {
+				return n
+			}
+			n++
+		case <-timeout:
+			return n
+		}
+	}
 }
