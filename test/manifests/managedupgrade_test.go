@@ -166,34 +166,12 @@ type scopedGrant struct {
 // manifests to the roles of manifests, in the namespace of each binding.
 func effectiveGrants(t *testing.T, manifests []manifest, subject rbacv1.Subject) []scopedGrant {
 	t.Helper()
-	roles := map[roleKey][]rbacv1.PolicyRule{}
-	for _, m := range manifests {
-		switch o := m.object.(type) {
-		case *rbacv1.ClusterRole:
-			roles[roleKey{"ClusterRole", "", o.Name}] = o.Rules
-		case *rbacv1.Role:
-			roles[roleKey{"Role", o.Namespace, o.Name}] = o.Rules
-		}
-	}
+	roles := rolesOf(manifests)
 	var got []scopedGrant
 	for _, m := range manifests {
-		var namespace string
-		var ref rbacv1.RoleRef
-		var subjects []rbacv1.Subject
-		switch o := m.object.(type) {
-		case *rbacv1.ClusterRoleBinding:
-			ref, subjects = o.RoleRef, o.Subjects
-		case *rbacv1.RoleBinding:
-			namespace, ref, subjects = o.Namespace, o.RoleRef, o.Subjects
-		default:
+		key, subjects, ok := bindingOf(m.object)
+		if !ok || !slices.Contains(subjects, subject) {
 			continue
-		}
-		if !slices.Contains(subjects, subject) {
-			continue
-		}
-		key := roleKey{ref.Kind, namespace, ref.Name}
-		if ref.Kind == "ClusterRole" {
-			key.namespace = ""
 		}
 		rules, ok := roles[key]
 		if !ok {
@@ -203,7 +181,7 @@ func effectiveGrants(t *testing.T, manifests []manifest, subject rbacv1.Subject)
 			continue
 		}
 		for _, g := range grants(rules) {
-			got = append(got, scopedGrant{Namespace: namespace, Grant: g})
+			got = append(got, scopedGrant{Namespace: m.object.(metav1.Object).GetNamespace(), Grant: g})
 		}
 	}
 	slices.SortFunc(got, func(a, b scopedGrant) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
@@ -258,13 +236,9 @@ func TestManagedUpgradeInformerRBACIsLeastPrivilege(t *testing.T) {
 	// Every role is bound, and to no one else.
 	bound := map[roleKey]bool{}
 	for _, m := range informerManifests {
-		switch o := m.object.(type) {
-		case *rbacv1.ClusterRoleBinding:
-			bound[roleKey{o.RoleRef.Kind, "", o.RoleRef.Name}] = true
-			checkSubjects(t, m.file, o.Subjects, informer, operator)
-		case *rbacv1.RoleBinding:
-			bound[roleKey{o.RoleRef.Kind, o.Namespace, o.RoleRef.Name}] = true
-			checkSubjects(t, m.file, o.Subjects, informer, operator)
+		if key, subjects, ok := bindingOf(m.object); ok {
+			bound[key] = true
+			checkSubjects(t, m.file, subjects, informer, operator)
 		}
 	}
 	for _, m := range informerManifests {

@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -174,11 +175,17 @@ func (k roleKey) String() string {
 	return k.kind + " " + k.namespace + "/" + k.name
 }
 
-// manifestRoles returns the rules of every Role and ClusterRole.
+// manifestRoles returns the rules of every Role and ClusterRole of the
+// payload.
 func manifestRoles(t *testing.T) map[roleKey][]rbacv1.PolicyRule {
 	t.Helper()
+	return rolesOf(loadManifests(t))
+}
+
+// rolesOf returns the rules of every Role and ClusterRole among manifests.
+func rolesOf(manifests []manifest) map[roleKey][]rbacv1.PolicyRule {
 	roles := map[roleKey][]rbacv1.PolicyRule{}
-	for _, m := range loadManifests(t) {
+	for _, m := range manifests {
 		switch o := m.object.(type) {
 		case *rbacv1.ClusterRole:
 			roles[roleKey{"ClusterRole", "", o.Name}] = o.Rules
@@ -187,6 +194,27 @@ func manifestRoles(t *testing.T) map[roleKey][]rbacv1.PolicyRule {
 		}
 	}
 	return roles
+}
+
+// bindingOf returns the role a ClusterRoleBinding or RoleBinding binds (a
+// Role in the binding's namespace, or a ClusterRole) and its subjects;
+// false for any other object.
+func bindingOf(o runtime.Object) (roleKey, []rbacv1.Subject, bool) {
+	var namespace string
+	var ref rbacv1.RoleRef
+	var subjects []rbacv1.Subject
+	switch o := o.(type) {
+	case *rbacv1.ClusterRoleBinding:
+		ref, subjects = o.RoleRef, o.Subjects
+	case *rbacv1.RoleBinding:
+		namespace, ref, subjects = o.Namespace, o.RoleRef, o.Subjects
+	default:
+		return roleKey{}, nil, false
+	}
+	if ref.Kind == "ClusterRole" {
+		namespace = ""
+	}
+	return roleKey{ref.Kind, namespace, ref.Name}, subjects, true
 }
 
 func TestRBACGrantsOnlyTheAllowedRules(t *testing.T) {
@@ -269,25 +297,14 @@ func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
 	prometheus := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: "prometheus-k8s", Namespace: "openshift-monitoring"}}
 	bound := map[roleKey]bool{}
 	for _, m := range loadManifests(t) {
-		var namespace string
-		var ref rbacv1.RoleRef
-		var subjects []rbacv1.Subject
-		switch o := m.object.(type) {
-		case *rbacv1.ClusterRoleBinding:
-			ref, subjects = o.RoleRef, o.Subjects
-		case *rbacv1.RoleBinding:
-			namespace, ref, subjects = o.Namespace, o.RoleRef, o.Subjects
-		default:
+		key, subjects, ok := bindingOf(m.object)
+		if !ok {
 			continue
 		}
 		binding := m.object.(metav1.Object)
 		t.Run(roleKey{m.object.GetObjectKind().GroupVersionKind().Kind, binding.GetNamespace(), binding.GetName()}.String(), func(t *testing.T) {
-			if ref.Name == "cluster-admin" || ref.Name == "admin" || ref.Name == "edit" {
-				t.Errorf("%s: binds the broad role %s", m.file, ref.Name)
-			}
-			key := roleKey{ref.Kind, namespace, ref.Name}
-			if ref.Kind == "ClusterRole" {
-				key.namespace = ""
+			if key.name == "cluster-admin" || key.name == "admin" || key.name == "edit" {
+				t.Errorf("%s: binds the broad role %s", m.file, key.name)
 			}
 			bound[key] = true
 			if _, ok := roles[key]; !ok && !slices.Contains(clusterProvidedRoles, key) {
