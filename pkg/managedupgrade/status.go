@@ -209,19 +209,19 @@ func currentStep(u update, in Input) []protocol.Insight {
 	if ok {
 		summary += ", running for " + text.Minutes(max(in.Now.Sub(start), 0))
 	}
-	insight := insight(u.since(in.Now, c.StartTime, c.LastTransitionTime, u.history.StartTime), u.uid("step", string(c.Type)), controlPlane(u.resource()), protocol.LevelStatus, "", summary, describe(c.Message, ""))
+	description, impact := describe(c.Message, ""), protocol.ImpactType("")
 	closes, _, windowed := u.windowCloses(in.Config)
 	if !u.commenced() && (!windowed || !in.Now.After(closes)) {
-		insight.Impact.Type = protocol.ImpactAwaitingWindow
-		insight.Impact.Description = text.Truncate(strings.TrimSpace(insight.Impact.Description+
-			"\nThe Managed Upgrade Operator sets the ClusterVersion's desired release once its pre-update steps pass."), maxDescriptionLength)
+		impact = protocol.ImpactAwaitingWindow
+		description = strings.TrimSpace(description + "\nThe Managed Upgrade Operator sets the ClusterVersion's desired release once its pre-update steps pass.")
 		// No estimated finish: the steps may pass at any time, and the
 		// window's close is when the update is given up, not when it starts.
 		if windowed {
-			insight.Impact.Description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, it gives the update up.", timestamp(closes))
+			description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, it gives the update up.", timestamp(closes))
 		}
 	}
-	return []protocol.Insight{insight}
+	return []protocol.Insight{insight(u.since(in.Now, c.StartTime, c.LastTransitionTime, u.history.StartTime), u.uid("step", string(c.Type)),
+		controlPlane(u.resource()), protocol.LevelStatus, impact, summary, description)}
 }
 
 // workerPhase is the update of the worker nodes, from the operator's

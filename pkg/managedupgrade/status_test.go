@@ -346,3 +346,27 @@ func TestFailedDescription(t *testing.T) {
 		})
 	}
 }
+
+// A step that holds the update says why in its description, and the whole
+// description stays within the aggregator's bound however long the step's
+// message.
+func TestAHoldingStepsDescriptionIsBounded(t *testing.T) {
+	for _, message := range []string{"checking the cluster's health", strings.Repeat("x", 2*maxDescriptionLength)} {
+		check := pending(upgradev1alpha1.ClusterHealthyBeforeUpgrade, ago(time.Minute))
+		check.Message = message
+		uc := upgradeConfig(upgradeAt("2026-11-22T09:58:00Z"), running(upgradev1alpha1.PhaseUpgrading, ago(2*time.Minute), check))
+		got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: DefaultConfig(), Now: now})
+		valid(t, got)
+		i := slices.IndexFunc(got, func(i protocol.Insight) bool { return strings.HasPrefix(i.UID, "step/") })
+		if i < 0 || got[i].Impact.Type != protocol.ImpactAwaitingWindow {
+			t.Fatalf("insights %+v, want the step, holding the update", got)
+		}
+		d := got[i].Impact.Description
+		if len(d) > maxDescriptionLength || !strings.HasPrefix(d, message[:min(len(message), 64)]) {
+			t.Errorf("description of %d bytes, want at most %d starting with the step's message", len(d), maxDescriptionLength)
+		}
+		if len(message) < 100 && !strings.Contains(d, "upgrade window closes at 2026-11-22T11:58:00Z") {
+			t.Errorf("description %q does not say when the window closes", d)
+		}
+	}
+}
