@@ -14,7 +14,6 @@ import (
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
 // BenchmarkManagedUpgradeReaction measures how long a managed update's
@@ -43,7 +42,6 @@ func BenchmarkManagedUpgradeReaction(b *testing.B) {
 	deleteUpdateStatusAtEnd(b)
 	ns := createTestNamespace(b, "muo-bench-")
 	installUpgradeConfigCRD(b)
-	waitForServed(b, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 	configs := upgradeConfigsIn(ns)
 	createClusterVersion(b, nil, completedStatus())
 	informer := startMUOInformer(b, ns)

@@ -106,7 +106,6 @@ func TestManagedUpgradeInformer(t *testing.T) {
 	}
 
 	installUpgradeConfigCRD(t)
-	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 	upgradeConfigs := dynamic.NewForConfigOrDie(testEnv.Config).Resource(upgradev1alpha1.Resource).Namespace(ns.Name)
 	upgradeAt := time.Now().Add(3 * time.Hour).UTC().Truncate(time.Second)
 	uc := &unstructured.Unstructured{Object: map[string]any{
@@ -157,7 +156,8 @@ func TestManagedUpgradeInformer(t *testing.T) {
 }
 
 // installUpgradeConfigCRD installs the Managed Upgrade Operator's CRD,
-// which no other test expects, and removes it when the test ends.
+// which no other test expects, waits until UpgradeConfigs are served, and
+// removes the CRD when the test ends.
 func installUpgradeConfigCRD(t testing.TB) {
 	t.Helper()
 	crds, err := envtest.InstallCRDs(testEnv.Config, envtest.CRDInstallOptions{Paths: []string{upgradeConfigCRD}, ErrorIfPathMissing: true})
@@ -176,4 +176,5 @@ func installUpgradeConfigCRD(t testing.TB) {
 			}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 		}
 	})
+	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 }

@@ -99,7 +99,6 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	deleteUpdateStatusAtEnd(t)
 	ns := createTestNamespace(t, "muo-e2e-")
 	installUpgradeConfigCRD(t)
-	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 	configs := upgradeConfigsIn(ns)
 
 	// A cluster at rest at fromVersion, with a worker pool of one node
