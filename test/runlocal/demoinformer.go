@@ -148,19 +148,25 @@ func startDemoInformer(ctx context.Context, c *clients) (*demoInformer, error) {
 		}
 	}()
 
-	base := "https://" + d.addr
-	registration := &insightsv1alpha1.UpdateInformer{
-		ObjectMeta: metav1.ObjectMeta{Name: demoInformerName},
-		Spec: insightsv1alpha1.UpdateInformerSpec{
-			Enabled:      ptr.To(true),
-			ClientConfig: insightsv1alpha1.InformerClientConfig{URL: &base, CABundle: caPEM},
-		},
-	}
-	if _, err := c.insights.InsightsV1alpha1().UpdateInformers().Create(ctx, registration, metav1.CreateOptions{}); err != nil {
+	if err := registerInformer(ctx, c, demoInformerName, "https://"+d.addr, caPEM); err != nil {
 		d.close()
 		return nil, fmt.Errorf("registering the demonstration informer: %w", err)
 	}
 	return d, nil
+}
+
+// registerInformer creates the UpdateInformer of an informer served at url
+// with a certificate of the CA caPEM.
+func registerInformer(ctx context.Context, c *clients, name, url string, caPEM []byte) error {
+	registration := &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec: insightsv1alpha1.UpdateInformerSpec{
+			Enabled:      ptr.To(true),
+			ClientConfig: insightsv1alpha1.InformerClientConfig{URL: &url, CABundle: caPEM},
+		},
+	}
+	_, err := c.insights.InsightsV1alpha1().UpdateInformers().Create(ctx, registration, metav1.CreateOptions{})
+	return err
 }
 
 // servingCertificate makes a CA for this run, named caName, and a serving

@@ -12,9 +12,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/utils/ptr"
 
-	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
@@ -83,15 +81,7 @@ func startManagedInformer(ctx context.Context, c *clients, binary, kubeconfig, w
 	}
 	say("serving the managed-upgrade informer %s at https://%s (log: %s)", managedInformerName, addr, logPath)
 
-	url := "https://" + addr
-	registration := &insightsv1alpha1.UpdateInformer{
-		ObjectMeta: metav1.ObjectMeta{Name: managedInformerName},
-		Spec: insightsv1alpha1.UpdateInformerSpec{
-			Enabled:      ptr.To(true),
-			ClientConfig: insightsv1alpha1.InformerClientConfig{URL: &url, CABundle: caPEM},
-		},
-	}
-	if _, err := c.insights.InsightsV1alpha1().UpdateInformers().Create(ctx, registration, metav1.CreateOptions{}); err != nil {
+	if err := registerInformer(ctx, c, managedInformerName, "https://"+addr, caPEM); err != nil {
 		m.stop()
 		return nil, fmt.Errorf("registering the managed-upgrade informer: %w", err)
 	}
