@@ -190,12 +190,7 @@ func (c *Controller) placeNodes() error {
 	if err != nil {
 		return err
 	}
-	allNodes, err := c.nodes.List(labels.Everything())
-	if err != nil {
-		return err
-	}
-	c.membership.setPools(pools, allNodes)
-	return nil
+	return c.membership.setPools(pools, func() ([]*corev1.Node, error) { return c.nodes.List(labels.Everything()) })
 }
 
 func (c *Controller) queueAllNodes(add func(any)) {

@@ -43,8 +43,13 @@ func newMembership(recorder events.Recorder) *membership {
 	}
 }
 
-// setPools parses the pools' selectors and places every node again.
-func (m *membership) setPools(pools []*machineconfigurationv1.MachineConfigPool, allNodes []*corev1.Node) {
+// setPools parses the pools' selectors and places every node again. The
+// nodes are listed under the lock: a node the node informer adds meanwhile
+// is either listed here or placed by its handler's setNode after this, with
+// the new selectors. Listed before the lock, such a node could be placed by
+// the old selectors, then left out of the rebuild, and so be in no pool
+// until its next change.
+func (m *membership) setPools(pools []*machineconfigurationv1.MachineConfigPool, listNodes func() ([]*corev1.Node, error)) error {
 	parsed, errs := nodes.NewPools(pools)
 	invalid := sets.New[string]()
 	for _, err := range errs {
@@ -53,6 +58,10 @@ func (m *membership) setPools(pools []*machineconfigurationv1.MachineConfigPool,
 
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	allNodes, err := listNodes()
+	if err != nil {
+		return err
+	}
 	for _, err := range errs {
 		if !m.invalid.Has(err.Error()) {
 			// The pool is left out until it is fixed; the others carry on.
@@ -67,6 +76,7 @@ func (m *membership) setPools(pools []*machineconfigurationv1.MachineConfigPool,
 	for _, node := range allNodes {
 		m.place(node.Name, node.Labels)
 	}
+	return nil
 }
 
 // setNode places a node by its labels.

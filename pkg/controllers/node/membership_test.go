@@ -44,13 +44,13 @@ func TestMembershipFollowsSelectorsAndLabels(t *testing.T) {
 		},
 		{
 			name:   "a new custom pool takes its nodes from worker",
-			change: func(m *membership) { m.setPools(withInfra, allNodes) },
+			change: func(m *membership) { must(t, m.setPools(withInfra, listed(allNodes))) },
 			want:   map[string][]string{"worker": {"a"}, "master": {"c"}, "infra": {"b"}},
 		},
 		{
 			name: "a selector that changes moves the nodes",
 			change: func(m *membership) {
-				m.setPools([]*machineconfigurationv1.MachineConfigPool{selectingPool("worker", byRole("infra")), workerAndMaster[1]}, allNodes)
+				must(t, m.setPools([]*machineconfigurationv1.MachineConfigPool{selectingPool("worker", byRole("infra")), workerAndMaster[1]}, listed(allNodes)))
 			},
 			want: map[string][]string{"worker": {"b"}, "master": {"c"}, "infra": nil},
 		},
@@ -72,7 +72,7 @@ func TestMembershipFollowsSelectorsAndLabels(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := newMembership(events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(time.Time{})))
-			m.setPools(workerAndMaster, allNodes)
+			must(t, m.setPools(workerAndMaster, listed(allNodes)))
 			tc.change(m)
 			got := map[string][]string{}
 			for pool := range tc.want {
@@ -82,6 +82,32 @@ func TestMembershipFollowsSelectorsAndLabels(t *testing.T) {
 				t.Errorf("members (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// listed lists nodes as the node informer's cache would.
+func listed(nodes []*corev1.Node) func() ([]*corev1.Node, error) {
+	return func() ([]*corev1.Node, error) { return nodes, nil }
+}
+
+// TestANodeAddedDuringARebuildIsPlaced: the node informer may add a node
+// to its cache just after the pool handler listed the nodes, and place it
+// while the selectors are being parsed again. The node must end in its pool,
+// not placed by the old selectors and then dropped by the rebuild.
+func TestANodeAddedDuringARebuildIsPlaced(t *testing.T) {
+	m := newMembership(events.NewInMemoryRecorder("test", clocktesting.NewFakePassiveClock(time.Time{})))
+	placed := make(chan struct{})
+	err := m.setPools([]*machineconfigurationv1.MachineConfigPool{selectingPool("worker", byRole("worker"))}, func() ([]*corev1.Node, error) {
+		go func() {
+			defer close(placed)
+			m.setNode("late", labelled("late", "worker").Labels)
+		}()
+		return []*corev1.Node{labelled("early", "worker")}, nil
+	})
+	must(t, err)
+	<-placed
+	if diff := cmp.Diff([]string{"early", "late"}, m.nodesIn("worker")); diff != "" {
+		t.Errorf("worker members (-want +got):\n%s", diff)
 	}
 }
 
@@ -101,7 +127,7 @@ func TestInvalidSelectorIsReportedOnceWhenItBecomesInvalid(t *testing.T) {
 		{selectingPool("infra", byRole("infra"))},
 		{invalid("Other")},
 	} {
-		m.setPools(pools, nil)
+		must(t, m.setPools(pools, listed(nil)))
 		reported = append(reported, len(recorder.Events()))
 	}
 	// Invalid, the same again, changed, fixed, invalid again.
