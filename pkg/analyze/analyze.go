@@ -69,7 +69,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 	target, mcoImage, migrating := "", c.MachineConfigOperatorImage(), false
 	if len(c.ClusterVersions) > 0 {
 		target = c.ClusterVersions[0].Status.Desired.Version
-		migrating = controlplane.IsArchitectureMigration(c.ClusterVersions[0])
+		migrating = controlplane.IsArchitectureMigrationInProgress(c.ClusterVersions[0])
 	}
 	for _, co := range operators {
 		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
@@ -97,7 +97,7 @@ func (c *Cluster) nodeInsights(target string, migrating bool, now time.Time) []I
 	pools, _ := nodes.NewPools(c.MachineConfigPools)
 	versions := nodes.VersionsOf(c.MachineConfigs)
 	var insights []Insight
-	members := map[string][]*insightsv1alpha1.NodeProgressInsightStatus{}
+	members := map[string][]*nodes.Assessment{}
 	for _, node := range c.Nodes {
 		pool := pools.Of(node.Labels)
 		if pool == nil {
@@ -107,7 +107,7 @@ func (c *Cluster) nodeInsights(target string, migrating bool, now time.Time) []I
 			Node: node, Pool: pool, Versions: versions, Target: target, Migrating: migrating, PerNode: nodes.DefaultPerNodeTime, Now: now,
 		})
 		insights = append(insights, nodeInsight(node.Name, a.Status))
-		members[pool.Name] = append(members[pool.Name], &a.Status)
+		members[pool.Name] = append(members[pool.Name], &a)
 		insights = appendHealth(insights, healthInsights, now)
 	}
 	for _, pool := range c.MachineConfigPools {

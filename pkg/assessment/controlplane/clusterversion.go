@@ -173,6 +173,17 @@ func IsArchitectureMigration(cv *configv1.ClusterVersion) bool {
 		(cv.Status.Desired.Architecture == configv1.ClusterVersionArchitectureMulti || history[0].Image != history[1].Image)
 }
 
+// IsArchitectureMigrationInProgress says whether a migration to another
+// architecture is what the cluster is progressing towards now: only then
+// are nodes judged by their rendered configurations. Once the migration is
+// done, the history still shows it, but a pool rolling out a new
+// configuration (any MachineConfig change) is no longer part of any update.
+// `oc adm upgrade status` draws the same line on the ClusterVersion's
+// Progressing condition.
+func IsArchitectureMigrationInProgress(cv *configv1.ClusterVersion) bool {
+	return IsArchitectureMigration(cv) && v1helpers.IsStatusConditionTrue(cv.Status.Conditions, configv1.OperatorProgressing)
+}
+
 // lastObservedProgress is kept while completion does not change and moves to
 // now when it does. An insight that has none yet (new, recreated, or left
 // over from an earlier update) takes it from evidence in the cluster, so that

@@ -29,10 +29,10 @@ func Assess(in Input) (Assessment, []health.Insight, time.Time) {
 	return a, insights, next
 }
 
-// AssessPool assesses a pool's update from the statuses of its nodes: the
+// AssessPool assesses a pool's update from the assessments of its nodes: the
 // desired status of its insight and the health insights the node controller
 // owns for it. previous is the pool's insight as last written, nil if none.
-func AssessPool(pool *machineconfigurationv1.MachineConfigPool, nodes []*insightsv1alpha1.NodeProgressInsightStatus,
+func AssessPool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment,
 	previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) (insightsv1alpha1.MachineConfigPoolProgressInsightStatus, []health.Insight) {
 	status := Pool(pool, nodes, previous, now)
 	return status, health.ForPool(&status)

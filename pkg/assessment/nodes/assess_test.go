@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
 
-	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
@@ -68,7 +67,7 @@ func TestAssessPoolReportsAPausedPoolWithOutdatedNodes(t *testing.T) {
 		{name: "not paused"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, insights := AssessPool(testPool(WorkerPool, tc.paused), []*insightsv1alpha1.NodeProgressInsightStatus{&outdated.Status}, nil, now)
+			_, insights := AssessPool(testPool(WorkerPool, tc.paused), []*Assessment{&outdated}, nil, now)
 			var problems []string
 			for _, i := range insights {
 				problems = append(problems, i.Problem)

@@ -49,16 +49,16 @@ func BenchmarkPoolChange(b *testing.B) {
 	const n = 5000
 	nodes, previous := largePool(n)
 	pool := testPool("worker", false)
-	statuses := make([]*insightsv1alpha1.NodeProgressInsightStatus, n)
+	assessments := make([]*Assessment, n)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
 		pools, _ := NewPools([]*machineconfigurationv1.MachineConfigPool{testPool("master", false), pool})
 		for i, node := range nodes {
 			a := NodeProgress(Input{Node: node, Pool: pools.Of(node.Labels), Versions: versions, Target: target, Previous: previous[i], PerNode: DefaultPerNodeTime, Now: now})
-			statuses[i] = &a.Status
+			assessments[i] = &a
 		}
-		_ = Pool(pool, statuses, nil, now)
+		_ = Pool(pool, assessments, nil, now)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/pool-change")
 }

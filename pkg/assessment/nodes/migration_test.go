@@ -93,12 +93,12 @@ func TestNodeProgressDuringAnArchitectureMigration(t *testing.T) {
 // configurations, not as complete because every node has the version.
 func TestPoolDuringAnArchitectureMigration(t *testing.T) {
 	pool := migratingPool(false)
-	var statuses []*insightsv1alpha1.NodeProgressInsightStatus
+	var assessments []*Assessment
 	for _, name := range []string{"migrated", "draining", "waiting"} {
 		a := NodeProgress(Input{Node: migrationNodes[name], Pool: pool, Versions: migrationVersions, Target: target, Migrating: true, Now: now})
-		statuses = append(statuses, &a.Status)
+		assessments = append(assessments, &a)
 	}
-	got := Pool(pool, statuses, nil, now)
+	got := Pool(pool, assessments, nil, now)
 	if got.Assessment != insightsv1alpha1.PoolProgressing || got.CompletionPercent != 33 {
 		t.Errorf("pool %s at %d%%, want Progressing at 33%%", got.Assessment, got.CompletionPercent)
 	}

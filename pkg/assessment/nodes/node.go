@@ -99,10 +99,12 @@ type Input struct {
 	// Target is the version the ClusterVersion desires; empty when there is
 	// no ClusterVersion.
 	Target string
-	// Migrating says the cluster's latest update migrates it to another
-	// architecture at the same version (see
-	// controlplane.IsArchitectureMigration): versions cannot tell which
-	// nodes have been migrated, their rendered configurations do.
+	// Migrating says the cluster is migrating to another architecture at
+	// the same version (see controlplane.IsArchitectureMigrationInProgress):
+	// versions cannot tell which nodes have been migrated, their rendered
+	// configurations do. Outside a migration in progress the version alone
+	// decides, so that a pool rolling out a MachineConfig change is never
+	// taken for an update.
 	Migrating bool
 	// Previous is the node's insight as last written, nil if there is none:
 	// it keeps the conditions' transition times.
@@ -120,6 +122,12 @@ type Assessment struct {
 	// Finished is how long the node took to update when this assessment is
 	// the one that sees it finish; zero otherwise.
 	Finished time.Duration
+	// AtPoolConfiguration says the node runs the configuration its pool
+	// targets and the machine-config daemon is done with it: what the
+	// machine-config controller counts as an updated machine
+	// (getUpdatedMachines in its node controller). The pool tells from it a
+	// configuration rollout that is not an update.
+	AtPoolConfiguration bool
 }
 
 // NodeProgress computes a node's insight status and what its pool and
@@ -131,7 +139,9 @@ func NodeProgress(in Input) Assessment {
 	currentVersion, foundCurrent := in.Versions.Of(annotations[CurrentConfigAnnotation])
 	desiredVersion, foundDesired := in.Versions.Of(annotations[DesiredConfigAnnotation])
 
-	a := Assessment{}
+	current, desired := annotations[CurrentConfigAnnotation], annotations[DesiredConfigAnnotation]
+	poolTarget := in.Pool.Spec.Configuration.Name
+	a := Assessment{AtPoolConfiguration: current != "" && current == desired && desired == poolTarget && state == stateDone}
 	updated := foundCurrent && in.Target != "" && currentVersion == in.Target
 	a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target
 	if in.Migrating {
@@ -139,8 +149,6 @@ func NodeProgress(in Input) Assessment {
 		// once it runs the configuration it was told to use and that is its
 		// pool's, and updating while it is told to use the pool's and does
 		// not run it yet.
-		current, desired := annotations[CurrentConfigAnnotation], annotations[DesiredConfigAnnotation]
-		poolTarget := in.Pool.Spec.Configuration.Name
 		updated = updated && current == desired && desired == poolTarget
 		a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target &&
 			current != desired && desired == poolTarget

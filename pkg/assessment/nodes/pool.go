@@ -23,12 +23,18 @@ const (
 // counts are a pool's nodes by state.
 type counts struct {
 	total, updated, available, progressing, draining, excluded, degraded int32
+	// atConfiguration counts the nodes that run the pool's configuration.
+	atConfiguration int32
 }
 
-func count(nodes []*insightsv1alpha1.NodeProgressInsightStatus) counts {
+func count(nodes []*Assessment) counts {
 	var c counts
-	for _, n := range nodes {
+	for _, a := range nodes {
+		n := &a.Status
 		c.total++
+		if a.AtPoolConfiguration {
+			c.atConfiguration++
+		}
 		updating := meta.FindStatusCondition(n.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
 		degraded := meta.IsStatusConditionTrue(n.Conditions, insightsv1alpha1.NodeProgressInsightDegraded)
 		if meta.IsStatusConditionTrue(n.Conditions, insightsv1alpha1.NodeProgressInsightAvailable) {
@@ -56,10 +62,10 @@ func count(nodes []*insightsv1alpha1.NodeProgressInsightStatus) counts {
 	return c
 }
 
-// Pool computes a pool's insight status from the statuses of its nodes.
+// Pool computes a pool's insight status from the assessments of its nodes.
 // previous is the pool's insight as last written, nil if none: it keeps the
 // conditions' transition times.
-func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*insightsv1alpha1.NodeProgressInsightStatus, previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
+func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
 	c := count(nodes)
 	outdated := c.total - c.updated
 
@@ -84,6 +90,12 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*insightsv1alp
 
 	updating := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, Status: metav1.ConditionFalse}
 	switch {
+	case outdated == 0 && c.atConfiguration < c.total && !pool.Spec.Paused:
+		// Updated, as far as any update goes: draining and rebooting nodes
+		// here are explained, not counted as an update's progress.
+		updating.Reason = insightsv1alpha1.MachineConfigPoolRollingOutConfiguration
+		updating.Message = fmt.Sprintf("Rolling out configuration %s, not an update: %d of %d nodes done",
+			pool.Spec.Configuration.Name, c.atConfiguration, c.total)
 	case outdated == 0:
 		updating.Reason, updating.Message = PoolReasonCompleted, fmt.Sprintf("All %d nodes are updated", c.total)
 	case pool.Spec.Paused && c.progressing == 0:

@@ -61,9 +61,10 @@ func TestPoolsOf(t *testing.T) {
 	}
 }
 
-// nodeStatus is a node insight status with the given Updating reason and
-// Degraded and Available statuses.
-func nodeStatus(reason string, degraded, available bool) *insightsv1alpha1.NodeProgressInsightStatus {
+// nodeStatus is the assessment of a node that runs its pool's configuration,
+// its insight status with the given Updating reason and Degraded and
+// Available statuses.
+func nodeStatus(reason string, degraded, available bool) *Assessment {
 	updating := metav1.ConditionFalse
 	switch reason {
 	case insightsv1alpha1.NodeDraining, insightsv1alpha1.NodeUpdating, insightsv1alpha1.NodeRebooting:
@@ -77,23 +78,31 @@ func nodeStatus(reason string, degraded, available bool) *insightsv1alpha1.NodeP
 		}
 		return metav1.ConditionFalse
 	}
-	return &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
+	return &Assessment{AtPoolConfiguration: true, Status: insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
 		{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: updating, Reason: reason},
 		{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: status(degraded)},
 		{Type: insightsv1alpha1.NodeProgressInsightAvailable, Status: status(available)},
-	}}
+	}}}
 }
 
-func repeat(n int, s *insightsv1alpha1.NodeProgressInsightStatus) []*insightsv1alpha1.NodeProgressInsightStatus {
-	out := make([]*insightsv1alpha1.NodeProgressInsightStatus, n)
+// rollingOut is a node at its pool's version that does not yet run the
+// configuration its pool targets.
+func rollingOut(n *Assessment) *Assessment {
+	out := *n
+	out.AtPoolConfiguration = false
+	return &out
+}
+
+func repeat(n int, s *Assessment) []*Assessment {
+	out := make([]*Assessment, n)
 	for i := range out {
 		out[i] = s
 	}
 	return out
 }
 
-func concat(parts ...[]*insightsv1alpha1.NodeProgressInsightStatus) []*insightsv1alpha1.NodeProgressInsightStatus {
-	var out []*insightsv1alpha1.NodeProgressInsightStatus
+func concat(parts ...[]*Assessment) []*Assessment {
+	var out []*Assessment
 	for _, p := range parts {
 		out = append(out, p...)
 	}
@@ -125,7 +134,7 @@ func TestPool(t *testing.T) {
 	testCases := []struct {
 		name   string
 		paused bool
-		nodes  []*insightsv1alpha1.NodeProgressInsightStatus
+		nodes  []*Assessment
 		want   poolSummary
 	}{
 		{
@@ -164,6 +173,22 @@ func TestPool(t *testing.T) {
 			paused: true,
 			nodes:  repeat(2, completed),
 			want:   poolSummary{Assessment: "Completed", Completion: 100, Updating: "Completed", Healthy: "AsExpected", Counts: counts(2, 2, 0, 0, 0, 0, 0)},
+		},
+		{
+			name:  "every node at the version, one of three rolling out the pool's new configuration: not an update",
+			nodes: concat(repeat(1, completed), repeat(1, rollingOut(nodeStatus(insightsv1alpha1.NodeCompleted, false, false))), repeat(1, rollingOut(completed))),
+			want:  poolSummary{Assessment: "Completed", Completion: 100, Updating: "RollingOutConfiguration", Healthy: "AsExpected", Counts: counts(3, 2, 0, 0, 0, 0, 0)},
+		},
+		{
+			name:   "the same in a paused pool: nothing rolls out",
+			paused: true,
+			nodes:  concat(repeat(1, completed), repeat(2, rollingOut(completed))),
+			want:   poolSummary{Assessment: "Completed", Completion: 100, Updating: "Completed", Healthy: "AsExpected", Counts: counts(3, 3, 0, 0, 0, 0, 0)},
+		},
+		{
+			name:  "outdated nodes make it an update, whatever their configuration",
+			nodes: concat(repeat(1, completed), repeat(2, rollingOut(pending))),
+			want:  poolSummary{Assessment: "Progressing", Completion: 33, Updating: "Progressing", Healthy: "AsExpected", Counts: counts(3, 3, 0, 2, 0, 0, 0)},
 		},
 		{
 			name: "no nodes (a compact cluster's worker pool)",

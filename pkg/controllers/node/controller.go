@@ -191,7 +191,7 @@ func (c *Controller) state() (*state, error) {
 	s := &state{pools: c.membership.current(), versions: listerVersions{c.configs}, now: c.clock.Now()}
 	if cv, err := c.clusterVersions.Get(names.ClusterVersion); err == nil {
 		s.target = cv.Status.Desired.Version
-		s.migrating = controlplane.IsArchitectureMigration(cv)
+		s.migrating = controlplane.IsArchitectureMigrationInProgress(cv)
 	} else if !apierrors.IsNotFound(err) {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +15,7 @@ import (
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
 	corev1 "k8s.io/api/core/v1"
@@ -459,6 +461,9 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 	heartbeat.ResourceVersion = "2"
 	cordoned := node.DeepCopy()
 	cordoned.Spec.Unschedulable = true
+	reconfigured := node.DeepCopy()
+	reconfigured.Annotations = maps.Clone(node.Annotations)
+	reconfigured.Annotations[nodes.StateAnnotation] = "Working"
 
 	poolObj, _, err := h.pools.GetByKey("worker")
 	must(t, err)
@@ -482,6 +487,10 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 	retargeted.Status.Desired.Version = "4.16.0"
 	migrating := cv.DeepCopy()
 	migrating.Status.History = append([]configv1.UpdateHistory{{Version: cv.Status.History[0].Version, Image: "quay.io/release@sha256:multi", State: configv1.PartialUpdate}}, migrating.Status.History...)
+	v1helpers.SetStatusCondition(&migrating.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue}, clocktesting.NewFakePassiveClock(now))
+	migrated := migrating.DeepCopy()
+	migrated.Status.History[0].State = configv1.CompletedUpdate
+	v1helpers.SetStatusCondition(&migrated.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorProgressing, Status: configv1.ConditionFalse}, clocktesting.NewFakePassiveClock(now))
 	conditionsOnly := cv.DeepCopy()
 	conditionsOnly.Status.Conditions = append(conditionsOnly.Status.Conditions, configv1.ClusterOperatorStatusCondition{Type: "Extra"})
 
@@ -494,12 +503,14 @@ func TestHandlersQueueOnlyWhatAChangeAffects(t *testing.T) {
 	}{
 		{name: "a node update that changed only what the cache strips", handler: h.controller.nodeHandler, old: node, new: heartbeat, want: 0},
 		{name: "a node cordoned", handler: h.controller.nodeHandler, old: node, new: cordoned, want: 1},
+		{name: "a node's machine-config daemon began work: the node and its pool, which counts who runs its configuration", handler: h.controller.nodeHandler, old: node, new: reconfigured, want: 2},
 		{name: "a pool paused: every node and the pool", handler: h.controller.poolHandler, old: pool, new: paused, want: allNodes + 1},
 		{name: "a pool's status counts changed", handler: h.controller.poolHandler, old: pool, new: statusOnly, want: 0},
 		{name: "a pool targets another configuration: its nodes and the pool", handler: h.controller.poolHandler, old: pool, new: retargetedPool, want: workers + 1},
 		{name: "a rendered config's version changed: the nodes at or going to it", handler: h.controller.configHandler, old: mc, new: reversioned, want: 22 + 12},
 		{name: "the target version changed: every node and pool", handler: h.controller.targetVersionHandler, old: cv, new: retargeted, want: allNodes + 2},
 		{name: "a migration to another architecture began: every node and pool", handler: h.controller.targetVersionHandler, old: cv, new: migrating, want: allNodes + 2},
+		{name: "the migration stopped progressing: every node and pool, judged by version again", handler: h.controller.targetVersionHandler, old: migrating, new: migrated, want: allNodes + 2},
 		{name: "the ClusterVersion changed otherwise", handler: h.controller.targetVersionHandler, old: cv, new: conditionsOnly, want: 0},
 	}
 	for _, tc := range testCases {

@@ -57,6 +57,15 @@ func (c *Controller) nodeHandler(add func(any)) cache.ResourceEventHandler {
 			if !sameAssessedFields(old, node) {
 				add(nodeKeyPrefix + node.Name)
 			}
+			// Whether a node runs its pool's configuration is not in its
+			// insight, so the node's sync cannot tell its pool that it
+			// changed: a configuration rollout's progress is counted by
+			// the pool alone.
+			if configurationStateChanged(old, node) {
+				if pool := c.membership.current().Of(node.Labels); pool != nil {
+					add(poolKeyPrefix + pool.Name)
+				}
+			}
 		},
 		DeleteFunc: func(obj any) {
 			if o, err := meta.Accessor(tombstoneObject(obj)); err == nil {
@@ -65,6 +74,17 @@ func (c *Controller) nodeHandler(add func(any)) cache.ResourceEventHandler {
 			}
 		},
 	}
+}
+
+// configurationStateChanged says whether what the machine-config daemon says
+// of the node's configurations changed.
+func configurationStateChanged(a, b *corev1.Node) bool {
+	for _, annotation := range []string{nodes.CurrentConfigAnnotation, nodes.DesiredConfigAnnotation, nodes.StateAnnotation} {
+		if a.Annotations[annotation] != b.Annotations[annotation] {
+			return true
+		}
+	}
+	return false
 }
 
 func sameAssessedFields(a, b *corev1.Node) bool {
@@ -156,7 +176,7 @@ func (c *Controller) configHandler(add func(any)) cache.ResourceEventHandler {
 
 // targetVersionHandler queues every node and pool when the ClusterVersion's
 // target version changes, or a migration to another architecture (which
-// keeps the version) begins or ends.
+// keeps the version) begins or stops progressing.
 func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHandler {
 	all := func() {
 		c.queueAllNodes(add)
@@ -175,7 +195,7 @@ func (c *Controller) targetVersionHandler(add func(any)) cache.ResourceEventHand
 			old, ok1 := oldObj.(*configv1.ClusterVersion)
 			cv, ok2 := newObj.(*configv1.ClusterVersion)
 			if ok1 && ok2 && cv.Name == names.ClusterVersion && (old.Status.Desired.Version != cv.Status.Desired.Version ||
-				controlplane.IsArchitectureMigration(old) != controlplane.IsArchitectureMigration(cv)) {
+				controlplane.IsArchitectureMigrationInProgress(old) != controlplane.IsArchitectureMigrationInProgress(cv)) {
 				all()
 			}
 		},

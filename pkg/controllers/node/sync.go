@@ -140,7 +140,7 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 
 	// One expected per-node time for the whole pool, not one lookup per node.
 	perNode := c.perNode.Expected(name)
-	var members []*insightsv1alpha1.NodeProgressInsightStatus
+	var members []*nodes.Assessment
 	for _, nodeName := range c.membership.nodesIn(name) {
 		node, err := c.nodes.Get(nodeName)
 		if apierrors.IsNotFound(err) {
@@ -154,7 +154,7 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 			previous = &i.Status
 		}
 		a := nodes.NodeProgress(s.input(node, pool, perNode, previous))
-		members = append(members, &a.Status)
+		members = append(members, &a)
 	}
 
 	var previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus

@@ -116,6 +116,14 @@ const (
 	MachineConfigPoolProgressInsightHealthy  = "Healthy"
 )
 
+// MachineConfigPoolRollingOutConfiguration is the reason of a pool's False
+// Updating condition while every node is at the target version and the
+// machine-config operator rolls out a new configuration of that version, as
+// it does for any MachineConfig change: nodes drain and reboot, but no update
+// is in progress. The message says which configuration and how many nodes
+// run it.
+const MachineConfigPoolRollingOutConfiguration = "RollingOutConfiguration"
+
 // MachineConfigPoolProgressInsightList is a list of MachineConfigPoolProgressInsight.
 //
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
