@@ -164,6 +164,10 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 		}
 		p := pool(name)
 		p.Assessment, p.CompletionPercent = s.Assessment, s.CompletionPercent
+		if c := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); c != nil &&
+			c.Status == metav1.ConditionFalse && c.Reason == insightsv1alpha1.MachineConfigPoolRollingOutConfiguration {
+			p.ConfigurationRollout = c.Message
+		}
 		scopes[name] = s.ScopeType
 		if len(s.Summaries) > 0 {
 			p.Summary, summarized[name] = summaryOf(s.Summaries), true

@@ -115,6 +115,10 @@ type Pool struct {
 	Nodes []Node `json:"nodes"`
 	// Informers are what the UpdateInformers report of the pool's progress.
 	Informers []Progress `json:"informers,omitempty"`
+	// ConfigurationRollout says, when set, that the pool's nodes are all at
+	// the target version and roll out a new configuration of it: nodes
+	// drain and reboot, but it is no update.
+	ConfigurationRollout string `json:"configurationRollout,omitempty"`
 }
 
 // NodeCounts count a pool's nodes by state; a node may be in several.

@@ -38,6 +38,13 @@ func WriteText(w io.Writer, s *Status, d Details) error {
 		writeHealth(&b, s, d)
 	} else {
 		b.WriteString("The cluster is not updating.\n")
+		// Nodes that drain and reboot with no update in progress are
+		// explained, so that no one takes them for an update.
+		for _, p := range allPools(s) {
+			if p.ConfigurationRollout != "" {
+				fmt.Fprintf(&b, "MachineConfigPool %s: %s.\n", p.Name, p.ConfigurationRollout)
+			}
+		}
 		// An informer may know of an update to come: one scheduled for a
 		// maintenance window, and what holds or failed it before it began.
 		writeInformerProgress(&b, "Informers:", s.ControlPlane.Informers, s.Now.Time)
@@ -47,6 +54,14 @@ func WriteText(w io.Writer, s *Status, d Details) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// allPools returns the control plane's pool, if known, and the worker pools.
+func allPools(s *Status) []Pool {
+	if s.ControlPlaneNodes == nil {
+		return s.WorkerPools
+	}
+	return append([]Pool{*s.ControlPlaneNodes}, s.WorkerPools...)
 }
 
 // informersOnly is the status with the informers' health insights only:
