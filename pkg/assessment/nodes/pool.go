@@ -90,9 +90,11 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, p
 
 	updating := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, Status: metav1.ConditionFalse}
 	switch {
-	case outdated == 0 && c.atConfiguration < c.total && !pool.Spec.Paused:
+	case outdated == 0 && c.atConfiguration < c.total && !pool.Spec.Paused && pool.Spec.Configuration.Name != "":
 		// Updated, as far as any update goes: draining and rebooting nodes
-		// here are explained, not counted as an update's progress.
+		// here are explained, not counted as an update's progress. A pool
+		// the machine-config controller has not yet given a configuration
+		// has nothing to roll out.
 		updating.Reason = insightsv1alpha1.MachineConfigPoolRollingOutConfiguration
 		updating.Message = fmt.Sprintf("Rolling out configuration %s, not an update: %d of %d nodes done",
 			pool.Spec.Configuration.Name, c.atConfiguration, c.total)

@@ -134,6 +134,8 @@ func TestPool(t *testing.T) {
 	testCases := []struct {
 		name   string
 		paused bool
+		// target is the configuration the pool targets.
+		target string
 		nodes  []*Assessment
 		want   poolSummary
 	}{
@@ -175,20 +177,28 @@ func TestPool(t *testing.T) {
 			want:   poolSummary{Assessment: "Completed", Completion: 100, Updating: "Completed", Healthy: "AsExpected", Counts: counts(2, 2, 0, 0, 0, 0, 0)},
 		},
 		{
-			name:  "every node at the version, one of three rolling out the pool's new configuration: not an update",
-			nodes: concat(repeat(1, completed), repeat(1, rollingOut(nodeStatus(insightsv1alpha1.NodeCompleted, false, false))), repeat(1, rollingOut(completed))),
-			want:  poolSummary{Assessment: "Completed", Completion: 100, Updating: "RollingOutConfiguration", Healthy: "AsExpected", Counts: counts(3, 2, 0, 0, 0, 0, 0)},
+			name:   "every node at the version, one of three rolling out the pool's new configuration: not an update",
+			target: "rendered-worker-new",
+			nodes:  concat(repeat(1, completed), repeat(1, rollingOut(nodeStatus(insightsv1alpha1.NodeCompleted, false, false))), repeat(1, rollingOut(completed))),
+			want:   poolSummary{Assessment: "Completed", Completion: 100, Updating: "RollingOutConfiguration", Healthy: "AsExpected", Counts: counts(3, 2, 0, 0, 0, 0, 0)},
 		},
 		{
 			name:   "the same in a paused pool: nothing rolls out",
 			paused: true,
+			target: "rendered-worker-new",
 			nodes:  concat(repeat(1, completed), repeat(2, rollingOut(completed))),
 			want:   poolSummary{Assessment: "Completed", Completion: 100, Updating: "Completed", Healthy: "AsExpected", Counts: counts(3, 3, 0, 0, 0, 0, 0)},
 		},
 		{
-			name:  "outdated nodes make it an update, whatever their configuration",
-			nodes: concat(repeat(1, completed), repeat(2, rollingOut(pending))),
-			want:  poolSummary{Assessment: "Progressing", Completion: 33, Updating: "Progressing", Healthy: "AsExpected", Counts: counts(3, 3, 0, 2, 0, 0, 0)},
+			name:  "the same in a pool not yet given a configuration: nothing to roll out",
+			nodes: concat(repeat(1, completed), repeat(2, rollingOut(completed))),
+			want:  poolSummary{Assessment: "Completed", Completion: 100, Updating: "Completed", Healthy: "AsExpected", Counts: counts(3, 3, 0, 0, 0, 0, 0)},
+		},
+		{
+			name:   "outdated nodes make it an update, whatever their configuration",
+			target: "rendered-worker-new",
+			nodes:  concat(repeat(1, completed), repeat(2, rollingOut(pending))),
+			want:   poolSummary{Assessment: "Progressing", Completion: 33, Updating: "Progressing", Healthy: "AsExpected", Counts: counts(3, 3, 0, 2, 0, 0, 0)},
 		},
 		{
 			name: "no nodes (a compact cluster's worker pool)",
@@ -197,7 +207,9 @@ func TestPool(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			s := Pool(testPool("worker", tc.paused), tc.nodes, nil, now)
+			pool := testPool("worker", tc.paused)
+			pool.Spec.Configuration.Name = tc.target
+			s := Pool(pool, tc.nodes, nil, now)
 			got := poolSummary{
 				Assessment: s.Assessment,
 				Completion: s.CompletionPercent,
