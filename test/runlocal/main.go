@@ -115,7 +115,7 @@ func run(ctx context.Context, o options) (err error) {
 	if err != nil {
 		return err
 	}
-	say("the local cluster's kubeconfig: export KUBECONFIG=%s", kubeconfig)
+	say("the local cluster's kubeconfig: export KUBECONFIG=%s", shown(kubeconfig))
 
 	c, err := newClients(cfg)
 	if err != nil {
@@ -158,7 +158,7 @@ func run(ctx context.Context, o options) (err error) {
 	if op, err = startOperator(o.operator, kubeconfig, logPath, informerInterval(o.step)); err != nil {
 		return err
 	}
-	say("started update-insights-operator (log: %s)", logPath)
+	say("started update-insights-operator (log: %s)", shown(logPath))
 	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version}
 	if !o.managed {
 		walk.hint()

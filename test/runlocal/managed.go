@@ -86,7 +86,7 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 	}
 	if ctx.Err() == nil {
 		say("the managed update is complete; the local cluster keeps running:")
-		say("  KUBECONFIG=%s kubectl -n %s get upgradeconfig %s -o yaml", walk.kubeconfig, upgradev1alpha1.DefaultNamespace, upgradev1alpha1.DefaultName)
+		say("  KUBECONFIG=%s kubectl -n %s get upgradeconfig %s -o yaml", shown(walk.kubeconfig), upgradev1alpha1.DefaultNamespace, upgradev1alpha1.DefaultName)
 		say("Ctrl-C stops everything")
 		<-ctx.Done()
 	}

@@ -77,9 +77,9 @@ func startManagedInformer(ctx context.Context, c *clients, binary, kubeconfig, w
 	m := &managedInformer{Operator: p, log: log, addr: addr}
 	if err := m.waitServing(ctx, caPEM, 30*time.Second); err != nil {
 		m.stop()
-		return nil, fmt.Errorf("the managed-upgrade informer (log: %s): %w", logPath, err)
+		return nil, fmt.Errorf("the managed-upgrade informer (log: %s): %w", shown(logPath), err)
 	}
-	say("serving the managed-upgrade informer %s at https://%s (log: %s)", managedInformerName, addr, logPath)
+	say("serving the managed-upgrade informer %s at https://%s (log: %s)", managedInformerName, addr, shown(logPath))
 
 	if err := registerInformer(ctx, c, managedInformerName, "https://"+addr, caPEM); err != nil {
 		m.stop()

@@ -47,9 +47,10 @@ func (w walkthrough) steps() [][]string {
 	}
 }
 
-// commandLine is a step as an administrator pastes it into a shell.
+// commandLine is a step as an administrator pastes it into a shell at the
+// repository's root.
 func (w walkthrough) commandLine(step []string) string {
-	return fmt.Sprintf("KUBECONFIG=%s %s %s", w.kubeconfig, w.binary, strings.Join(step, " "))
+	return fmt.Sprintf("KUBECONFIG=%s %s %s", shown(w.kubeconfig), shown(w.binary), strings.Join(step, " "))
 }
 
 // hint says how to follow the walkthrough from another terminal.
