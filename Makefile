@@ -43,7 +43,7 @@ test-integration: testbin prometheus
 
 ## run-local: run the operator against a local kube-apiserver and etcd, on a
 ## recorded cluster whose update is played forward, then left running for the
-## README's pre-checks walkthrough; Ctrl-C stops everything.
+## pre-checks walkthrough (docs/administrators.md); Ctrl-C stops everything.
 run-local: build testbin
 	$(RUN_LOCAL)
 
@@ -55,7 +55,7 @@ RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 # The same, fast and non-interactive: fails unless the insight goes from
 # Progressing to Completed, the demonstration informer's warning reaches
 # UpdateStatus after its Wait, the pre-checks walkthrough's commands behave as
-# the README shows, and everything stops cleanly.
+# docs/administrators.md shows, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
 

@@ -53,7 +53,7 @@ func forcedInsight(cv *configv1.ClusterVersion) insightsv1alpha1.UpdateHealthIns
 				", which makes the operator report this insight to exercise health reporting. Remove the annotation to remove the insight.",
 		},
 		Remediation: insightsv1alpha1.InsightRemediation{
-			Reference: "https://github.com/update-insights/update-insights-operator#health-insights",
+			Reference: "https://github.com/update-insights/update-insights-operator/blob/main/docs/insights.md#health-insights",
 		},
 	}
 }

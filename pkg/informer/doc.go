@@ -60,7 +60,8 @@
 //
 // The operator reads no Secret unless allowed: grant its ServiceAccount
 // (openshift-update-insights/update-insights-operator) get on the CA Secret
-// with a Role and RoleBinding in its namespace, as the README's example does.
+// with a Role and RoleBinding in its namespace, as the example of
+// docs/informers.md does.
 //
 // The operator calls the Service's endpoints with the TLS server name
 // <name>.<namespace>.svc, which the certificate must be for. It sends no

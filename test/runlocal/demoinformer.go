@@ -72,7 +72,7 @@ func (d *demoInformer) StatusInsights(_ context.Context, req *protocol.UpdateIns
 				"Nodes will take longer to update; check the registry's load and network before the worker pools update.",
 		},
 		Remediation: protocol.Remediation{
-			Reference: "https://github.com/update-insights/update-insights-operator#writing-and-registering-an-informer",
+			Reference: "https://github.com/update-insights/update-insights-operator/blob/main/docs/informers.md#writing-and-registering-an-informer",
 		},
 	}}}}, nil
 }

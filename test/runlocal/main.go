@@ -4,8 +4,8 @@
 // a cluster with a demonstration UpdateInformer beside it, plays the update
 // forward while printing the insights and UpdateStatus as they change, and
 // then leaves the cluster running, offered a next release, for the
-// README's pre-checks walkthrough; it stops everything it started on
-// Ctrl-C (with --check, after running the walkthrough itself).
+// pre-checks walkthrough of docs/administrators.md; it stops everything it
+// started on Ctrl-C (with --check, after running the walkthrough itself).
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -46,7 +46,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands behaved as the README shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands behaved as docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (30 steps with --check), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
 	flag.Parse()
 
@@ -190,7 +190,7 @@ func run(ctx context.Context, o options) (err error) {
 			return fmt.Errorf("want UpdateStatus to show the demonstration informer's warning, and its UpdateInformer to go Online=True only after the informer answered Wait and was asked again; saw %s", saw)
 		}
 		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and the demonstration informer's warning reached UpdateStatus after its Wait")
-		say("the pre-checks walkthrough (README.md, \"Pre-checks walkthrough\"):")
+		say("the pre-checks walkthrough (docs/administrators.md, \"Pre-checks walkthrough\"):")
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)
 		}

@@ -15,6 +15,9 @@ import (
 const (
 	demoRiskName    = "DemoEtcdSlowDisk"
 	demoRiskMessage = "On slow disks, etcd may lose its leader repeatedly while the control plane nodes reboot, leaving the API unavailable for minutes."
+	// walkthroughURL is the risk's documentation: the walkthrough that
+	// accepts it.
+	walkthroughURL = "https://github.com/update-insights/update-insights-operator/blob/main/docs/administrators.md#pre-checks-walkthrough"
 )
 
 // offers are the releases the completed cluster is offered, as the
@@ -77,14 +80,14 @@ func (o offers) apply(status *configv1.ClusterVersionStatus) {
 		Risks: []configv1.ConditionalUpdateRisk{{
 			Name:          demoRiskName,
 			Message:       demoRiskMessage,
-			URL:           "https://github.com/update-insights/update-insights-operator#pre-checks-walkthrough",
+			URL:           walkthroughURL,
 			MatchingRules: []configv1.ClusterCondition{{Type: "Always"}},
 		}},
 		Conditions: []metav1.Condition{{
 			Type:               "Recommended",
 			Status:             metav1.ConditionFalse,
 			Reason:             demoRiskName,
-			Message:            demoRiskMessage + " https://github.com/update-insights/update-insights-operator#pre-checks-walkthrough",
+			Message:            demoRiskMessage + " " + walkthroughURL,
 			LastTransitionTime: now,
 		}},
 	}}

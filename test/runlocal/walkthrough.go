@@ -16,11 +16,11 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
-// walkthrough is the README's pre-checks walkthrough on the local cluster:
-// once the update completes, the cluster is offered target as a
-// conditional update; pre-checks lists the demonstration informer's
-// finding and the update's risk, accepting both lets it pass, and upgrade
-// --dry-run shows the desiredUpdate it would write.
+// walkthrough is the pre-checks walkthrough of docs/administrators.md on
+// the local cluster: once the update completes, the cluster is offered
+// target as a conditional update; pre-checks lists the demonstration
+// informer's finding and the update's risk, accepting both lets it pass,
+// and upgrade --dry-run shows the desiredUpdate it would write.
 type walkthrough struct {
 	binary, kubeconfig, target string
 }
@@ -57,7 +57,7 @@ func (w walkthrough) commandLine(step []string) string {
 func (w walkthrough) hint() {
 	say("once the update completes, the cluster is offered %s (a conditional update with a risk); check an update to it from another terminal:", w.target)
 	say("  %s", w.commandLine(w.steps()[0]))
-	say("  (README.md, \"Pre-checks walkthrough\", has the next steps: --accept, then upgrade --dry-run)")
+	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, then upgrade --dry-run)")
 }
 
 // check runs the walkthrough's commands, prints what they print, and fails
