@@ -23,12 +23,13 @@ all: build
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests, non-interactive runs of run-local (and of its managed
-## mode), and integration tests against a real kube-apiserver and etcd.
+## test: unit tests (the documentation's among them), non-interactive runs
+## of run-local (and of its managed mode), and integration tests against a
+## real kube-apiserver and etcd.
 test: test-unit test-run-local test-run-local-managed test-integration
 
 test-unit:
-	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/runlocal/...
+	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/docs/... ./test/internal/... ./test/runlocal/...
 
 # Builds kube-apiserver and etcd on first use (several minutes), then reuses them.
 testbin:
