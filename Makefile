@@ -55,8 +55,8 @@ RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 
 # The same, fast and non-interactive: fails unless the insight goes from
 # Progressing to Completed, the demonstration informer's warning reaches
-# UpdateStatus after its Wait, the pre-checks walkthrough's commands behave as
-# docs/administrators.md shows, and everything stops cleanly.
+# UpdateStatus after its Wait, the pre-checks walkthrough's commands print
+# what docs/administrators.md shows, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
 
@@ -64,7 +64,8 @@ test-run-local: run-local
 # the managed update awaiting its window and the status command prints it, the
 # Managed Upgrade Operator's failed health check comes and goes in UpdateStatus,
 # a step of the managed update is shown, the update completes, and everything
-# stops cleanly.
+# stops cleanly; the status command must print what docs/managed-upgrade.md
+# shows.
 test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check
 test-run-local-managed: build testbin
 	$(RUN_LOCAL)

@@ -5,7 +5,8 @@
 // forward while printing the insights and UpdateStatus as they change, and
 // then leaves the cluster running, offered a next release, for the
 // pre-checks walkthrough of docs/administrators.md; it stops everything it
-// started on Ctrl-C (with --check, after running the walkthrough itself).
+// started on Ctrl-C (with --check, after running the walkthrough itself and
+// comparing what it printed with the documentation).
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -46,8 +47,8 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands behaved as docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
-	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (30 steps with --check), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (30 steps with --check), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -194,10 +195,10 @@ func run(ctx context.Context, o options) (err error) {
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)
 		}
-		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, passed once they were accepted, and upgrade --dry-run showed the desiredUpdate to %s", walk.target)
+		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, upgrade refused the update until they were accepted, pre-checks passed once they were, upgrade --dry-run showed the desiredUpdate to %s, and each printed what the documentation shows", walk.target)
 	} else if ctx.Err() == nil {
 		say("the update is complete; the local cluster keeps running for the pre-checks walkthrough:")
-		say("  %s", walk.commandLine(walk.steps()[0]))
+		say("  %s", walk.commandLine(walk.steps()[0].args))
 		say("Ctrl-C stops everything")
 		<-ctx.Done()
 	}

@@ -11,6 +11,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
 // checkWindowSteps is how many steps ahead --check schedules the managed
@@ -54,15 +55,26 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 	say("UpgradeConfig %s/%s: an %s update to %s at %s, in %s", upgradev1alpha1.DefaultNamespace, upgradev1alpha1.DefaultName,
 		upgradev1alpha1.UpgradeTypeOSD, s.target(), upgradeAt.Local().Format("15:04:05"), time.Until(upgradeAt).Round(time.Second))
 
-	// The status command, once, as soon as UpdateStatus shows the window.
+	// The status command, once, as soon as UpdateStatus shows the window;
+	// with --check, it must print what docs/managed-upgrade.md shows.
 	statusShowedWindow := false
 	awaiting := func(m managedSeen, _ map[string]string) bool { return m.awaitingWindow }
 	if seen.status.waitFor(ctx, upgradeAt, awaiting) {
-		out, _, err := walk.run(ctx, []string{"status"})
+		args := []string{"status"}
+		out, code, err := walk.run(ctx, args)
 		if err != nil && ctx.Err() == nil {
 			return err
 		}
 		statusShowedWindow = strings.Contains(out, fmt.Sprintf("Managed update to %s scheduled for", s.target()))
+		if o.check && ctx.Err() == nil {
+			docs, err := documentedAs(docexamples.Managed, [][]string{args})
+			if err != nil {
+				return err
+			}
+			if err := matches(docs[0], out, code); err != nil {
+				return err
+			}
+		}
 	}
 	if !sleep(ctx, time.Until(upgradeAt)) {
 		say("interrupted")
@@ -81,7 +93,7 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 		if ok, saw := managedChecked(beforeWindow, seen.status.managedSoFar(), statusShowedWindow); !ok {
 			return fmt.Errorf("want UpdateStatus to show UpdateActive=False/AwaitingWindow before the window, the status command the window, UpdateStatus the pre-update health check's warning and then no more, and a step of the managed update; saw %s", saw)
 		}
-		say("check passed: UpdateStatus showed the window before it opened and the status command printed it, the pre-update health check's warning came and went, a step of the managed update was shown, the insight went from Progressing to Completed, every pool completed, and the operator reports itself healthy")
+		say("check passed: UpdateStatus showed the window before it opened and the status command printed it as the documentation shows, the pre-update health check's warning came and went, a step of the managed update was shown, the insight went from Progressing to Completed, every pool completed, and the operator reports itself healthy")
 		return nil
 	}
 	if ctx.Err() == nil {

@@ -14,13 +14,15 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
 // walkthrough is the pre-checks walkthrough of docs/administrators.md on
 // the local cluster: once the update completes, the cluster is offered
 // target as a conditional update; pre-checks lists the demonstration
-// informer's finding and the update's risk, accepting both lets it pass,
-// and upgrade --dry-run shows the desiredUpdate it would write.
+// informer's finding and the update's risk, upgrade refuses the update
+// until both are accepted, accepting both lets pre-checks pass, and upgrade
+// --dry-run shows the desiredUpdate it would write.
 type walkthrough struct {
 	binary, kubeconfig, target string
 }
@@ -38,60 +40,85 @@ func (w walkthrough) riskIdentity() string {
 	})
 }
 
-// steps are the walkthrough's commands, without the binary.
-func (w walkthrough) steps() [][]string {
-	return [][]string{
-		{"pre-checks", "--to", w.target},
-		{"pre-checks", "--to", w.target, "--accept", w.demoFindingIdentity() + "," + w.riskIdentity()},
-		{"upgrade", "--to", w.target, "--dry-run"},
+// step is one of the walkthrough's commands, without the binary, and what
+// it must do, whatever the documentation shows.
+type step struct {
+	args  []string
+	check func(out string, code int) error
+}
+
+// steps are the walkthrough's commands, in the documentation's order.
+func (w walkthrough) steps() []step {
+	identities := []string{w.demoFindingIdentity(), w.riskIdentity()}
+	namesFindings := func(out string, code int) error {
+		for _, want := range append([]string{demoPlanFinding(w.target, metav1.Time{}).Impact.Summary, "Conditional update risk " + demoRiskName}, identities...) {
+			if !strings.Contains(out, want) {
+				return fmt.Errorf("want its output to name %q", want)
+			}
+		}
+		return exits(1)(out, code)
+	}
+	return []step{
+		{args: []string{"pre-checks", "--to", w.target}, check: namesFindings},
+		{args: []string{"pre-checks", "--to", w.target, "--details"}, check: namesFindings},
+		{args: []string{"upgrade", "--to", w.target, "--dry-run"}, check: exits(1)},
+		{args: []string{"pre-checks", "--to", w.target, "--accept", strings.Join(identities, ",")}, check: exits(0)},
+		{args: []string{"upgrade", "--to", w.target, "--dry-run"}, check: func(out string, code int) error {
+			if !strings.Contains(out, "version: "+w.target) {
+				return fmt.Errorf("want a desiredUpdate with version %s", w.target)
+			}
+			return exits(0)(out, code)
+		}},
+	}
+}
+
+// exits checks a step's exit code.
+func exits(want int) func(string, int) error {
+	return func(_ string, code int) error {
+		if code != want {
+			return fmt.Errorf("want exit code %d, got %d", want, code)
+		}
+		return nil
 	}
 }
 
 // commandLine is a step as an administrator pastes it into a shell at the
 // repository's root.
-func (w walkthrough) commandLine(step []string) string {
-	return fmt.Sprintf("KUBECONFIG=%s %s %s", shown(w.kubeconfig), shown(w.binary), strings.Join(step, " "))
+func (w walkthrough) commandLine(args []string) string {
+	return fmt.Sprintf("KUBECONFIG=%s %s %s", shown(w.kubeconfig), shown(w.binary), strings.Join(args, " "))
 }
 
 // hint says how to follow the walkthrough from another terminal.
 func (w walkthrough) hint() {
 	say("once the update completes, the cluster is offered %s (a conditional update with a risk); check an update to it from another terminal:", w.target)
-	say("  %s", w.commandLine(w.steps()[0]))
+	say("  %s", w.commandLine(w.steps()[0].args))
 	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, then upgrade --dry-run)")
 }
 
 // check runs the walkthrough's commands, prints what they print, and fails
-// unless pre-checks refuses the update naming both findings, passes once
-// they are accepted, and upgrade --dry-run shows a desiredUpdate to target.
+// unless each does what its step says and prints what the documentation
+// shows for it.
 func (w walkthrough) check(ctx context.Context) error {
 	steps := w.steps()
-
-	out, code, err := w.run(ctx, steps[0])
+	args := make([][]string, len(steps))
+	for i, s := range steps {
+		args[i] = s.args
+	}
+	docs, err := documentedAs(docexamples.Walkthrough, args)
 	if err != nil {
 		return err
 	}
-	demoSummary := demoPlanFinding(w.target, metav1.Time{}).Impact.Summary
-	for _, want := range []string{demoSummary, "Conditional update risk " + demoRiskName, w.demoFindingIdentity(), w.riskIdentity()} {
-		if !strings.Contains(out, want) {
-			return fmt.Errorf("pre-checks --to %s: want its output to name %q; it printed:\n%s", w.target, want, out)
+	for i, s := range steps {
+		out, code, err := w.run(ctx, s.args)
+		if err != nil {
+			return err
 		}
-	}
-	if code != 1 {
-		return fmt.Errorf("pre-checks --to %s: want exit code 1 before the findings are accepted, got %d", w.target, code)
-	}
-
-	if out, code, err = w.run(ctx, steps[1]); err != nil {
-		return err
-	}
-	if code != 0 {
-		return fmt.Errorf("pre-checks --to %s --accept: want exit code 0 once both findings are accepted, got %d; it printed:\n%s", w.target, code, out)
-	}
-
-	if out, code, err = w.run(ctx, steps[2]); err != nil {
-		return err
-	}
-	if code != 0 || !strings.Contains(out, "version: "+w.target) {
-		return fmt.Errorf("upgrade --to %s --dry-run: want exit code 0 and a desiredUpdate with version %s, got exit code %d; it printed:\n%s", w.target, w.target, code, out)
+		if err := s.check(out, code); err != nil {
+			return fmt.Errorf("%s: %w; it printed:\n%s", strings.Join(s.args, " "), err, out)
+		}
+		if err := matches(docs[i], out, code); err != nil {
+			return err
+		}
 	}
 	return nil
 }
