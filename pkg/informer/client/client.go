@@ -278,11 +278,28 @@ func (c *Client) do(ctx context.Context, method, path string, body any, timeout 
 		req.Header.Set("User-Agent", c.userAgent)
 	}
 
+	reason := ReasonUnreachable
 	resp, err := c.http.Do(req)
-	if err != nil {
-		return ReasonUnreachable, c.transportError(ctx, err, timeout)
+	if err == nil {
+		reason, err = read(resp, into)
+		_ = resp.Body.Close()
 	}
-	defer resp.Body.Close()
+	// An answer counts only when it was whole within the call's budget.
+	// When the budget runs out the client goes, and a server that sees it
+	// go may still end the answer it had begun, or not yet begun, as if it
+	// were whole: empty or truncated, it would read as undecodable, and an
+	// informer's handler answers Failure once its context ends. So whatever
+	// was read once the budget had run out is no answer, and the deadline
+	// says why, in the same words whether the answer had begun or not.
+	if callCtx.Err() != nil {
+		return ReasonUnreachable, ended(ctx, callCtx, timeout)
+	}
+	return reason, err
+}
+
+// read reads a bounded answer and decodes a successful one into into. The
+// reason says how it failed.
+func read(resp *http.Response, into any) (Reason, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		quoted, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBodyBytes))
 		return ReasonFailure, fmt.Errorf("answered %s: %s", resp.Status, quote(quoted))
@@ -292,7 +309,7 @@ func (c *Client) do(ctx context.Context, method, path string, body any, timeout 
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxResponseBytes+1))
 	if err != nil {
-		return ReasonUnreachable, c.transportError(ctx, err, timeout)
+		return ReasonUnreachable, err
 	}
 	if len(data) > MaxResponseBytes {
 		return ReasonFailure, tooLarge()
@@ -310,13 +327,13 @@ func (c *Client) endpoint(path string) string {
 	return u.String()
 }
 
-// transportError says that the budget ran out in those words, rather than
-// as a canceled request; any other error is as the transport says.
-func (c *Client) transportError(ctx context.Context, err error, timeout time.Duration) error {
-	if errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
-		return fmt.Errorf("no answer within %s: %w", timeout, err)
+// ended says why the call's context ended: its budget ran out, in those
+// words, or the caller's context ended.
+func ended(ctx, callCtx context.Context, timeout time.Duration) error {
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
 	}
-	return err
+	return fmt.Errorf("no answer within %s: %w", timeout, context.Cause(callCtx))
 }
 
 func tooLarge() error {

@@ -3,6 +3,7 @@ package client_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -51,6 +52,27 @@ func sequence(calls *atomic.Int32, bodies ...string) http.HandlerFunc {
 		n := int(calls.Add(1))
 		w.Header().Set("Content-Type", protocol.ContentType)
 		_, _ = w.Write([]byte(bodies[min(n, len(bodies))-1]))
+	}
+}
+
+// untilTheClientGoes answers 200 with the start of an answer, flushed, and
+// says so on begun, if any; then nothing until the client goes. Only a
+// deadline ends the call, whatever the machine's load, and the server then
+// ends the answer as it can: a truncated body may look whole to the client.
+func untilTheClientGoes(calls *atomic.Int32, start string, begun chan<- struct{}) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		// The server sees the client go only once it has read the body.
+		_, _ = io.Copy(io.Discard, r.Body)
+		if start != "" {
+			w.Header().Set("Content-Type", protocol.ContentType)
+			_, _ = w.Write([]byte(start))
+			w.(http.Flusher).Flush()
+		}
+		if begun != nil {
+			close(begun)
+		}
+		<-r.Context().Done()
 	}
 }
 
@@ -117,7 +139,6 @@ func TestStatusInsights(t *testing.T) {
 	tests := []struct {
 		name    string
 		handler func(calls *atomic.Int32) http.Handler
-		timeout time.Duration
 		// want is the answer returned, nil for none.
 		want       *protocol.UpdateInsightsResponse
 		wantReason client.Reason
@@ -164,23 +185,6 @@ func TestStatusInsights(t *testing.T) {
 			},
 			want:       decoded(answerBody(protocol.ResponseFailure, "pools unreadable", warning)),
 			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered Failure: pools unreadable",
-			wantCalls: 1,
-		},
-		{
-			name: "timeout",
-			handler: func(calls *atomic.Int32) http.Handler {
-				return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					calls.Add(1)
-					// The server sees the client go only once it has read the body.
-					_, _ = io.Copy(io.Discard, r.Body)
-					select {
-					case <-r.Context().Done():
-					case <-time.After(10 * time.Second):
-					}
-				})
-			},
-			timeout:    time.Second,
-			wantReason: client.ReasonUnreachable, wantErr: "no answer within 1s",
 			wantCalls: 1,
 		},
 		{
@@ -252,13 +256,9 @@ func TestStatusInsights(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var calls atomic.Int32
 			f := newFixture(t, tt.handler(&calls))
-			timeout := tt.timeout
-			if timeout == 0 {
-				timeout = 10 * time.Second
-			}
 			var got *protocol.UpdateInsightsResponse
 			var err error
-			waits := f.run(func() { got, err = f.client.StatusInsights(context.Background(), request, timeout) })
+			waits := f.run(func() { got, err = f.client.StatusInsights(context.Background(), request, 10*time.Second) })
 
 			checkError(t, err, tt.wantReason, tt.wantErr)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -388,21 +388,96 @@ func TestDiscoverUnreachable(t *testing.T) {
 		checkError(t, err, client.ReasonUnreachable, "dial tcp "+address+": connect: connection refused")
 	})
 	t.Run("no answer in time", func(t *testing.T) {
-		answered := make(chan struct{})
-		f := newFixture(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-answered:
-			case <-r.Context().Done():
-			}
-		}))
-		defer close(answered)
+		var calls atomic.Int32
+		f := newFixture(t, untilTheClientGoes(&calls, "", nil))
 		// The caller's deadline, shorter than DiscoveryTimeout, keeps the
 		// test short; it ends the call as the budget would.
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		defer cancel()
 		_, err := f.client.Discover(ctx)
-		checkError(t, err, client.ReasonUnreachable, "context deadline exceeded")
+		checkError(t, err, client.ReasonUnreachable, "discovery: context deadline exceeded")
 	})
+}
+
+// The calls whose answer is cut short, in the tests of deadlines.
+var cutShort = []struct {
+	name   string
+	answer string
+	call   func(ctx context.Context, c *client.Client, timeout time.Duration) error
+}{
+	{
+		name:   "discovery",
+		answer: `{"apiVersion":"config.openshift.io/v1alpha1","kind":"DiscoveryResponse","apiLevel":"v1","handlers":[]}`,
+		call: func(ctx context.Context, c *client.Client, _ time.Duration) error {
+			_, err := c.Discover(ctx)
+			return err
+		},
+	},
+	{
+		name:   "updateInsights",
+		answer: answerBody(protocol.ResponseSuccess, "", warning),
+		call: func(ctx context.Context, c *client.Client, timeout time.Duration) error {
+			_, err := c.StatusInsights(ctx, request, timeout)
+			return err
+		},
+	},
+	{
+		name:   "updatePlanInsights",
+		answer: answerBody(protocol.ResponseSuccess, "", warning),
+		call: func(ctx context.Context, c *client.Client, timeout time.Duration) error {
+			_, err := c.PlanInsights(ctx, &protocol.UpdatePlanInsightsRequest{Spec: protocol.RequestSpec{TargetControlPlaneVersion: "4.17.0"}}, timeout)
+			return err
+		},
+	},
+}
+
+// Whichever the call, an answer that the caller's deadline cuts short is
+// no answer but the deadline: not an undecodable answer, however the
+// server ends the answer once the client has gone.
+func TestADeadlineWhileTheAnswerIsRead(t *testing.T) {
+	for _, tt := range cutShort {
+		t.Run(tt.name, func(t *testing.T) {
+			var served atomic.Int32
+			begun := make(chan struct{})
+			f := newFixture(t, untilTheClientGoes(&served, tt.answer[:len(tt.answer)/2], begun))
+			// The deadline comes once the server has begun the answer, and
+			// never before: a cancellation whose cause is the deadline's.
+			ctx, cancel := context.WithCancelCause(context.Background())
+			go func() {
+				<-begun
+				cancel(context.DeadlineExceeded)
+			}()
+			checkError(t, tt.call(ctx, f.client, 10*time.Second), client.ReasonUnreachable, tt.name+": context deadline exceeded")
+			if n := served.Load(); n != 1 {
+				t.Errorf("%d calls, want 1", n)
+			}
+		})
+	}
+}
+
+// The status and plan calls' own budgets run out as the caller's deadline
+// does, whether the answer had begun or not, and are not tried again.
+// (Discovery's is DiscoveryTimeout, too long for a test.)
+func TestABudgetThatRunsOut(t *testing.T) {
+	for _, tt := range cutShort[1:] {
+		for _, begun := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, answer begun: %t", tt.name, begun), func(t *testing.T) {
+				var served atomic.Int32
+				var start string
+				if begun {
+					start = tt.answer[:len(tt.answer)/2]
+				}
+				f := newFixture(t, untilTheClientGoes(&served, start, nil))
+				err := tt.call(context.Background(), f.client, 100*time.Millisecond)
+				checkError(t, err, client.ReasonUnreachable, tt.name+": no answer within 100ms: context deadline exceeded")
+				// On a busy machine, the budget may run out before the
+				// server sees the call.
+				if n := served.Load(); n > 1 {
+					t.Errorf("%d calls, want at most 1", n)
+				}
+			})
+		}
+	}
 }
 
 // checkError fails unless err has the reason and says want, or both are
