@@ -366,6 +366,10 @@ func TestFailuresAndTheirReasons(t *testing.T) {
 	srv, ca := server(t, f)
 	otherCA := informertest.NewCA(t)
 	notServed := informertest.NewTLSServer(t, http.NotFoundHandler(), ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
+	// An informer that answers only once the operator has gone, when its
+	// budget has run out: its handler then answers Failure, which the
+	// operator may still read. It had no answer in time all the same.
+	slow := informertest.NewTLSServer(t, untilTheCallerGoes(t, time.Second), ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
 	for _, tc := range []struct {
 		name     string
 		informer *insightsv1alpha1.UpdateInformer
@@ -376,6 +380,7 @@ func TestFailuresAndTheirReasons(t *testing.T) {
 	}{
 		{"a certificate of another CA", urlInformer("mco", srv.URL, otherCA.PEM), "False/Unreachable", "False/DiscoveryFailed"},
 		{"discovery not served", urlInformer("mco", notServed.URL, ca.PEM), "False/DiscoveryFailed", "False/DiscoveryFailed"},
+		{"no answer within the budget", urlInformer("mco", slow.URL, ca.PEM), "False/Unreachable", "True/Discovered"},
 		{"a CA bundle without a certificate", urlInformer("mco", srv.URL, []byte("not PEM")), "False/Unreachable", ""},
 		{"a Service that does not exist", serviceInformer("mco", "ns", "missing", nil), "False/Unreachable", ""},
 	} {
@@ -393,6 +398,28 @@ func TestFailuresAndTheirReasons(t *testing.T) {
 			}
 		})
 	}
+}
+
+// callerKey is the context value of a call's request context, as the
+// server saw it before the handler added its budget.
+type callerKey struct{}
+
+// untilTheCallerGoes is an informer that announces a status budget of
+// budget, and answers a status call only once the caller has gone: with
+// Failure, as the informer's handler does whenever its implementation's
+// context ends.
+func untilTheCallerGoes(t *testing.T, budget time.Duration) http.Handler {
+	t.Helper()
+	handler, err := informer.NewHandler(informertest.StatusFunc(func(ctx context.Context, _ *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+		<-ctx.Value(callerKey{}).(context.Context).Done()
+		return nil, ctx.Err()
+	}), informer.WithTimeout(protocol.HandlerStatus, budget))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		handler.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, r.Context())))
+	})
 }
 
 func TestADisabledInformerIsNotCalledAndItsInsightsLeave(t *testing.T) {
