@@ -60,14 +60,30 @@ func NewHTTPSource(rawURL, caFile, tokenFile string) (*HTTPSource, error) {
 // SendsToken says whether the source presents the token: only over https.
 func (s *HTTPSource) SendsToken() bool { return s.tokenFile != "" && s.url.Scheme == "https" }
 
-// Alerts reads the alerts once.
+// Alerts reads the alerts once, within requestTimeout.
 func (s *HTTPSource) Alerts(ctx context.Context) ([]alerts.Alert, error) {
+	// The budget is the request's context rather than the client's
+	// Timeout, so that a read can tell it ran out.
+	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
+	defer cancel()
+	firing, err := s.read(ctx)
+	// A server that sees the client go at the deadline may end the answer
+	// it had begun, or not yet begun, as if it were whole: empty or
+	// truncated, it would read as no Prometheus answer. A read that failed
+	// once the deadline had passed failed for want of time.
+	if err != nil && ctx.Err() != nil {
+		return nil, fmt.Errorf("no answer from %s in time: %w", s.url.Redacted(), context.Cause(ctx))
+	}
+	return firing, err
+}
+
+func (s *HTTPSource) read(ctx context.Context) ([]alerts.Alert, error) {
 	transport, err := s.transport()
 	if err != nil {
 		return nil, err
 	}
 	defer transport.CloseIdleConnections()
-	client := &http.Client{Transport: transport, Timeout: requestTimeout}
+	client := &http.Client{Transport: transport}
 
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, s.url.String(), nil)
 	if err != nil {
