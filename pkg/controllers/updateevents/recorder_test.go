@@ -22,12 +22,13 @@ type reference struct {
 	Object                                      corev1.ObjectReference
 }
 
-// recordedEvents waits briefly for the recorder, which writes asynchronously,
-// to have written want Events, and returns them.
+// recordedEvents waits for the recorder, which writes asynchronously, to
+// have written want Events, and returns them. The wait returns as soon as
+// they are written; its limit only has to hold on a busy machine.
 func recordedEvents(t *testing.T, ctx context.Context, client *kubefake.Clientset, want int) []reference {
 	t.Helper()
 	var got []reference
-	err := wait.PollUntilContextTimeout(ctx, 10*time.Millisecond, 5*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(ctx, 10*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
 		list, err := client.CoreV1().Events(metav1.NamespaceAll).List(ctx, metav1.ListOptions{})
 		if err != nil {
 			return false, err
@@ -95,7 +96,7 @@ func TestSyncRecordsOnTheInsightFromTheInformer(t *testing.T) {
 	if _, err := insights.InsightsV1alpha1().ClusterVersionProgressInsights().UpdateStatus(ctx, updated, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := wait.PollUntilContextTimeout(ctx, 10*time.Millisecond, 5*time.Second, true, func(context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(ctx, 10*time.Millisecond, 30*time.Second, true, func(context.Context) (bool, error) {
 		got, err := c.clusterVersions.Get("version")
 		return err == nil && got.Status.CompletedAt != nil, nil
 	}); err != nil {
