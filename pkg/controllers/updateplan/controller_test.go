@@ -5,6 +5,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -58,10 +59,11 @@ func (a *fakeAsker) calls() []string {
 }
 
 // waitCalls waits until the informers were asked n times in all, and
-// returns the calls.
+// returns the calls. It returns as soon as they were; its limit only has
+// to hold on a busy machine.
 func (a *fakeAsker) waitCalls(t *testing.T, n int) []string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for len(a.calls()) < n {
 		if time.Now().After(deadline) {
 			t.Fatalf("informers asked %v, want %d calls", a.calls(), n)
@@ -93,6 +95,9 @@ func newHarness(t *testing.T) *harness {
 		plans: indexer(), informers: indexer(), cvs: indexer(), nodes: indexer(), pools: indexer(), budgets: indexer(),
 	}
 	t.Cleanup(h.queue.Q.ShutDown)
+	// Informers still asked answer when the test ends: no goroutine of its
+	// outlives it.
+	t.Cleanup(func() { close(h.asker.release) })
 	h.controller = &Controller{
 		plans:            insightslisters.NewUpdatePlanLister(h.plans),
 		informers:        insightslisters.NewUpdateInformerLister(h.informers),
@@ -172,13 +177,13 @@ func (h *harness) sync(name string) {
 }
 
 // answered lets the informers answer, and waits for their answers to queue
-// the plan.
+// the plan (as waitCalls waits).
 func (h *harness) answered(informers int) {
 	h.t.Helper()
 	for range informers {
 		h.asker.release <- struct{}{}
 	}
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(time.Minute)
 	for h.queue.Q.Len() < informers {
 		if time.Now().After(deadline) {
 			h.t.Fatalf("%d answers did not queue the plan", informers)
@@ -250,51 +255,58 @@ func mcoAnswer(uid string) updatestatus.Answer {
 
 const durationID = "update-insights-operator/ControlPlane//duration"
 
+// In a bubble (testing/synctest), so that the test can wait for the
+// goroutines asking informers to be idle: an informer not asked by then is
+// not going to be.
 func TestAPlanWaitsForItsInformersThenHoldsTheirFindings(t *testing.T) {
-	h := newHarness(t)
-	h.createPlan("4.17.2", "r1")
-	h.planInformer("mco", true)
-	h.planInformer("disabled", false)
-	h.asker.answers["mco"] = mcoAnswer("drain")
+	synctest.Test(t, func(t *testing.T) {
+		h := newHarness(t)
+		h.createPlan("4.17.2", "r1")
+		h.planInformer("mco", true)
+		h.planInformer("disabled", false)
+		h.asker.answers["mco"] = mcoAnswer("drain")
 
-	h.sync("4.17.2")
-	want := view{Findings: []string{durationID}, Conditions: map[string]string{
-		updateplan.ConditionAnswered: "False/" + updateplan.ReasonWaitingForInformers,
-		updateplan.ConditionAccepted: "True/" + updateplan.ReasonNothingToAccept,
-	}}
-	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
-		t.Errorf("before the informer answered (-want +got):\n%s", diff)
-	}
-	if diff := cmp.Diff([]string{"mco@4.17.2"}, h.asker.waitCalls(t, 1)); diff != "" {
-		t.Errorf("informers asked (-want +got):\n%s", diff)
-	}
+		h.sync("4.17.2")
+		want := view{Findings: []string{durationID}, Conditions: map[string]string{
+			updateplan.ConditionAnswered: "False/" + updateplan.ReasonWaitingForInformers,
+			updateplan.ConditionAccepted: "True/" + updateplan.ReasonNothingToAccept,
+		}}
+		if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+			t.Errorf("before the informer answered (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff([]string{"mco@4.17.2"}, h.asker.waitCalls(t, 1)); diff != "" {
+			t.Errorf("informers asked (-want +got):\n%s", diff)
+		}
 
-	h.answered(1)
-	h.sync("4.17.2")
-	want = view{Findings: []string{durationID, "mco/WorkerPool/Node/worker-0/drain"}, Conditions: map[string]string{
-		updateplan.ConditionAnswered: "True/" + updateplan.ReasonAllAnswered,
-		updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
-	}}
-	got := h.plan("4.17.2")
-	if diff := cmp.Diff(want, viewOf(got)); diff != "" {
-		t.Errorf("after it answered (-want +got):\n%s", diff)
-	}
-	if got.Status.ObservedEvaluationRequest != "r1" || got.Status.EvaluatedAt == nil || !got.Status.EvaluatedAt.Time.Equal(now) {
-		t.Errorf("observed %q at %v, want r1 at %v", got.Status.ObservedEvaluationRequest, got.Status.EvaluatedAt, now)
-	}
-	if d, ok := h.queue.Q.AddedAfter["4.17.2"]; !ok || d != InformerRefresh {
-		t.Errorf("the plan is queued again in %v (queued: %t), want %v for the next round", d, ok, InformerRefresh)
-	}
+		h.answered(1)
+		h.sync("4.17.2")
+		want = view{Findings: []string{durationID, "mco/WorkerPool/Node/worker-0/drain"}, Conditions: map[string]string{
+			updateplan.ConditionAnswered: "True/" + updateplan.ReasonAllAnswered,
+			updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
+		}}
+		got := h.plan("4.17.2")
+		if diff := cmp.Diff(want, viewOf(got)); diff != "" {
+			t.Errorf("after it answered (-want +got):\n%s", diff)
+		}
+		if got.Status.ObservedEvaluationRequest != "r1" || got.Status.EvaluatedAt == nil || !got.Status.EvaluatedAt.Time.Equal(now) {
+			t.Errorf("observed %q at %v, want r1 at %v", got.Status.ObservedEvaluationRequest, got.Status.EvaluatedAt, now)
+		}
+		if d, ok := h.queue.Q.AddedAfter["4.17.2"]; !ok || d != InformerRefresh {
+			t.Errorf("the plan is queued again in %v (queued: %t), want %v for the next round", d, ok, InformerRefresh)
+		}
 
-	// Nothing changed: nothing is written, and no one is asked again.
-	h.client.ClearActions()
-	h.sync("4.17.2")
-	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
-		t.Errorf("a sync that changed nothing wrote %v", writes)
-	}
-	if len(h.asker.calls()) != 1 {
-		t.Errorf("informers asked %v, want once", h.asker.calls())
-	}
+		// Nothing changed: nothing is written, and no one is asked again, as
+		// the asking goroutines show once idle.
+		h.client.ClearActions()
+		h.sync("4.17.2")
+		synctest.Wait()
+		if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+			t.Errorf("a sync that changed nothing wrote %v", writes)
+		}
+		if len(h.asker.calls()) != 1 {
+			t.Errorf("informers asked %v, want once", h.asker.calls())
+		}
+	})
 }
 
 func TestAFreshEvaluationAsksAgainAndWaits(t *testing.T) {
@@ -356,26 +368,30 @@ func TestADisabledInformersFindingsLeave(t *testing.T) {
 }
 
 // A restarted operator resumes a plan from its status instead of asking
-// every informer again and saying it waits meanwhile.
+// every informer again and saying it waits meanwhile. In a bubble, as
+// TestAPlanWaitsForItsInformersThenHoldsTheirFindings.
 func TestARestartResumesFromThePlansStatus(t *testing.T) {
-	h := answeredHarness(t)
-	before := h.plan("4.17.2")
+	synctest.Test(t, func(t *testing.T) {
+		h := answeredHarness(t)
+		before := h.plan("4.17.2")
 
-	h.controller.rounds = map[string]*round{}
-	h.clock.Step(time.Minute)
-	h.client.ClearActions()
-	h.sync("4.17.2")
-	if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
-		t.Errorf("a restarted controller wrote %v, want nothing: the status answered the evaluation", writes)
-	}
-	// The asking would happen in a goroutine: give it time to show.
-	time.Sleep(100 * time.Millisecond)
-	if calls := h.asker.calls(); len(calls) != 1 {
-		t.Errorf("informer asked %v, want once: before the restart only", calls)
-	}
-	if diff := cmp.Diff(before.Status, h.plan("4.17.2").Status); diff != "" {
-		t.Errorf("status changed across the restart (-before +after):\n%s", diff)
-	}
+		h.controller.rounds = map[string]*round{}
+		h.clock.Step(time.Minute)
+		h.client.ClearActions()
+		h.sync("4.17.2")
+		if writes := controllertest.Writes(h.client.Actions()); len(writes) != 0 {
+			t.Errorf("a restarted controller wrote %v, want nothing: the status answered the evaluation", writes)
+		}
+		// The asking would happen in a goroutine: once every goroutine is
+		// idle, it would have been.
+		synctest.Wait()
+		if calls := h.asker.calls(); len(calls) != 1 {
+			t.Errorf("informer asked %v, want once: before the restart only", calls)
+		}
+		if diff := cmp.Diff(before.Status, h.plan("4.17.2").Status); diff != "" {
+			t.Errorf("status changed across the restart (-before +after):\n%s", diff)
+		}
+	})
 }
 
 // Only the pods of budgets that allow no disruption are read.
