@@ -62,7 +62,8 @@ func TestServerServesOverTLSUntilCanceled(t *testing.T) {
 				if err != nil {
 					t.Errorf("Serve returned %v once canceled, want nil", err)
 				}
-			case <-time.After(10 * time.Second):
+			case <-time.After(time.Minute):
+				// Past its shutdown's own limit, on a busy machine too.
 				t.Fatal("Serve did not return once canceled")
 			}
 		})

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -12,7 +13,6 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"k8s.io/apimachinery/pkg/util/wait"
 )
 
 // fakeDiscovery serves some resources of the machine-config operator's API,
@@ -88,45 +88,54 @@ func (g *gate) state() ([]string, int) {
 
 // A controller whose API is served starts at once; one whose API is not is
 // off, says why (again when the reason changes), and starts once, when the
-// API appears.
+// API appears. In a bubble (testing/synctest): the looking again runs on
+// the bubble's clock, and the test waits until it is idle between steps.
 func TestWhenServed(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
+	synctest.Test(t, func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		const interval = 10 * time.Second
 
-	served := &gate{}
-	whenServed(ctx, discoveryServing("machineconfigpools", "machineconfigs"), machineConfigurationAPI, time.Millisecond, "Node", served.switchOff, served.start)
-	if off, started := served.state(); len(off) != 0 || started != 1 {
-		t.Errorf("with the API served: off %q, started %d times; want started once", off, started)
-	}
+		served := &gate{}
+		whenServed(ctx, discoveryServing("machineconfigpools", "machineconfigs"), machineConfigurationAPI, interval, "Node", served.switchOff, served.start)
+		if off, started := served.state(); len(off) != 0 || started != 1 {
+			t.Errorf("with the API served: off %q, started %d times; want started once", off, started)
+		}
 
-	d := discoveryServing()
-	g := &gate{}
-	whenServed(ctx, d, machineConfigurationAPI, 10*time.Millisecond, "Node", g.switchOff, g.start)
-	if off, started := g.state(); started != 0 || len(off) != 1 {
-		t.Fatalf("without the API: off %q, started %d times; want off and not started", off, started)
-	}
-	d.set(errors.New("connection refused"))
-	waitUntil(t, "the reason to change", func() bool { off, _ := g.state(); return len(off) == 2 })
-	d.set(nil, "machineconfigpools", "machineconfigs")
-	waitUntil(t, "the controller to start", func() bool { _, started := g.state(); return started == 1 })
+		d := discoveryServing()
+		g := &gate{}
+		whenServed(ctx, d, machineConfigurationAPI, interval, "Node", g.switchOff, g.start)
+		if off, started := g.state(); started != 0 || len(off) != 1 {
+			t.Fatalf("without the API: off %q, started %d times; want off and not started", off, started)
+		}
+		d.set(errors.New("connection refused"))
+		// Looked at again once an interval has passed.
+		time.Sleep(interval)
+		synctest.Wait()
+		if off, started := g.state(); started != 0 || len(off) != 2 {
+			t.Fatalf("once discovery fails: off %q, started %d times; want a second reason and not started", off, started)
+		}
+		d.set(nil, "machineconfigpools", "machineconfigs")
+		time.Sleep(interval)
+		synctest.Wait()
+		if _, started := g.state(); started != 1 {
+			t.Fatalf("once the API is served: started %d times, want once", started)
+		}
 
-	off, _ := g.state()
-	want := []string{
-		"the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1 and machineconfigs.machineconfiguration.openshift.io/v1",
-		"cannot tell whether the cluster serves machineconfiguration.openshift.io/v1: connection refused",
-	}
-	if diff := cmp.Diff(want, off); diff != "" {
-		t.Errorf("reasons (-want +got):\n%s", diff)
-	}
-	time.Sleep(50 * time.Millisecond)
-	if _, started := g.state(); started != 1 {
-		t.Errorf("started %d times, want once", started)
-	}
-}
-
-func waitUntil(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	if err := wait.PollUntilContextTimeout(context.Background(), time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) { return ok(), nil }); err != nil {
-		t.Fatalf("waiting for %s: %v", what, err)
-	}
+		off, _ := g.state()
+		want := []string{
+			"the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1 and machineconfigs.machineconfiguration.openshift.io/v1",
+			"cannot tell whether the cluster serves machineconfiguration.openshift.io/v1: connection refused",
+		}
+		if diff := cmp.Diff(want, off); diff != "" {
+			t.Errorf("reasons (-want +got):\n%s", diff)
+		}
+		// Started, it no longer looks: many intervals later, it has not
+		// started again.
+		time.Sleep(100 * interval)
+		synctest.Wait()
+		if _, started := g.state(); started != 1 {
+			t.Errorf("started %d times, want once", started)
+		}
+	})
 }
