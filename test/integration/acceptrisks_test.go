@@ -74,7 +74,7 @@ func serveAcceptRisks(t *testing.T) {
 // changes. A strict dry run of the ClusterVersion "version" says.
 func waitForAcceptRisks(served bool) error {
 	patch := []byte(`{"spec":{"desiredUpdate":{"acceptRisks":[{"name":"probe"}]}}}`)
-	return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		_, err := configClient.ConfigV1().ClusterVersions().Patch(ctx, "version", types.MergePatchType, patch,
 			metav1.PatchOptions{FieldValidation: metav1.FieldValidationStrict, DryRun: []string{metav1.DryRunAll}})
 		unknown := err != nil && strings.Contains(err.Error(), unknownAcceptRisksField)

@@ -69,7 +69,7 @@ func alertInsights(ctx context.Context, updateStarted time.Time) ([]alertView, e
 func waitForAlertInsights(t *testing.T, what string, updateStarted time.Time, want []alertView) {
 	t.Helper()
 	var got []alertView
-	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		var err error
 		got, err = alertInsights(ctx, updateStarted)
 		return err == nil && cmp.Equal(want, got), err
@@ -156,7 +156,7 @@ func TestFiringAlertsAreHealthInsights(t *testing.T) {
 	if err := server.Stop(); err != nil {
 		t.Fatal(err)
 	}
-	co := waitForOwnClusterOperator(t, 30*time.Second, "saying the alerts cannot be read", func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "saying the alerts cannot be read", func(co *configv1.ClusterOperator) bool {
 		available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
 		return conditionsAre(co, healthyConditions) && available.Reason == "AlertsSourceUnreachable" &&
 			strings.Contains(available.Message, "Alerts controller: its source has been unreachable since")
@@ -173,7 +173,7 @@ func TestFiringAlertsAreHealthInsights(t *testing.T) {
 	pdbDuringUpdate := pdbBeforeUpdate
 	pdbDuringUpdate.Description, pdbDuringUpdate.StartedDuringUpdate = "Alert known to affect updates started firing during the update", true
 	waitForAlertInsights(t, "read again", started, []alertView{criticalDuringUpdate, pdbDuringUpdate})
-	waitForOwnClusterOperator(t, 30*time.Second, "no longer saying the alerts cannot be read", func(co *configv1.ClusterOperator) bool {
+	waitForOwnClusterOperator(t, eventually, "no longer saying the alerts cannot be read", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && !strings.Contains(availableMessage(co), "Alerts controller")
 	})
 	op.waitForOutput(t, "Reading the cluster's alerts again", time.Second)
@@ -195,7 +195,7 @@ func hasAlert(firing []alerts.Alert, name, state string) bool {
 func waitForPrometheus(t *testing.T, server *prometheus.Server, what string, ok func([]alerts.Alert) bool) {
 	t.Helper()
 	var firing []alerts.Alert
-	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		var err error
 		firing, err = server.Alerts(ctx)
 		return err == nil && ok(firing), nil

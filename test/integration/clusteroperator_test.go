@@ -3,7 +3,6 @@ package integration
 import (
 	"context"
 	"testing"
-	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -15,7 +14,7 @@ import (
 // satisfies ok (which sees nil while there is none).
 func waitForOperatorInsight(t testing.TB, name, what string, ok func(*insightsv1alpha1.ClusterOperatorProgressInsight) bool) *insightsv1alpha1.ClusterOperatorProgressInsight {
 	t.Helper()
-	return waitFor(t, 30*time.Second, "the insight of "+name+" to be "+what, func(ctx context.Context) (*insightsv1alpha1.ClusterOperatorProgressInsight, error) {
+	return waitFor(t, eventually, "the insight of "+name+" to be "+what, func(ctx context.Context) (*insightsv1alpha1.ClusterOperatorProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().ClusterOperatorProgressInsights().Get(ctx, name, metav1.GetOptions{})
 	}, ok)
 }

@@ -151,7 +151,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 	createClusterOperators(t, map[string]string{"etcd": toVersion, "dns": fromVersion, "network": fromVersion, "console": fromVersion})
 	createClusterVersion(t, nil, midUpdateStatus())
 
-	insight := waitForInsight(t, 30*time.Second, "Progressing at 25%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	insight := waitForInsight(t, eventually, "Progressing at 25%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && i.Status.CompletionPercent == 25
 	})
 	s := insight.Status
@@ -162,13 +162,13 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 		t.Errorf("times: started %v (want %v), estimate %v, last progress %v", s.StartedAt, updateStarted, s.EstimatedCompletedAt, s.LastObservedProgress)
 	}
 
-	t.Run("an operator version bump moves completion within a second", func(t *testing.T) {
+	t.Run("an operator version bump moves completion", func(t *testing.T) {
 		dns, err := configClient.ConfigV1().ClusterOperators().Get(context.Background(), "dns", metav1.GetOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		setOperatorVersion(t, dns, toVersion)
-		waitForInsight(t, time.Second, "at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		waitForInsight(t, eventually, "at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 			return i != nil && i.Status.CompletionPercent == 50
 		})
 	})
@@ -178,7 +178,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 		// retried after a conflict, say): start from an insight at rest.
 		var before *insightsv1alpha1.ClusterVersionProgressInsight
 		var since time.Time
-		waitForInsight(t, 10*time.Second, "at rest for a second", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		waitForInsight(t, eventually, "at rest for a second", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 			if i == nil || before == nil || i.ResourceVersion != before.ResourceVersion {
 				before, since = i, time.Now()
 				return false
@@ -198,7 +198,10 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 		// The operator reacts to relevant changes within milliseconds; two
 		// seconds without a write shows it ignored this one.
 		time.Sleep(2 * time.Second)
-		after := waitForInsight(t, time.Second, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
+		after, err := insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Get(context.Background(), "version", metav1.GetOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if after.ResourceVersion != before.ResourceVersion {
 			t.Errorf("the insight was written (resourceVersion %s -> %s) after a change that cannot affect it", before.ResourceVersion, after.ResourceVersion)
 		}
@@ -210,7 +213,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 		status.History[0].State = configv1.CompletedUpdate
 		status.History[0].CompletionTime = &metav1.Time{Time: time.Now().Truncate(time.Second)}
 		setClusterVersionStatus(t, getClusterVersion(t), status)
-		done := waitForInsight(t, 10*time.Second, "Completed", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		done := waitForInsight(t, eventually, "Completed", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 			return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted
 		})
 		if done.Status.CompletionPercent != 100 || done.Status.CompletedAt == nil || done.Status.EstimatedCompletedAt != nil {
@@ -222,7 +225,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 		if err := configClient.ConfigV1().ClusterVersions().Delete(context.Background(), "version", metav1.DeleteOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		waitForInsight(t, 10*time.Second, "deleted", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i == nil })
+		waitForInsight(t, eventually, "deleted", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i == nil })
 	})
 
 	if out := op.output.String(); strings.Contains(out, "is invalid") {
@@ -233,7 +236,7 @@ func TestInsightFollowsAClusterVersionMidUpdate(t *testing.T) {
 func TestForcedHealthInsightFollowsTheAnnotation(t *testing.T) {
 	startOperator(t)
 	createClusterVersion(t, map[string]string{health.ForceInsightAnnotation: "true"}, midUpdateStatus())
-	insight := waitForInsight(t, 30*time.Second, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
+	insight := waitForInsight(t, eventually, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
 
 	healthInsights := func() []insightsv1alpha1.UpdateHealthInsight {
 		list, err := insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(context.Background(), metav1.ListOptions{LabelSelector: "insight-manager=clusterversion"})
@@ -243,7 +246,7 @@ func TestForcedHealthInsightFollowsTheAnnotation(t *testing.T) {
 		return list.Items
 	}
 	var items []insightsv1alpha1.UpdateHealthInsight
-	if err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		items = healthInsights()
 		return len(items) == 1 && !items[0].Status.StartedAt.IsZero(), nil
 	}); err != nil {
@@ -262,7 +265,7 @@ func TestForcedHealthInsightFollowsTheAnnotation(t *testing.T) {
 	if _, err := configClient.ConfigV1().ClusterVersions().Update(context.Background(), cv, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		return len(healthInsights()) == 0, nil
 	}); err != nil {
 		t.Fatalf("the forced health insight outlived the annotation: %v", err)
@@ -276,7 +279,7 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 	op := startOperator(t)
 	createClusterOperators(t, map[string]string{"etcd": toVersion, "dns": fromVersion})
 	createClusterVersion(t, nil, midUpdateStatus())
-	waitForInsight(t, 30*time.Second, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 	})
 
@@ -308,7 +311,7 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 			status := midUpdateStatus()
 			tc.mutate(&status)
 			setClusterVersionStatus(t, getClusterVersion(t), status)
-			got := waitForInsight(t, 10*time.Second, "Unknown: "+tc.message, func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+			got := waitForInsight(t, eventually, "Unknown: "+tc.message, func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 				if i == nil || i.Status.Assessment != insightsv1alpha1.ClusterVersionAssessmentUnknown || len(i.Status.Conditions) == 0 {
 					return false
 				}
@@ -319,7 +322,7 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 			}
 			// Back to a sane state: the operator converges.
 			setClusterVersionStatus(t, getClusterVersion(t), midUpdateStatus())
-			waitForInsight(t, 10*time.Second, "Progressing again", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+			waitForInsight(t, eventually, "Progressing again", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 				return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 			})
 		})
@@ -334,19 +337,19 @@ func TestEveryUnknownUpdatingCaseIsWritten(t *testing.T) {
 // at -v=4).
 func TestOnlyTheLeaderWrites(t *testing.T) {
 	first := startOperator(t, "-v=4")
-	first.waitForOutput(t, "operator started", 30*time.Second)
+	first.waitForOutput(t, "operator started", eventually)
 	second := startOperator(t, "-v=4")
-	second.waitForOutput(t, "Attempting to acquire leader lease", 30*time.Second)
+	second.waitForOutput(t, "Attempting to acquire leader lease", eventually)
 
 	createClusterOperators(t, map[string]string{"etcd": fromVersion, "dns": fromVersion})
 	createClusterVersion(t, nil, midUpdateStatus())
-	waitForInsight(t, 30*time.Second, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
+	waitForInsight(t, eventually, "present", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
 	etcd, err := configClient.ConfigV1().ClusterOperators().Get(context.Background(), "etcd", metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	setOperatorVersion(t, etcd, toVersion)
-	waitForInsight(t, 10*time.Second, "at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.CompletionPercent == 50
 	})
 
@@ -373,7 +376,7 @@ func TestOversizedInputStillGivesAValidInsight(t *testing.T) {
 	status.History[0].Version = garbage
 	createClusterVersion(t, nil, status)
 
-	insight := waitForInsight(t, 30*time.Second, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	insight := waitForInsight(t, eventually, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 	})
 	if msg := insight.Status.Conditions[0].Message; len(msg) > 4500 || !strings.HasSuffix(msg, "…'") {

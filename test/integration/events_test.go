@@ -58,7 +58,7 @@ func insightEvents(t testing.TB, uid string) []string {
 func waitForEventsWhere(t testing.TB, uid string, ok func([]string) bool) ([]string, error) {
 	t.Helper()
 	var got []string
-	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 20*time.Second, true, func(context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		got = insightEvents(t, uid)
 		return ok(got), nil
 	})
@@ -86,14 +86,14 @@ func TestUpdateEventsOnTheInsight(t *testing.T) {
 	createClusterOperators(t, map[string]string{"etcd": fromVersion, "dns": fromVersion})
 	createClusterVersion(t, nil, completedStatus())
 	op := startOperator(t)
-	insight := waitForInsight(t, 30*time.Second, "Completed at "+fromVersion, func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	insight := waitForInsight(t, eventually, "Completed at "+fromVersion, func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted && i.Status.Versions.Target.Version == fromVersion
 	})
 	uid := string(insight.UID)
 	// What was already so when the operator started is not news. The
 	// update must start only once the events controller has seen the
 	// insight at rest, or it would see it first updating.
-	op.waitForOutput(t, `"Following a ClusterVersion insight for update events" name="version" assessment="Completed"`, 10*time.Second)
+	op.waitForOutput(t, `"Following a ClusterVersion insight for update events" name="version" assessment="Completed"`, eventually)
 	waitForEvents(t, uid, nil)
 
 	setClusterVersionStatus(t, getClusterVersion(t), midUpdateStatus())

@@ -17,7 +17,7 @@ import (
 func waitForHealthInsights(t testing.TB, what string, ok func([]insightsv1alpha1.UpdateHealthInsight) bool) []insightsv1alpha1.UpdateHealthInsight {
 	t.Helper()
 	var items []insightsv1alpha1.UpdateHealthInsight
-	err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		list, err := insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{LabelSelector: "insight-manager=clusterversion"})
 		if err != nil {
 			return false, err
@@ -70,7 +70,7 @@ func TestDegradedOperatorIsReportedOnTimeEscalatesAndClears(t *testing.T) {
 	startOperator(t)
 	createClusterOperators(t, map[string]string{"etcd": fromVersion})
 	createClusterVersion(t, nil, midUpdateStatus())
-	waitForInsight(t, 30*time.Second, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 	})
 
@@ -99,7 +99,7 @@ func TestDegradedOperatorIsReportedOnTimeEscalatesAndClears(t *testing.T) {
 	if escalated.UID != warning.UID {
 		t.Errorf("escalating created a new object (%s, was %s): the same problem must stay the same object", escalated.UID, warning.UID)
 	}
-	unhealthy := waitForInsight(t, 10*time.Second, "Degraded and not Healthy", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	unhealthy := waitForInsight(t, eventually, "Degraded and not Healthy", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentDegraded
 	})
 	if c := unhealthy.Status.Conditions[1]; c.Type != "Healthy" || c.Status != metav1.ConditionFalse || c.Reason != "ClusterOperatorDegraded" {
@@ -109,7 +109,7 @@ func TestDegradedOperatorIsReportedOnTimeEscalatesAndClears(t *testing.T) {
 	// Recovered: the insight goes and the control plane is healthy again.
 	setDegraded(t, "etcd", configv1.ConditionFalse, time.Now())
 	waitForHealthInsights(t, "gone", func(i []insightsv1alpha1.UpdateHealthInsight) bool { return len(i) == 0 })
-	waitForInsight(t, 10*time.Second, "Progressing and Healthy", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "Progressing and Healthy", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && i.Status.Conditions[1].Status == metav1.ConditionTrue
 	})
 }

@@ -57,7 +57,7 @@ func startMUOInformer(t testing.TB, namespace string) *muoInformer {
 	i.start(t)
 	t.Cleanup(func() {
 		if i.proc.Running() {
-			code, err := i.proc.Stop(15 * time.Second)
+			code, err := i.proc.Stop(terminationGracePeriod)
 			if err != nil || code != 0 {
 				t.Errorf("the informer exited %d after SIGTERM (%v), want 0", code, err)
 			}
@@ -203,7 +203,7 @@ func statusOutput(t *testing.T, what string, patterns, antipatterns []string) st
 		}
 		return true
 	}
-	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		out, runErr = exec.Command(operatorBinary, "status", "--kubeconfig", kubeconfigPath).CombinedOutput()
 		return runErr == nil && ok(), nil
 	})
@@ -265,7 +265,7 @@ func changeAndWait(t *testing.T, what string, change func(), ok func(*insightsv1
 	t.Helper()
 	changed := time.Now()
 	change()
-	waitFor(t, 60*time.Second, what+": UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool { return s != nil && ok(s) })
+	waitFor(t, eventually, what+": UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool { return s != nil && ok(s) })
 	inStatus := time.Since(changed)
 	statusOutput(t, what, patterns, antipatterns)
 	t.Logf("%s: in UpdateStatus after %s, in the status command's output after %s", what, inStatus.Round(time.Millisecond), time.Since(changed).Round(time.Millisecond))

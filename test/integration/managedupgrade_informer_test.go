@@ -52,7 +52,7 @@ func startManagedUpgradeInformer(t *testing.T, namespace string) *client.Client 
 	}
 	t.Cleanup(func() {
 		c.Close()
-		code, err := p.Stop(15 * time.Second)
+		code, err := p.Stop(terminationGracePeriod)
 		if err != nil || code != 0 {
 			t.Errorf("the informer exited %d after SIGTERM (%v), want 0", code, err)
 		}
@@ -79,7 +79,7 @@ func TestManagedUpgradeInformer(t *testing.T) {
 	c := startManagedUpgradeInformer(t, ns.Name)
 
 	var discovery *protocol.DiscoveryResponse
-	if err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(ctx, 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		discovery, err = c.Discover(ctx)
 		return err == nil, nil
 	}); err != nil {
@@ -126,7 +126,7 @@ func TestManagedUpgradeInformer(t *testing.T) {
 	start := time.Now()
 	var last []protocol.Insight
 	var lastErr error
-	if err := wait.PollUntilContextTimeout(ctx, 500*time.Millisecond, 90*time.Second, true, func(ctx context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(ctx, 500*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		last, lastErr = ask(ctx)
 		return lastErr == nil && len(last) == 1 && last[0].Impact.Type == protocol.ImpactAwaitingWindow, nil
 	}); err != nil {
@@ -147,7 +147,7 @@ func TestManagedUpgradeInformer(t *testing.T) {
 	if err := upgradeConfigs.Delete(ctx, upgradev1alpha1.DefaultName, metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	if err := wait.PollUntilContextTimeout(ctx, 200*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		last, lastErr = ask(ctx)
 		return lastErr == nil && len(last) == 0, nil
 	}); err != nil {
@@ -171,7 +171,7 @@ func installUpgradeConfigCRD(t testing.TB) {
 				t.Error(err)
 				continue
 			}
-			waitFor(t, 30*time.Second, "CRD "+crd.Name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
+			waitFor(t, eventually, "CRD "+crd.Name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
 				return client.Get(ctx, crd.Name, metav1.GetOptions{})
 			}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 		}

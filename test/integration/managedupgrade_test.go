@@ -113,7 +113,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 			URL: ptr.To(informer.url()), CABundle: informer.ca.PEM,
 		}},
 	})
-	waitFor(t, 60*time.Second, "the informer heard, with no UpgradeConfig, and the worker pool in UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, "the informer heard, with no UpgradeConfig, and the worker pool in UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		r := reported(s, muoInformerName)
 		return r != nil && !r.Stale && len(r.Insights) == 0 && len(s.Status.WorkerPools) == 1 &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "False "+updatestatus.ReasonReleaseReconciled
@@ -284,14 +284,14 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 
 	killed := time.Now()
 	informer.kill()
-	waitFor(t, 60*time.Second, "the killed informer's insight kept, stale", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, "the killed informer's insight kept, stale", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
 		return i != nil && i.UID == uid && stale &&
 			conditionState(s.Status.Conditions, updatestatus.ConditionInformersAnswered) == "False InformersOffline" &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	})
 	// Nothing listens on its port: unreachable.
-	waitFor(t, 30*time.Second, "the killed informer offline", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
+	waitFor(t, eventually, "the killed informer offline", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
 		return onlineReason(i) == "False/"+insightsv1alpha1.InformerUnreachable
 	})
 	t.Logf("informer killed: stale and offline in UpdateStatus after %s", time.Since(killed).Round(time.Millisecond))
@@ -301,12 +301,12 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 
 	restarted := time.Now()
 	informer.start(t)
-	waitFor(t, 60*time.Second, "the restarted informer's insight fresh", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, "the restarted informer's insight fresh", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
 		return i != nil && i.UID == uid && !stale &&
 			conditionState(s.Status.Conditions, updatestatus.ConditionInformersAnswered) == "True AllAnswered"
 	})
-	waitFor(t, 30*time.Second, "the restarted informer online", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
+	waitFor(t, eventually, "the restarted informer online", getInformer(muoInformerName), func(i *insightsv1alpha1.UpdateInformer) bool {
 		return onlineReason(i) == "True/Called"
 	})
 	t.Logf("informer restarted: fresh in UpdateStatus after %s", time.Since(restarted).Round(time.Millisecond))
@@ -332,7 +332,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	// reaches UpdateStatus.
 	movedAt := nextAt.Add(time.Hour)
 	configs.write(t, managedUpdate("4.16.1", movedAt, nil))
-	waitFor(t, 30*time.Second, "an answer after the rotation", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, "an answer after the rotation", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		i, stale := informerInsight(s, muoInformerName, "", "awaiting-window")
 		return i != nil && i.UID == uid && !stale && i.Remediation.EstimatedFinish != nil && i.Remediation.EstimatedFinish.Time.Equal(movedAt)
 	})
@@ -354,7 +354,7 @@ func mustUpdateStatus(t *testing.T) *insightsv1alpha1.UpdateStatus {
 func waitForServedSerial(t *testing.T, i *muoInformer, serial interface{ String() string }) {
 	t.Helper()
 	var got string
-	waitFor(t, 90*time.Second, "the informer to serve the certificate of serial "+serial.String(), func(context.Context) (*string, error) {
+	waitFor(t, eventually, "the informer to serve the certificate of serial "+serial.String(), func(context.Context) (*string, error) {
 		s, err := i.servedSerial()
 		if err != nil {
 			got = err.Error()

@@ -51,7 +51,7 @@ func getMetrics(t testing.TB, client *http.Client, url string, want int) []byte 
 	t.Helper()
 	var body []byte
 	var status string
-	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 200*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 		if err != nil {
 			return false, err
@@ -201,7 +201,7 @@ func TestMetricsMatchTheInsights(t *testing.T) {
 	waitForHealthInsights(t, "an Error", func(i []insightsv1alpha1.UpdateHealthInsight) bool {
 		return len(i) == 1 && i[0].Status.Impact.Level == insightsv1alpha1.ErrorImpactLevel
 	})
-	waitForInsight(t, 30*time.Second, "Degraded with an estimate", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "Degraded with an estimate", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentDegraded && i.Status.EstimatedCompletedAt != nil
 	})
 
@@ -221,7 +221,7 @@ func TestMetricsMatchTheInsights(t *testing.T) {
 	wantSynced := map[string]bool{"ClusterVersion": true, "ClusterOperator": true, "OperatorStatus": true, "UpdateEvents": true, "UpdateStatus": true}
 	var diff, syncDiff string
 	var families map[string]*dto.MetricFamily
-	err := wait.PollUntilContextTimeout(context.Background(), 500*time.Millisecond, 20*time.Second, true, func(context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 500*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		families = scrape(t, op)
 		diff = cmp.Diff(expectedValues(t, time.Now()), gaugeValues(families, names...), approximately)
 		counts, synced := syncCounts(families), map[string]bool{}

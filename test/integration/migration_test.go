@@ -159,7 +159,7 @@ func TestArchitectureMigration(t *testing.T) {
 	}), "master")
 	createNode(t, "worker-0", atRest(singleWorkerConfig), "worker")
 
-	migrating := waitForInsight(t, 30*time.Second, "Progressing at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	migrating := waitForInsight(t, eventually, "Progressing at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && i.Status.CompletionPercent == 50
 	})
 	if s := migrating.Status; s.EstimatedCompletedAt != nil || len(s.Versions.Target.Metadata) != 1 || s.Versions.Target.Metadata[0].Key != insightsv1alpha1.ArchitectureMetadata {
@@ -183,14 +183,14 @@ func TestArchitectureMigration(t *testing.T) {
 
 	t.Run("machine-config runs its Deployment's image: the control plane is done", func(t *testing.T) {
 		setMachineConfigOperatorImage(t, multiArchMCOImage)
-		waitForInsight(t, 10*time.Second, "at 100%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		waitForInsight(t, eventually, "at 100%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 			return i != nil && i.Status.CompletionPercent == 100 && i.Status.EstimatedCompletedAt == nil
 		})
 	})
 
 	t.Run("the Deployment moves to another image: machine-config is updating again", func(t *testing.T) {
 		setMachineConfigOperatorDeployment(t, "quay.io/mco@sha256:another")
-		waitForInsight(t, 10*time.Second, "back at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		waitForInsight(t, eventually, "back at 50%", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 			return i != nil && i.Status.CompletionPercent == 50
 		})
 	})

@@ -351,7 +351,7 @@ func TestNodeRemovedTakesItsInsightsAlong(t *testing.T) {
 	waitForNodeInsight(t, "worker-0", pendingWorker())
 
 	t.Run("while the operator is down", func(t *testing.T) {
-		op.stop(t, 10*time.Second)
+		op.stop(t, terminationGracePeriod)
 		deleteNode(t, "worker-0")
 		// No event tells the next instance about the node: it must find
 		// the insight without a node when it starts.
@@ -429,7 +429,7 @@ func TestNodeInsightDeletedBySomeoneElseComesBack(t *testing.T) {
 	if err := insightsClient.InsightsV1alpha1().NodeProgressInsights().Delete(context.Background(), "worker-0", metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	after := waitForView(t, 30*time.Second, "a new insight of worker-0", func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
+	after := waitForView(t, eventually, "a new insight of worker-0", func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
 		i, err := insightsClient.InsightsV1alpha1().NodeProgressInsights().Get(ctx, "worker-0", metav1.GetOptions{})
 		if err == nil && i.UID == before.UID {
 			i = nil
@@ -439,7 +439,7 @@ func TestNodeInsightDeletedBySomeoneElseComesBack(t *testing.T) {
 	// Garbage collection deletes a dependent whose owner's UID is gone, and
 	// no event would tell the operator to make it again: the health insight
 	// must move to the new insight.
-	waitFor(t, 30*time.Second, "the health insight of worker-0 to be owned by its new insight", func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
+	waitFor(t, eventually, "the health insight of worker-0 to be owned by its new insight", func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
 		return insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{LabelSelector: "insight-manager=node"})
 	}, func(list *insightsv1alpha1.UpdateHealthInsightList) bool {
 		for _, i := range list.Items {

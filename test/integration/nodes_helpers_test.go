@@ -389,7 +389,7 @@ func waitForView[T, V any](t testing.TB, timeout time.Duration, what string, get
 // if want is nil.
 func waitForNodeInsight(t testing.TB, name string, want *nodeView) *insightsv1alpha1.NodeProgressInsight {
 	t.Helper()
-	return waitForView(t, 30*time.Second, "the insight of node "+name, func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
+	return waitForView(t, eventually, "the insight of node "+name, func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().NodeProgressInsights().Get(ctx, name, metav1.GetOptions{})
 	}, viewNode, want)
 }
@@ -398,7 +398,7 @@ func waitForNodeInsight(t testing.TB, name string, want *nodeView) *insightsv1al
 // if want is nil.
 func waitForPoolInsight(t testing.TB, name string, want *poolView) *insightsv1alpha1.MachineConfigPoolProgressInsight {
 	t.Helper()
-	return waitForView(t, 30*time.Second, "the insight of pool "+name, func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
+	return waitForView(t, eventually, "the insight of pool "+name, func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, name, metav1.GetOptions{})
 	}, viewPool, want)
 }
@@ -408,7 +408,7 @@ func waitForPoolInsight(t testing.TB, name string, want *poolView) *insightsv1al
 // particular order.
 func waitForNodeHealthInsights(t testing.TB, want []healthView) []insightsv1alpha1.UpdateHealthInsight {
 	t.Helper()
-	list := waitForView(t, 30*time.Second, "the node health insights", func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
+	list := waitForView(t, eventually, "the node health insights", func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
 		return insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{LabelSelector: "insight-manager=node"})
 	}, func(l *insightsv1alpha1.UpdateHealthInsightList) []healthView {
 		var views []healthView

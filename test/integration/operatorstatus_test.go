@@ -132,7 +132,7 @@ func TestOperatorReportsItselfInItsClusterOperator(t *testing.T) {
 	startOperator(t)
 
 	wantVersions := []configv1.OperandVersion{{Name: names.OperatorVersion, Version: releaseVersion}}
-	co := waitForOwnClusterOperator(t, 30*time.Second, "healthy at "+releaseVersion, func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "healthy at "+releaseVersion, func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && cmp.Equal(co.Status.Versions, wantVersions)
 	})
 	if diff := cmp.Diff(operatorstatus.RelatedObjects(operatorNamespace), co.Status.RelatedObjects); diff != "" {
@@ -152,7 +152,7 @@ func TestOperatorReportsItselfInItsClusterOperator(t *testing.T) {
 	if err := configClient.ConfigV1().ClusterOperators().Delete(context.Background(), co.Name, metav1.DeleteOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	recreated := waitForOwnClusterOperator(t, 30*time.Second, "recreated and healthy", func(c *configv1.ClusterOperator) bool {
+	recreated := waitForOwnClusterOperator(t, eventually, "recreated and healthy", func(c *configv1.ClusterOperator) bool {
 		return c != nil && c.UID != co.UID && conditionsAre(c, healthyConditions) && cmp.Equal(c.Status.Versions, wantVersions)
 	})
 	if diff := cmp.Diff(precreated.ObjectMeta.Annotations, recreated.Annotations); diff != "" {
@@ -231,7 +231,7 @@ func waitForOperatorWrites(t *testing.T, accepted bool) {
 		t.Fatal(err)
 	}
 	probe := clusterVersionInsight("admission-probe")
-	err = wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(ctx context.Context) (bool, error) {
+	err = wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 		_, err := client.InsightsV1alpha1().ClusterVersionProgressInsights().Create(ctx, probe, metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}})
 		if err != nil && !apierrors.IsForbidden(err) && !apierrors.IsInvalid(err) {
 			return false, err
@@ -255,7 +255,7 @@ func TestRejectedWritesDegradeTheOperatorAfterTheGracePeriod(t *testing.T) {
 	createClusterVersion(t, nil, midUpdateStatus())
 	startOperator(t, fmt.Sprintf("--degraded-grace-period=%s", grace))
 
-	co := waitForOwnClusterOperator(t, 60*time.Second, "Degraded by rejected writes", func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "Degraded by rejected writes", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, map[configv1.ClusterStatusConditionType]configv1.ConditionStatus{
 			configv1.OperatorDegraded:  configv1.ConditionTrue,
 			configv1.OperatorAvailable: configv1.ConditionTrue,
@@ -291,9 +291,9 @@ func TestRejectedWritesDegradeTheOperatorAfterTheGracePeriod(t *testing.T) {
 	if _, err := configClient.ConfigV1().ClusterVersions().Update(context.Background(), cv, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	waitForOwnClusterOperator(t, 30*time.Second, "no longer Degraded", func(co *configv1.ClusterOperator) bool {
+	waitForOwnClusterOperator(t, eventually, "no longer Degraded", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions)
 	})
 	t.Logf("no longer Degraded %s after the writes were accepted again", time.Since(allowed).Round(time.Millisecond))
-	waitForInsight(t, 10*time.Second, "written", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
+	waitForInsight(t, eventually, "written", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool { return i != nil })
 }

@@ -36,7 +36,7 @@ func removeCRDs(t *testing.T, crds map[string]string) (reinstall func()) {
 		if err := client.Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		waitFor(t, 30*time.Second, "CRD "+name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
+		waitFor(t, eventually, "CRD "+name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
 			return client.Get(ctx, name, metav1.GetOptions{})
 		}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 	}
@@ -58,7 +58,7 @@ func removeCRDs(t *testing.T, crds map[string]string) (reinstall func()) {
 // a CRD takes a moment after it is established.
 func waitForServed(t testing.TB, groupVersion string, resources ...string) {
 	t.Helper()
-	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, 30*time.Second, true, func(context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		list, err := kubeClient.Discovery().ServerResourcesForGroupVersion(groupVersion)
 		if err != nil {
 			return false, nil
@@ -102,17 +102,21 @@ func TestWithoutMachineConfigPoolsTheNodeControllerIsOffUntilTheyAppear(t *testi
 	op := startOperator(t, "--degraded-grace-period=3s", "--optional-api-interval=1s")
 
 	const off = "Node controller: off, the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1 and machineconfigs.machineconfiguration.openshift.io/v1"
-	co := waitForOwnClusterOperator(t, 30*time.Second, "healthy at its version, the node controller off", func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "healthy at its version, the node controller off", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == testVersion &&
 			strings.Contains(availableMessage(co), off)
 	})
-	op.waitForOutput(t, "A controller is off", 5*time.Second)
+	op.waitForOutput(t, "A controller is off", eventually)
 	// Past the grace period, an operator that counted the controller's
 	// caches as a problem would have turned Degraded or unavailable.
 	time.Sleep(4 * time.Second)
-	co = waitForOwnClusterOperator(t, time.Second, "still healthy past the grace period", func(co *configv1.ClusterOperator) bool {
-		return conditionsAre(co, healthyConditions)
-	})
+	co, err := configClient.ConfigV1().ClusterOperators().Get(context.Background(), names.OwnClusterOperator, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !conditionsAre(co, healthyConditions) {
+		t.Fatalf("past the grace period: %s, want healthy", describeConditions(co))
+	}
 	t.Logf("Available=True: %q", availableMessage(co))
 
 	reinstall()
@@ -123,10 +127,10 @@ func TestWithoutMachineConfigPoolsTheNodeControllerIsOffUntilTheyAppear(t *testi
 	}
 	createPool(t, nodes.WorkerPool)
 	createNode(t, "worker-0", atRest("rendered-worker-old"), nodes.WorkerPool)
-	waitFor(t, 30*time.Second, "the node's insight", func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
+	waitFor(t, eventually, "the node's insight", func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().NodeProgressInsights().Get(ctx, "worker-0", metav1.GetOptions{})
 	}, func(i *insightsv1alpha1.NodeProgressInsight) bool { return i != nil })
-	waitForOwnClusterOperator(t, 30*time.Second, "healthy, with the node controller working", func(co *configv1.ClusterOperator) bool {
+	waitForOwnClusterOperator(t, eventually, "healthy, with the node controller working", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && !strings.Contains(availableMessage(co), "Node controller")
 	})
 	if !op.Running() || strings.Count(op.output.String(), "operator started") != 1 {
@@ -155,7 +159,7 @@ func TestCachesThatDoNotSyncMakeTheOperatorUnavailable(t *testing.T) {
 		configv1.OperatorDegraded:    configv1.ConditionTrue,
 		configv1.OperatorUpgradeable: configv1.ConditionTrue,
 	}
-	co := waitForOwnClusterOperator(t, 30*time.Second, "unavailable", func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "unavailable", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, unavailable)
 	})
 	available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
@@ -172,7 +176,7 @@ func TestCachesThatDoNotSyncMakeTheOperatorUnavailable(t *testing.T) {
 
 	reinstall()
 	restoredAt := time.Now()
-	waitForOwnClusterOperator(t, 60*time.Second, "healthy at its version once the informer syncs", func(co *configv1.ClusterOperator) bool {
+	waitForOwnClusterOperator(t, eventually, "healthy at its version once the informer syncs", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == testVersion
 	})
 	t.Logf("healthy and at its version %s after the CRD came back", time.Since(restoredAt).Round(time.Millisecond))
@@ -207,7 +211,7 @@ func TestRestartNeverBlocksUpdates(t *testing.T) {
 	restoreOwnClusterOperatorWhenDone(t)
 	createClusterVersion(t, nil, midUpdateStatus())
 	first := startOperator(t)
-	co := waitForOwnClusterOperator(t, 30*time.Second, "healthy at its version", func(co *configv1.ClusterOperator) bool {
+	co := waitForOwnClusterOperator(t, eventually, "healthy at its version", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == testVersion
 	})
 
@@ -221,9 +225,9 @@ func TestRestartNeverBlocksUpdates(t *testing.T) {
 	}
 	defer w.Stop()
 
-	first.stop(t, 15*time.Second)
+	first.stop(t, terminationGracePeriod)
 	second := startOperator(t)
-	second.waitForOutput(t, "operator started", 30*time.Second)
+	second.waitForOutput(t, "operator started", eventually)
 	// Long enough for the status controller to have written anything it
 	// was going to, while the caches synced and after.
 	time.Sleep(5 * time.Second)
@@ -235,11 +239,11 @@ func TestRestartNeverBlocksUpdates(t *testing.T) {
 	}
 	t.Logf("the ClusterOperator was written %d times during a restart at the same version", len(written))
 
-	second.stop(t, 15*time.Second)
+	second.stop(t, terminationGracePeriod)
 	const next = "v0.0.1-integration"
 	t.Setenv("RELEASE_VERSION", next)
 	startOperator(t)
-	waitForOwnClusterOperator(t, 30*time.Second, "healthy at "+next, func(co *configv1.ClusterOperator) bool {
+	waitForOwnClusterOperator(t, eventually, "healthy at "+next, func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == next
 	})
 	for _, co := range drainWatch(t, w) {

@@ -39,7 +39,7 @@ func TestStatusReadsTheInsightsFromTheCluster(t *testing.T) {
 	createNode(t, "worker-1", updatingTo(oldWorkerConfig, newWorkerConfig), nodes.WorkerPool)
 	// Both nodes counted, worker-0 ready (a node's readiness comes after
 	// the node itself) and worker-1 updating.
-	waitFor(t, 30*time.Second, "the worker pool's insight to count both nodes", func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
+	waitFor(t, eventually, "the worker pool's insight to count both nodes", func(ctx context.Context) (*insightsv1alpha1.MachineConfigPoolProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().MachineConfigPoolProgressInsights().Get(ctx, nodes.WorkerPool, metav1.GetOptions{})
 	}, func(i *insightsv1alpha1.MachineConfigPoolProgressInsight) bool {
 		if i == nil {
@@ -52,7 +52,7 @@ func TestStatusReadsTheInsightsFromTheCluster(t *testing.T) {
 		return counts[insightsv1alpha1.NodesTotal] == 2 && counts[insightsv1alpha1.NodesAvailable] == 1 && counts[insightsv1alpha1.NodesProgressing] == 1
 	})
 
-	waitForInsight(t, 30*time.Second, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+	waitForInsight(t, eventually, "Progressing", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing
 	})
 
@@ -101,7 +101,7 @@ func TestStatusReadsTheInsightsFromTheCluster(t *testing.T) {
 
 func waitForOutput(t *testing.T, out *syncBuffer, want string) {
 	t.Helper()
-	err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, 30*time.Second, true, func(context.Context) (bool, error) {
+	err := wait.PollUntilContextTimeout(context.Background(), 50*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
 		return strings.Contains(out.String(), want), nil
 	})
 	if err != nil {

@@ -26,7 +26,7 @@ import (
 // (status/reason).
 func waitForOnline(t *testing.T, what, name, online, message, discovered string) {
 	t.Helper()
-	waitFor(t, 30*time.Second, what+": Online "+online+" saying "+message+", Discovered "+discovered, getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
+	waitFor(t, eventually, what+": Online "+online+" saying "+message+", Discovered "+discovered, getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
 		if i == nil || onlineReason(i) != online {
 			return false
 		}

@@ -230,14 +230,14 @@ func uidsOf(i *insightsv1alpha1.InformerInsights) []string {
 // uids (nil: that it is absent) and its UpdateInformer is online as said.
 func waitForInformer(t *testing.T, what, name string, uids []string, stale bool, online string) {
 	t.Helper()
-	waitFor(t, 30*time.Second, what+": UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, what+": UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		r := reported(s, name)
 		if uids == nil {
 			return r == nil
 		}
 		return r != nil && r.Stale == stale && slices.Equal(uidsOf(r), uids)
 	})
-	waitFor(t, 30*time.Second, what+": Online "+online, getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
+	waitFor(t, eventually, what+": Online "+online, getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
 		return onlineReason(i) == online
 	})
 }
@@ -246,7 +246,7 @@ func waitForInformer(t *testing.T, what, name string, uids []string, stale bool,
 // or not, that the informer is offline.
 func waitForOfflineInsight(t testing.TB, what, name string, offline bool) {
 	t.Helper()
-	waitFor(t, 30*time.Second, what+": the operator's insight that "+name+" is offline", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, what+": the operator's insight that "+name+" is offline", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
 		return slices.Contains(uidsOf(reported(s, updatestatus.BuiltinInformer)), updatestatus.OfflineUIDPrefix+name) == offline
 	})
 }
@@ -287,7 +287,7 @@ func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
 
 	// A restarted operator keeps the insights in UpdateStatus while the
 	// informer makes it wait.
-	operator.stop(t, 15*time.Second)
+	operator.stop(t, terminationGracePeriod)
 	f.answer(1, protocol.ResponseSuccess, "a")
 	startOperator(t, "--informer-interval=1s")
 	deadline := time.Now().Add(4 * time.Second)

@@ -138,7 +138,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	mcoCalls := startPlanInformer(t, "mco", 10*time.Second, 0, "drain")
 	startPlanInformer(t, "slow", time.Second, 3*time.Second, "never-seen")
 	startOperator(t, "--informer-interval=1s")
-	waitFor(t, 30*time.Second, "both informers discovered as handling plans", func(ctx context.Context) (*insightsv1alpha1.UpdateInformerList, error) {
+	waitFor(t, eventually, "both informers discovered as handling plans", func(ctx context.Context) (*insightsv1alpha1.UpdateInformerList, error) {
 		return insightsClient.InsightsV1alpha1().UpdateInformers().List(ctx, metav1.ListOptions{})
 	}, func(l *insightsv1alpha1.UpdateInformerList) bool {
 		handling := 0
@@ -156,7 +156,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	if _, err := createAndDelete(t, plans.Create, plans.Delete, plan); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 60*time.Second, "the findings, and the slow informer offline", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+	waitFor(t, eventually, "the findings, and the slow informer offline", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
 		return slices.Equal(planFindings(p), []string{mcoIdentity, durationIdentity, riskIdentity}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "False/"+updateplan.ReasonInformersOffline &&
 			planCondition(p, updateplan.ConditionAccepted) == "False/"+updateplan.ReasonNotAccepted &&
@@ -190,7 +190,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "every finding accepted, every informer answered", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+	waitFor(t, eventually, "every finding accepted, every informer answered", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
 		return slices.Equal(planFindings(p), []string{mcoIdentity + " (accepted)", durationIdentity, riskIdentity + " (accepted)"}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "True/"+updateplan.ReasonAllAnswered &&
 			planCondition(p, updateplan.ConditionAccepted) == "True/"+updateplan.ReasonAllAccepted
@@ -210,7 +210,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	if _, err := configClient.ConfigV1().ClusterVersions().UpdateStatus(context.Background(), cv, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, 30*time.Second, "the plan pruned", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool { return p == nil })
+	waitFor(t, eventually, "the plan pruned", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool { return p == nil })
 }
 
 // On a recorded cluster, the operator's plan holds what its pre-checks
@@ -229,7 +229,7 @@ func TestAPlanOfARecordedCluster(t *testing.T) {
 		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/update-in-progress",
 		"update-insights-operator/WorkerPool/MachineConfigPool.machineconfiguration.openshift.io/worker/pool/worker/paused",
 	}
-	waitFor(t, 30*time.Second, "the pre-checks' findings", getPlan("4.15.0"), func(p *insightsv1alpha1.UpdatePlan) bool {
+	waitFor(t, eventually, "the pre-checks' findings", getPlan("4.15.0"), func(p *insightsv1alpha1.UpdatePlan) bool {
 		return slices.Equal(planFindings(p), want) && planCondition(p, updateplan.ConditionAnswered) == "True/"+updateplan.ReasonAllAnswered
 	})
 }

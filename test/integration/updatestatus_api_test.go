@@ -238,7 +238,7 @@ func TestUpdateStatusFollowsTheUpdate(t *testing.T) {
 		}
 		return s, err
 	}
-	s := waitFor(t, 30*time.Second, "UpdateStatus updating, with the operator's control plane progress", get, func(s *insightsv1alpha1.UpdateStatus) bool {
+	s := waitFor(t, eventually, "UpdateStatus updating, with the operator's control plane progress", get, func(s *insightsv1alpha1.UpdateStatus) bool {
 		if s == nil || active(s) != "Updating" || len(s.Status.ControlPlane.Informers) != 1 {
 			return false
 		}
@@ -250,7 +250,7 @@ func TestUpdateStatusFollowsTheUpdate(t *testing.T) {
 	t.Logf("control plane: %+v", s.Status.ControlPlane.Conditions)
 
 	setClusterVersionStatus(t, getClusterVersion(t), completedStatus())
-	waitFor(t, 30*time.Second, "UpdateStatus completed", get, func(s *insightsv1alpha1.UpdateStatus) bool {
+	waitFor(t, eventually, "UpdateStatus completed", get, func(s *insightsv1alpha1.UpdateStatus) bool {
 		return s != nil && active(s) == "Completed"
 	})
 }
