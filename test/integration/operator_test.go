@@ -69,9 +69,11 @@ func ensureOperatorNamespace(t testing.TB) {
 }
 
 // startOperator starts the operator, with extra flags (which win over the
-// defaults here), and short leader election timings so
-// that a standby takes over within seconds, logging at -v=2 (insight writes
-// log at -v=4). Alerts are not read unless a test gives an --alerts-url: the
+// defaults here), and leader election timings of seconds: a standby tries
+// every second, so that it takes over a lease released at SIGTERM within
+// one, while the leader may take ten seconds to renew its lease, so that a
+// busy machine does not make it lose the lease (and exit) mid-test. It logs
+// at -v=2 (insight writes log at -v=4). Alerts are not read unless a test gives an --alerts-url: the
 // test's API server has no Prometheus beside it. It is stopped when the test ends (SIGTERM, so that it releases
 // its lease for the next test), and its output is logged if the test failed.
 func startOperator(t testing.TB, extra ...string) *operatorProcess {
@@ -80,8 +82,8 @@ func startOperator(t testing.TB, extra ...string) *operatorProcess {
 	p := &operatorProcess{output: &syncBuffer{}}
 	var err error
 	p.Operator, err = process.Start(operatorBinary, kubeconfigPath, p.output, append([]string{
-		"--leader-election-lease-duration=6s",
-		"--leader-election-renew-deadline=4s",
+		"--leader-election-lease-duration=15s",
+		"--leader-election-renew-deadline=10s",
 		"--leader-election-retry-period=1s",
 		"--alerts-url=",
 		"-v=2",
@@ -122,6 +124,15 @@ func (p *operatorProcess) waitForOutput(t testing.TB, text string, timeout time.
 	})
 	if err != nil {
 		t.Fatalf("the operator did not print %q within %s", text, timeout)
+	}
+}
+
+// deleteLease deletes the operator's lease, as if it had expired.
+func deleteLease(t testing.TB) {
+	t.Helper()
+	err := kubeClient.CoordinationV1().Leases(operatorNamespace).Delete(context.Background(), leaseName, metav1.DeleteOptions{})
+	if err != nil && !apierrors.IsNotFound(err) {
+		t.Fatalf("deleting the lease: %v", err)
 	}
 }
 
