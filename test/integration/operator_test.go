@@ -3,6 +3,7 @@ package integration
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os/exec"
 	"strings"
 	"sync"
@@ -13,6 +14,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
@@ -151,6 +153,30 @@ func leaseHolder(t testing.TB) string {
 	return *lease.Spec.HolderIdentity
 }
 
+// waitForRenewals waits until holder has renewed the lease n times, and
+// fails if anyone else takes it meanwhile.
+func waitForRenewals(t testing.TB, holder string, n int) {
+	t.Helper()
+	var last time.Time
+	renewals := -1 // the first renewal seen is the one before the wait
+	err := wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
+		lease, err := kubeClient.CoordinationV1().Leases(operatorNamespace).Get(ctx, leaseName, metav1.GetOptions{})
+		if err != nil {
+			return false, err
+		}
+		if h := ptr.Deref(lease.Spec.HolderIdentity, ""); h != holder {
+			return false, fmt.Errorf("the lease moved from %q to %q while its holder was running", holder, h)
+		}
+		if renewed := lease.Spec.RenewTime; renewed != nil && !renewed.Time.Equal(last) {
+			last, renewals = renewed.Time, renewals+1
+		}
+		return renewals >= n, nil
+	})
+	if err != nil {
+		t.Fatalf("waiting for %d renewals of the lease by %s: %v", n, holder, err)
+	}
+}
+
 // waitForHolder waits until the lease is held by someone accepted by want.
 func waitForHolder(t testing.TB, timeout time.Duration, want func(holder string) bool) string {
 	t.Helper()
@@ -182,11 +208,11 @@ func TestOnlyOneInstanceLeadsAndAStandbyTakesOver(t *testing.T) {
 
 	second := startOperator(t)
 	second.waitForOutput(t, "Attempting to acquire leader lease", eventually)
-	// Several retry periods (1s) pass without the standby taking the lease.
-	time.Sleep(4 * time.Second)
-	if holder := leaseHolder(t); holder != firstHolder {
-		t.Fatalf("the lease moved from %q to %q while its holder was running", firstHolder, holder)
-	}
+	// Several retry periods pass without the standby taking the lease: the
+	// leader renews it once a period, as the standby tries to take it, so
+	// they are counted in its renewals, however slow a busy machine makes
+	// them.
+	waitForRenewals(t, firstHolder, 4)
 	if strings.Contains(second.output.String(), "operator started") {
 		t.Fatal("the standby started its controllers while another instance held the lease")
 	}
