@@ -14,11 +14,6 @@ import (
 	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
-// checkWindowSteps is how many steps ahead --check schedules the managed
-// update, instead of a minute: long enough for the operator to ask the
-// informer and show the window, and for the status command to print it.
-const checkWindowSteps = 30
-
 // playManaged schedules a managed update of the idle cluster to the
 // recorded target, shows the window, and at the window plays the Managed
 // Upgrade Operator's steps around the recorded update; with --check, it
@@ -42,13 +37,10 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 		return fmt.Errorf("UpdateInformer %s did not go Online=True within a minute", managedInformerName)
 	}
 
-	window := time.Minute
-	if o.check {
-		window = checkWindowSteps * o.step
-	}
-	// The UpgradeConfig's time has whole seconds: rounded up, the window
-	// is never shorter than asked.
-	upgradeAt := time.Now().Add(window + time.Second - 1).Truncate(time.Second)
+	// A minute: time to watch the window, and for the operator to ask the
+	// informer and show it, and the status command to print it, on a busy
+	// machine too.
+	upgradeAt := windowIn(time.Minute)
 	if err := muo.schedule(ctx, s.target(), s.cv.Spec.Channel, s.from(), upgradeAt); err != nil {
 		return err
 	}
@@ -75,6 +67,15 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 				return err
 			}
 		}
+	}
+	if o.check && statusShowedWindow {
+		// What --check wants of the wait has been shown: the window is
+		// brought forward rather than waited for.
+		upgradeAt = windowIn(time.Second)
+		if err := muo.reschedule(ctx, upgradeAt); err != nil {
+			return err
+		}
+		say("UpgradeConfig %s/%s: brought forward to %s", upgradev1alpha1.DefaultNamespace, upgradev1alpha1.DefaultName, upgradeAt.Local().Format("15:04:05"))
 	}
 	if !sleep(ctx, time.Until(upgradeAt)) {
 		say("interrupted")
@@ -106,6 +107,12 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 		say("interrupted")
 	}
 	return nil
+}
+
+// windowIn is a window at least d from now: the UpgradeConfig's time has
+// whole seconds, so it is rounded up.
+func windowIn(d time.Duration) time.Time {
+	return time.Now().Add(d + time.Second - 1).Truncate(time.Second)
 }
 
 // playManagedUpdate plays the OSD upgrader's steps from the window on: the

@@ -70,6 +70,21 @@ func (m *managedUpgradeOperator) schedule(ctx context.Context, version, channel,
 	return m.write(ctx)
 }
 
+// reschedule moves the update to upgradeAt, as OpenShift Cluster Manager
+// does when an administrator reschedules it.
+func (m *managedUpgradeOperator) reschedule(ctx context.Context, upgradeAt time.Time) error {
+	m.config.Spec.UpgradeAt = upgradeAt.UTC().Format(time.RFC3339)
+	u, err := toUnstructured(m.config)
+	if err != nil {
+		return err
+	}
+	updated, err := m.client.Update(ctx, u, metav1.UpdateOptions{})
+	if err != nil {
+		return fmt.Errorf("rescheduling UpgradeConfig %s: %w", upgradev1alpha1.DefaultName, err)
+	}
+	return runtime.DefaultUnstructuredConverter.FromUnstructured(updated.Object, m.config)
+}
+
 // history is the entry of the update being played.
 func (m *managedUpgradeOperator) history() *upgradev1alpha1.UpgradeHistory {
 	return &m.config.Status.History[0]
