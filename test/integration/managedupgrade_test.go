@@ -103,7 +103,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 
 	// A cluster at rest at fromVersion, with a worker pool of one node
 	// where the worker phase's insight has its place.
-	startNodeOperator(t, "--informer-interval=1s")
+	startNodeOperator(t, informerInterval)
 	setClusterVersionStatus(t, getClusterVersion(t), completedStatus())
 	createNode(t, "worker-0", atRest(oldWorkerConfig), nodes.WorkerPool)
 	informer := startMUOInformer(t, ns)

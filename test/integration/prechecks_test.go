@@ -234,7 +234,7 @@ func TestPreChecksAndUpgradeAgainstTheOperator(t *testing.T) {
 	createClusterVersion(t, nil, status)
 	deletePlanAtEnd(t, "4.17.3")
 	startPlanInformer(t, "mco", 10*time.Second, 0, "slow-etcd")
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 	waitFor(t, eventually, "mco discovered as handling plans", getInformer("mco"), func(i *insightsv1alpha1.UpdateInformer) bool {
 		return i != nil && slices.ContainsFunc(i.Status.Handlers, func(h insightsv1alpha1.InformerHandler) bool { return h.Name == insightsv1alpha1.PlanHandler })
 	})

@@ -54,7 +54,7 @@ func TestAnInformerThatFailsKeepsItsInsightsStaleUntilItIsDeleted(t *testing.T) 
 	f.answer(0, protocol.ResponseSuccess, "a", "b")
 	const name = "failing-informer"
 	createInformer(t, informerOf(name, f, ca.PEM))
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 	waitForInformer(t, "success", name, []string{"a", "b"}, false, "True/Called")
 
 	oversized := []byte(`{"status":{"response":"Success"},"padding":"` + strings.Repeat("x", client.MaxResponseBytes) + `"}`)
@@ -105,7 +105,7 @@ func TestAnInformerWhoseDiscoveryGetsNoTrustedAnswerIsUnreachable(t *testing.T) 
 	f.answer(0, protocol.ResponseSuccess, "a")
 	const name = "untrusted-informer"
 	createInformer(t, informerOf(name, f, informertest.NewCA(t).PEM))
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 
 	// No answer it trusts: Unreachable, although it was discovery that
 	// failed.

@@ -30,6 +30,13 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
+// informerInterval is the flag of the tests whose operator asks informers:
+// four times a second, so that the operator has a changed answer within a
+// quarter of a second rather than a second, and the test waits that much
+// less for each change (UpdateStatus is still written at most once a
+// second).
+const informerInterval = "--informer-interval=250ms"
+
 // testInformer is a real informer on loopback whose answers and serving
 // certificate the test changes as it goes.
 type testInformer struct {
@@ -273,7 +280,7 @@ func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
 		}},
 	}
 	createInformer(t, i)
-	operator := startOperator(t, "--informer-interval=1s")
+	operator := startOperator(t, informerInterval)
 
 	waitForInformer(t, "success", i.Name, []string{"a", "b"}, false, "True/Called")
 
@@ -290,7 +297,7 @@ func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
 	// answered after its Wait, however long a busy machine takes.
 	operator.stop(t, terminationGracePeriod)
 	f.answer(1, protocol.ResponseSuccess, "a")
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 	for deadline := time.Now().Add(eventually); f.firstServed().IsZero(); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the informer was not asked again after its Wait within %s of a restart", eventually)
@@ -374,7 +381,7 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 		}},
 	}
 	createInformer(t, i)
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 
 	waitForInformer(t, "success through the Service, with the injected CA", i.Name, []string{"a"}, false, "True/Called")
 

@@ -137,7 +137,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 	createClusterVersion(t, nil, plannedStatus())
 	mcoCalls := startPlanInformer(t, "mco", 10*time.Second, 0, "drain")
 	startPlanInformer(t, "slow", time.Second, 3*time.Second, "never-seen")
-	startOperator(t, "--informer-interval=1s")
+	startOperator(t, informerInterval)
 	waitFor(t, eventually, "both informers discovered as handling plans", func(ctx context.Context) (*insightsv1alpha1.UpdateInformerList, error) {
 		return insightsClient.InsightsV1alpha1().UpdateInformers().List(ctx, metav1.ListOptions{})
 	}, func(l *insightsv1alpha1.UpdateInformerList) bool {
