@@ -65,19 +65,22 @@ func documentedAs(scenario string, steps [][]string) ([]docexamples.Command, err
 var (
 	timestamp = regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
 	age       = regexp.MustCompile(`\(\S+ ago\)`)
+	// countdown is how long until a time, to the minute, which depends on
+	// how soon after scheduling the command runs.
+	countdown = regexp.MustCompile(`, in (under a minute|\d+h\d*m?|\d+m)\b`)
 	// progress is a line pre-checks prints on stderr while it waits.
 	progress = regexp.MustCompile(`^UpdatePlan \S+: waiting for .* \(\S+\)$`)
 )
 
 // matches fails unless a command printed what the documentation shows for
-// it, and exited as it shows. The times differ from run to run and are
-// compared as placeholders. pre-checks' progress lines are left out: which
+// it, and exited as it shows. The times, and the countdowns to them, differ
+// from run to run and are compared as placeholders. pre-checks' progress lines are left out: which
 // it prints depends on how fast the operator and the informers answer, so
 // the documentation describes them rather than shows them.
 func matches(doc docexamples.Command, out string, code int) error {
 	got := slices.DeleteFunc(docexamples.Lines(out), progress.MatchString)
 	if diff := docexamples.Diff(normalized(doc.Output), normalized(got)); diff != "" {
-		return fmt.Errorf("%s:%d is not what the command printed, times aside and without its progress lines (-documented +printed):\n%s", doc.File, doc.Line, diff)
+		return fmt.Errorf("%s:%d is not what the command printed, times and countdowns aside and without its progress lines (-documented +printed):\n%s", doc.File, doc.Line, diff)
 	}
 	if doc.ExitCode != nil && *doc.ExitCode != code {
 		return fmt.Errorf("%s:%d shows the exit code %d, and the command exited with %d", doc.File, doc.Line, *doc.ExitCode, code)
@@ -88,7 +91,9 @@ func matches(doc docexamples.Command, out string, code int) error {
 func normalized(lines []string) []string {
 	out := make([]string, len(lines))
 	for i, line := range lines {
-		out[i] = age.ReplaceAllString(timestamp.ReplaceAllString(line, "<time>"), "(<age> ago)")
+		line = timestamp.ReplaceAllString(line, "<time>")
+		line = countdown.ReplaceAllString(line, ", in <duration>")
+		out[i] = age.ReplaceAllString(line, "(<age> ago)")
 	}
 	return out
 }

@@ -65,6 +65,10 @@ func TestMatches(t *testing.T) {
 		{name: "other times, and progress lines", doc: doc.Output, printed: printed},
 		{name: "another line", doc: doc.Output, printed: strings.Replace(printed, "Accepted:   True", "Accepted:   False", 1), wantErr: true},
 		{name: "another exit code", doc: doc.Output, printed: printed, code: 1, wantErr: true},
+		{name: "a countdown to a time, to the minute", doc: []string{"Informers:       Managed update scheduled for 2026-11-22T23:48:48Z, in under a minute (managed-upgrade)"},
+			printed: "Informers:       Managed update scheduled for 2026-11-24T05:39:04Z, in 1m (managed-upgrade)\n"},
+		{name: "a countdown in another sentence", doc: []string{"Informers:       Managed update scheduled for 2026-11-22T23:48:48Z, in under a minute (managed-upgrade)"},
+			printed: "Informers:       Managed update held for 2026-11-24T05:39:04Z, in 1m (managed-upgrade)\n", wantErr: true},
 		{name: "a progress line shown", doc: append([]string{"UpdatePlan 4.15.0-ec.3: waiting for the operator to evaluate the plan (0s)"}, doc.Output...), printed: printed, wantErr: true},
 	}
 	for _, tt := range testCases {
