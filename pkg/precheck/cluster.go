@@ -24,6 +24,7 @@ const (
 	uidNotUpgradeable   = "not-upgradeable"
 	uidNotOffered       = "not-offered"
 	uidAlreadyThere     = "already-at-target"
+	uidDowngrade        = "downgrade"
 	riskUIDPrefix       = "risk/"
 )
 
@@ -34,6 +35,9 @@ const (
 	// conditionalUpdateRiskApplies says whether a conditional update risk
 	// applies to this cluster.
 	conditionalUpdateRiskApplies = "Applies"
+	// conditionRecommended says whether a conditional update is
+	// recommended for this cluster.
+	conditionRecommended = "Recommended"
 )
 
 func clusterVersionMissing(in *Input) []insightsv1alpha1.UpdateInsight {
@@ -71,6 +75,8 @@ func clusterFailing(in *Input) []insightsv1alpha1.UpdateInsight {
 }
 
 // updateInProgress: a new update waits for the one in progress, or is it.
+// Like oc's recommend, it quotes the ClusterVersion's Progressing message,
+// which says what the cluster is working towards and how far it is.
 func updateInProgress(in *Input) []insightsv1alpha1.UpdateInsight {
 	cv := in.ClusterVersion
 	if cv == nil || !updatestatus.Pending(cv) {
@@ -81,11 +87,15 @@ func updateInProgress(in *Input) []insightsv1alpha1.UpdateInsight {
 		uid: uidInProgress, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UpdateSpeedImpactType,
 		scope: controlPlane(clusterVersionResource()),
 	}
+	progress := ""
+	if c := v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.OperatorProgressing); c != nil && c.Status == configv1.ConditionTrue && c.Message != "" {
+		progress = " (" + strings.TrimSuffix(firstLine(c.Message), ".") + ")"
+	}
 	if desired == in.Target {
 		f.level, f.impact = insightsv1alpha1.InfoInsightLevel, insightsv1alpha1.NoneImpactType
-		f.summary = fmt.Sprintf("The update to %s is already in progress", in.Target)
+		f.summary = fmt.Sprintf("The update to %s is already in progress%s", in.Target, progress)
 	} else {
-		f.summary = fmt.Sprintf("An update to %s is in progress: let it complete before updating to %s", orUnknown(desired), in.Target)
+		f.summary = fmt.Sprintf("An update to %s is in progress%s: let it complete before updating to %s", orUnknown(desired), progress, in.Target)
 		f.description = "Changing the target of an update in progress leaves the cluster part on one release and part on another until the new update completes."
 	}
 	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
@@ -138,6 +148,17 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 			summary: fmt.Sprintf("The cluster already runs %s", in.Target),
 		}.insight(in.Now)}
 	}
+	if current, err := semver.Parse(currentVersion(cv)); err == nil {
+		if target, err := semver.Parse(in.Target); err == nil && target.LT(current) {
+			return []insightsv1alpha1.UpdateInsight{finding{
+				uid: uidDowngrade, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+				scope:   controlPlane(clusterVersionResource()),
+				summary: fmt.Sprintf("%s is older than %s, which the cluster runs: it is not offered, and downgrades are not supported", in.Target, current),
+				description: "OpenShift updates only forward. A release older than the one the cluster runs, even an older z-stream of the same minor, " +
+					"is never offered, and the cluster-version operator does not roll a cluster back to it.",
+			}.insight(in.Now)}
+		}
+	}
 	for _, r := range cv.Status.AvailableUpdates {
 		if r.Version == in.Target {
 			return nil
@@ -162,12 +183,12 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 }
 
 // conditionalRisks are the risks of a conditional update that apply to the
-// cluster: those the cluster-version operator asks to accept. A risk
-// applies when its Applies condition says so; without per-risk conditions
-// (an older cluster-version operator), every risk of an update that is not
-// recommended applies.
+// cluster: those the cluster-version operator asks to accept. A risk that
+// may apply, but of which that cannot be told, is a warning: an error-level
+// finding makes an administrator accept a risk, and `upgrade` writes it into
+// the ClusterVersion, so it is raised only for a risk known to apply.
 func conditionalRisks(in *Input, u *configv1.ConditionalUpdate) []insightsv1alpha1.UpdateInsight {
-	recommended := meta.FindStatusCondition(u.Conditions, "Recommended")
+	recommended := meta.FindStatusCondition(u.Conditions, conditionRecommended)
 	if recommended != nil && recommended.Status == metav1.ConditionTrue {
 		return nil
 	}
@@ -179,28 +200,87 @@ func conditionalRisks(in *Input, u *configv1.ConditionalUpdate) []insightsv1alph
 	}
 	var out []insightsv1alpha1.UpdateInsight
 	for _, r := range risks {
-		if applies := meta.FindStatusCondition(r.Conditions, conditionalUpdateRiskApplies); applies != nil && applies.Status == metav1.ConditionFalse {
-			continue
-		}
-		out = append(out, finding{
+		f := finding{
 			uid: riskUIDPrefix + r.Name, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
 			scope:       controlPlane(clusterVersionResource()),
 			summary:     fmt.Sprintf("Conditional update risk %s applies to the update to %s: %s", r.Name, in.Target, firstLine(r.Message)),
 			description: r.Message,
 			reference:   r.URL,
-		}.insight(in.Now))
+		}
+		switch applies, why := riskApplies(r, recommended); applies {
+		case doesNotApply:
+			continue
+		case undecided:
+			f.level = insightsv1alpha1.WarningInsightLevel
+			f.summary = fmt.Sprintf("Whether conditional update risk %s applies to the update to %s is not known: %s", r.Name, in.Target, firstLine(r.Message))
+			f.description = fmt.Sprintf("%s\n\nThe cluster-version operator could not tell whether the risk applies to this cluster: %s", r.Message, why)
+		}
+		out = append(out, f.insight(in.Now))
 	}
 	if len(out) == 0 && recommended != nil {
-		// Not recommended, for a reason no risk names (the risks could not
-		// be evaluated, for one).
-		out = append(out, finding{
+		// Not recommended, for a reason no risk names. That the update is
+		// not recommended is certain when the condition is False; when it is
+		// Unknown, the evaluation failed and nothing is known to apply.
+		f := finding{
 			uid: riskUIDPrefix + recommended.Reason, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
 			scope:       controlPlane(clusterVersionResource()),
 			summary:     fmt.Sprintf("The update to %s is not recommended (%s): %s", in.Target, recommended.Reason, firstLine(recommended.Message)),
 			description: recommended.Message,
-		}.insight(in.Now))
+		}
+		if recommended.Status != metav1.ConditionFalse {
+			f.level = insightsv1alpha1.WarningInsightLevel
+			f.summary = fmt.Sprintf("Whether the update to %s is recommended is not known (%s): %s", in.Target, recommended.Reason, firstLine(recommended.Message))
+		}
+		out = append(out, f.insight(in.Now))
 	}
 	return out
+}
+
+// applicability is whether a conditional update risk applies to the
+// cluster.
+type applicability int
+
+const (
+	doesNotApply applicability = iota
+	applies
+	undecided
+)
+
+// riskApplies tells whether a risk of an update that is not recommended
+// applies, and when that is undecided, why.
+//
+// A risk's own Applies condition says so where the cluster-version operator
+// writes one. Before it did, only the update's Recommended condition tells,
+// as the operator's evaluateConditionalUpdate (pkg/cvo/availableupdates.go)
+// writes it: every risk that applies adds "<message> <url>" to the
+// condition's message (paragraphs joined by blank lines), and makes its
+// name the reason when it is the only one (MultipleReasons otherwise); a
+// risk it could not evaluate adds "Could not evaluate exposure to update
+// risk <name> (<error>)" and makes the status Unknown. A risk the condition
+// does not name was evaluated, and does not apply.
+func riskApplies(r configv1.ConditionalUpdateRisk, recommended *metav1.Condition) (applicability, string) {
+	if c := meta.FindStatusCondition(r.Conditions, conditionalUpdateRiskApplies); c != nil {
+		switch c.Status {
+		case metav1.ConditionTrue:
+			return applies, ""
+		case metav1.ConditionFalse:
+			return doesNotApply, ""
+		default:
+			return undecided, fmt.Sprintf("%s: %s", c.Reason, c.Message)
+		}
+	}
+	switch {
+	case recommended == nil:
+		return undecided, "the update has no Recommended condition"
+	case recommended.Reason == r.Name:
+		return applies, ""
+	case strings.Contains(recommended.Message, r.Message+" "+r.URL):
+		return applies, ""
+	}
+	if i := strings.Index(recommended.Message, "Could not evaluate exposure to update risk "+r.Name+" "); i >= 0 {
+		return undecided, firstLine(recommended.Message[i:])
+	}
+	return doesNotApply, ""
 }
 
 // clusterOperators: an unavailable operator is one more to fail during the

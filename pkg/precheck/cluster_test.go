@@ -2,6 +2,7 @@ package precheck
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +70,20 @@ func updatingTo(version string) func(*configv1.ClusterVersion) {
 	return func(cv *configv1.ClusterVersion) {
 		cv.Status.Desired = configv1.Release{Version: version, Image: "quay.io/release@" + version}
 		cv.Status.History = append([]configv1.UpdateHistory{{Version: version, Image: cv.Status.Desired.Image, State: configv1.PartialUpdate}}, cv.Status.History...)
+		condition(configv1.OperatorProgressing, configv1.ConditionTrue, "", "Working towards "+version+": 106 of 863 done (12% complete)")(cv)
+	}
+}
+
+// notRecommended offers target as a conditional update with risks, not
+// recommended as recommended says.
+func notRecommended(target string, recommended metav1.Condition, risks ...configv1.ConditionalUpdateRisk) func(*configv1.ClusterVersion) {
+	return func(cv *configv1.ClusterVersion) {
+		recommended.Type = "Recommended"
+		cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
+			Release:    configv1.Release{Version: target},
+			Risks:      risks,
+			Conditions: []metav1.Condition{recommended},
+		}}
 	}
 }
 
@@ -109,11 +124,16 @@ func TestClusterVersionChecks(t *testing.T) {
 		{
 			name: "an update to another release in progress", target: "4.17.2",
 			cv:   clusterVersion(updatingTo("4.16.5")),
-			want: []seen{{uidInProgress, "warning", "An update to 4.16.5 is in progress: let it complete before updating to 4.17.2"}},
+			want: []seen{{uidInProgress, "warning", "An update to 4.16.5 is in progress (Working towards 4.16.5: 106 of 863 done (12% complete)): let it complete before updating to 4.17.2"}},
 		},
 		{
 			name: "the update to the target in progress", target: "4.16.5",
 			cv:   clusterVersion(updatingTo("4.16.5")),
+			want: []seen{{uidInProgress, "info", "The update to 4.16.5 is already in progress (Working towards 4.16.5: 106 of 863 done (12% complete))"}},
+		},
+		{
+			name: "an update in progress whose ClusterVersion says nothing of its progress", target: "4.16.5",
+			cv:   clusterVersion(updatingTo("4.16.5"), condition(configv1.OperatorProgressing, configv1.ConditionTrue, "", "")),
 			want: []seen{{uidInProgress, "info", "The update to 4.16.5 is already in progress"}},
 		},
 		{
@@ -135,6 +155,14 @@ func TestClusterVersionChecks(t *testing.T) {
 		{
 			name: "already at the target", cv: clusterVersion(), target: "4.16.3",
 			want: []seen{{uidAlreadyThere, "info", "The cluster already runs 4.16.3"}},
+		},
+		{
+			name: "an older z-stream", cv: clusterVersion(), target: "4.16.1",
+			want: []seen{{uidDowngrade, "error", "4.16.1 is older than 4.16.3, which the cluster runs: it is not offered, and downgrades are not supported"}},
+		},
+		{
+			name: "an older minor", cv: clusterVersion(), target: "4.15.20",
+			want: []seen{{uidDowngrade, "error", "4.15.20 is older than 4.16.3, which the cluster runs: it is not offered, and downgrades are not supported"}},
 		},
 		{
 			name: "not offered, and updates cannot be retrieved", target: "4.18.0",
@@ -180,13 +208,13 @@ func TestClusterVersionChecks(t *testing.T) {
 		},
 		{
 			name: "conditional, not recommended for a reason no risk names", target: "4.17.3",
-			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
-				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
-					Release:    configv1.Release{Version: "4.17.3"},
-					Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionUnknown, Reason: "EvaluationFailed", Message: "Could not evaluate exposure to OVNHang"}},
-				}}
-			}),
-			want: []seen{{"risk/EvaluationFailed", "error", "The update to 4.17.3 is not recommended (EvaluationFailed): Could not evaluate exposure to OVNHang"}},
+			cv:   clusterVersion(notRecommended("4.17.3", metav1.Condition{Status: metav1.ConditionFalse, Reason: "Blocked", Message: "Blocked by policy."})),
+			want: []seen{{"risk/Blocked", "error", "The update to 4.17.3 is not recommended (Blocked): Blocked by policy."}},
+		},
+		{
+			name: "conditional, the evaluation failed and no risk is named", target: "4.17.3",
+			cv:   clusterVersion(notRecommended("4.17.3", metav1.Condition{Status: metav1.ConditionUnknown, Reason: "EvaluationFailed", Message: "Could not evaluate exposure to OVNHang"})),
+			want: []seen{{"risk/EvaluationFailed", "warning", "Whether the update to 4.17.3 is recommended is not known (EvaluationFailed): Could not evaluate exposure to OVNHang"}},
 		},
 	}
 	for _, tt := range tests {
@@ -264,5 +292,86 @@ func TestFindingsAreBoundedToTheAPI(t *testing.T) {
 		if i.AcquisitionTime == nil || !i.AcquisitionTime.Time.Equal(now) {
 			t.Errorf("finding %s acquired at %v, want %v", i.UID, i.AcquisitionTime, now)
 		}
+	}
+}
+
+// Without per-risk Applies conditions, the update's Recommended condition
+// tells which risks apply, in the shapes the cluster-version operator's
+// evaluateConditionalUpdate writes it.
+func TestRiskApplicabilityFromTheRecommendedCondition(t *testing.T) {
+	a := risk("ARiskName", "https://issues.redhat.com/browse/OCPBUGS-1", "A breaks.", "")
+	b := risk("BRiskName", "https://issues.redhat.com/browse/OCPBUGS-2", "B breaks.", "")
+	c := risk("CRiskName", "https://issues.redhat.com/browse/OCPBUGS-3", "C breaks.", "")
+	// unknownExposure is the cluster-version operator's message for a risk
+	// it could not evaluate.
+	unknownExposure := func(r configv1.ConditionalUpdateRisk, err string) string {
+		return fmt.Sprintf("Could not evaluate exposure to update risk %s (%s)\n  %s description: %s\n  %s URL: %s", r.Name, err, r.Name, r.Message, r.Name, r.URL)
+	}
+	tests := []struct {
+		name        string
+		recommended *metav1.Condition
+		risks       []configv1.ConditionalUpdateRisk
+		want        []seen
+	}{
+		{
+			name:        "three risks, two named in a MultipleReasons message",
+			recommended: &metav1.Condition{Status: metav1.ConditionFalse, Reason: "MultipleReasons", Message: "A breaks. https://issues.redhat.com/browse/OCPBUGS-1\n\nC breaks. https://issues.redhat.com/browse/OCPBUGS-3"},
+			risks:       []configv1.ConditionalUpdateRisk{a, b, c},
+			want: []seen{
+				{"risk/ARiskName", "error", "Conditional update risk ARiskName applies to the update to 4.17.3: A breaks."},
+				{"risk/CRiskName", "error", "Conditional update risk CRiskName applies to the update to 4.17.3: C breaks."},
+			},
+		},
+		{
+			name:        "one risk of three, named by the reason",
+			recommended: &metav1.Condition{Status: metav1.ConditionFalse, Reason: "BRiskName", Message: "B breaks. https://issues.redhat.com/browse/OCPBUGS-2"},
+			risks:       []configv1.ConditionalUpdateRisk{a, b, c},
+			want:        []seen{{"risk/BRiskName", "error", "Conditional update risk BRiskName applies to the update to 4.17.3: B breaks."}},
+		},
+		{
+			name:        "a risk whose name is no condition reason",
+			recommended: &metav1.Condition{Status: metav1.ConditionFalse, Reason: "ExposedToRisks", Message: "Odd breaks. https://example.com/odd"},
+			risks:       []configv1.ConditionalUpdateRisk{a, risk("odd name", "https://example.com/odd", "Odd breaks.", "")},
+			want:        []seen{{"risk/odd name", "error", "Conditional update risk odd name applies to the update to 4.17.3: Odd breaks."}},
+		},
+		{
+			name: "one risk applies, one could not be evaluated",
+			recommended: &metav1.Condition{Status: metav1.ConditionFalse, Reason: "MultipleReasons",
+				Message: unknownExposure(c, "no alerts client") + "\n\nB breaks. https://issues.redhat.com/browse/OCPBUGS-2"},
+			risks: []configv1.ConditionalUpdateRisk{a, b, c},
+			want: []seen{
+				{"risk/BRiskName", "error", "Conditional update risk BRiskName applies to the update to 4.17.3: B breaks."},
+				{"risk/CRiskName", "warning", "Whether conditional update risk CRiskName applies to the update to 4.17.3 is not known: C breaks."},
+			},
+		},
+		{
+			name:        "no Recommended condition yet",
+			recommended: nil,
+			risks:       []configv1.ConditionalUpdateRisk{a},
+			want:        []seen{{"risk/ARiskName", "warning", "Whether conditional update risk ARiskName applies to the update to 4.17.3 is not known: A breaks."}},
+		},
+		{
+			name:        "a per-risk Applies condition that is Unknown",
+			recommended: &metav1.Condition{Status: metav1.ConditionUnknown, Reason: "EvaluationFailed", Message: "whatever"},
+			risks:       []configv1.ConditionalUpdateRisk{risk("PromQLRisk", "https://example.com/p", "P breaks.", metav1.ConditionUnknown)},
+			want:        []seen{{"risk/PromQLRisk", "warning", "Whether conditional update risk PromQLRisk applies to the update to 4.17.3 is not known: P breaks."}},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cv := clusterVersion(func(cv *configv1.ClusterVersion) {
+				u := configv1.ConditionalUpdate{Release: configv1.Release{Version: "4.17.3"}, Risks: tt.risks}
+				if tt.recommended != nil {
+					r := *tt.recommended
+					r.Type = "Recommended"
+					u.Conditions = []metav1.Condition{r}
+				}
+				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{u}
+			})
+			got := notOffered(&Input{ClusterVersion: cv, Target: "4.17.3", Now: now})
+			if diff := cmp.Diff(tt.want, seenOf(got)); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

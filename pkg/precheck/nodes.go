@@ -2,7 +2,6 @@ package precheck
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
@@ -70,64 +69,6 @@ func (in *Input) members() *members {
 		in.membership = m
 	}
 	return in.membership
-}
-
-// disruptionBudgets: a budget that allows no disruption keeps each node
-// running one of its pods from draining, and the pool's update waits for
-// it. A node in no pool or in a paused pool is not drained.
-func disruptionBudgets(in *Input) []insightsv1alpha1.UpdateInsight {
-	members := in.members()
-	byName := map[string]*corev1.Node{}
-	for _, n := range in.Nodes {
-		byName[n.Name] = n
-	}
-	var out []insightsv1alpha1.UpdateInsight
-	for _, b := range in.Budgets {
-		pdb := b.PodDisruptionBudget
-		if pdb == nil || pdb.Status.DisruptionsAllowed > 0 {
-			continue
-		}
-		var drained []string
-		pool := ""
-		for _, pod := range b.Pods {
-			if pod.Status.Phase == corev1.PodSucceeded || pod.Status.Phase == corev1.PodFailed {
-				continue
-			}
-			node := byName[pod.Spec.NodeName]
-			if node == nil {
-				continue
-			}
-			p := members.pools[members.poolOf[node.Name]]
-			if p == nil || p.Spec.Paused || slices.Contains(drained, node.Name) {
-				continue
-			}
-			drained = append(drained, node.Name)
-			// A budget is listed once, under the first worker pool it
-			// holds up (or the control plane's).
-			if pool == "" || nodes.ScopeType(pool) == insightsv1alpha1.ScopeTypeControlPlane {
-				pool = p.Name
-			}
-		}
-		if len(drained) == 0 {
-			continue
-		}
-		slices.Sort(drained)
-		resources := []insightsv1alpha1.InsightResource{{Group: "policy", Kind: "PodDisruptionBudget", Namespace: pdb.Namespace, Name: pdb.Name}}
-		for _, n := range drained[:min(len(drained), maxResources-1)] {
-			resources = append(resources, nodeResource(n))
-		}
-		out = append(out, finding{
-			uid: "pdb/" + pdb.Namespace + "/" + pdb.Name, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
-			scope:   nodeScope(pool, resources...),
-			summary: fmt.Sprintf("PodDisruptionBudget %s/%s allows no disruption: the drain of %s will wait for it", pdb.Namespace, pdb.Name, nodeList(drained)),
-			description: fmt.Sprintf("The budget has %d healthy pods of the %d it needs, so no pod it covers may be evicted. "+
-				"The machine-config operator drains a node before updating it, and a drain that cannot evict a pod waits: "+
-				"the pool's update stalls on that node until the budget allows a disruption (scale the workload up, or relax the budget).",
-				pdb.Status.CurrentHealthy, pdb.Status.DesiredHealthy),
-			reference: "https://kubernetes.io/docs/tasks/run-application/configure-pdb/",
-		}.insight(in.Now))
-	}
-	return out
 }
 
 // nodeProblems: a node that is not ready or cordoned counts against its

@@ -47,7 +47,8 @@ type Input struct {
 	// only: a cluster's pods are too many to cache for a pre-check.
 	Budgets []Budget
 	// Alerts are those firing and pending; AlertsUnreadable says why they
-	// could not be read, and then Alerts is not looked at.
+	// were not read (no address to read them from, or the read failed), and
+	// then Alerts is not looked at.
 	Alerts           []alerts.Alert
 	AlertsUnreadable error
 	// PerNode is how long a node of a pool takes to update, by pool name,
@@ -58,8 +59,9 @@ type Input struct {
 	Now time.Time
 
 	// membership is worked out from Nodes and Pools at the first check
-	// that needs it.
+	// that needs it, and so are the budgets that hold up a drain.
 	membership *members
+	blocked    *[]blockedBudget
 }
 
 // Budget is a PodDisruptionBudget and the pods it selects.

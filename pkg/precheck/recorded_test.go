@@ -18,6 +18,19 @@ func TestPreChecksOfRecordedClusters(t *testing.T) {
 		want         []string
 	}{
 		{
+			// Two alerts on budgets at their limit fire, with the same
+			// labels (oc's test data); no budget objects were recorded,
+			// so each alert is a finding of its own. The other alerts
+			// firing are of no family that bears on an update, and
+			// those of the operators that are down are pending.
+			name: "4.15.0-ec2-unavailable-mco-20m", target: "4.16.0",
+			want: []string{
+				"alert/PodDisruptionBudgetAtLimit/a21598ad7de69682", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682-2",
+				"clusteroperator/control-plane-machine-set/unavailable", "clusteroperator/etcd/degraded", "clusteroperator/machine-config/unavailable",
+				"duration", "not-offered", "not-upgradeable", "update-in-progress",
+			},
+		},
+		{
 			// Idle and healthy, but its channel offers nothing.
 			name: "not-upgrading", target: "4.15.0",
 			want: []string{"duration", "not-offered"},

@@ -125,8 +125,10 @@ func planCondition(p *insightsv1alpha1.UpdatePlan, t string) string {
 // The identities of the findings the plan holds; riskIdentity is the
 // pre-checks tests'.
 const (
-	durationIdentity = "update-insights-operator/ControlPlane//duration"
-	mcoIdentity      = "mco/ControlPlane//drain"
+	// The operators these tests start read no alerts (--alerts-url=).
+	alertsUncheckedIdentity = "update-insights-operator/ControlPlane//alerts-unchecked"
+	durationIdentity        = "update-insights-operator/ControlPlane//duration"
+	mcoIdentity             = "mco/ControlPlane//drain"
 )
 
 // A plan holds the operator's own findings and those of every informer
@@ -157,7 +159,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "the findings, and the slow informer offline", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), []string{mcoIdentity, durationIdentity, riskIdentity}) &&
+		return slices.Equal(planFindings(p), []string{mcoIdentity, alertsUncheckedIdentity, durationIdentity, riskIdentity}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "False/"+updateplan.ReasonInformersOffline &&
 			planCondition(p, updateplan.ConditionAccepted) == "False/"+updateplan.ReasonNotAccepted &&
 			p.Status.ObservedEvaluationRequest == "r1"
@@ -191,7 +193,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "every finding accepted, every informer answered", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), []string{mcoIdentity + " (accepted)", durationIdentity, riskIdentity + " (accepted)"}) &&
+		return slices.Equal(planFindings(p), []string{mcoIdentity + " (accepted)", alertsUncheckedIdentity, durationIdentity, riskIdentity + " (accepted)"}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "True/"+updateplan.ReasonAllAnswered &&
 			planCondition(p, updateplan.ConditionAccepted) == "True/"+updateplan.ReasonAllAccepted
 	})
@@ -224,6 +226,7 @@ func TestAPlanOfARecordedCluster(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
+		alertsUncheckedIdentity,
 		"update-insights-operator/ControlPlane//duration",
 		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/not-offered",
 		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/update-in-progress",

@@ -2,6 +2,7 @@ package updateplan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -131,11 +132,14 @@ func newAlertsCache(source alerts.Source, clock clock.PassiveClock) *alertsCache
 	return &alertsCache{source: source, clock: clock}
 }
 
-// read returns the firing alerts, or why they could not be read. Without a
-// source, there are none to read: the operator was told not to.
+// errNoAlertsAddress is why no alerts are read by an operator told not to:
+// the pre-checks say so, rather than pass an alert check that did not run.
+var errNoAlertsAddress = errors.New("the operator has no address to read the alerts from (its --alerts-url is empty)")
+
+// read returns the firing alerts, or why they were not read.
 func (a *alertsCache) read(ctx context.Context) ([]alertsapi.Alert, error) {
 	if a.source == nil {
-		return nil, nil
+		return nil, errNoAlertsAddress
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()

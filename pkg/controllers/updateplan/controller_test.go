@@ -24,6 +24,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
+	alertsapi "github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
@@ -73,6 +74,11 @@ func (a *fakeAsker) waitCalls(t *testing.T, n int) []string {
 	return a.calls()
 }
 
+// noAlerts is an alerts address where none fires.
+type noAlerts struct{}
+
+func (noAlerts) Alerts(context.Context) ([]alertsapi.Alert, error) { return []alertsapi.Alert{}, nil }
+
 // harness runs the controller's sync against fake clientsets, with
 // indexers standing in for the informers' caches.
 type harness struct {
@@ -107,7 +113,7 @@ func newHarness(t *testing.T) *harness {
 		pools:            machineconfigurationlisters.NewMachineConfigPoolLister(h.pools),
 		budgets:          policylisters.NewPodDisruptionBudgetLister(h.budgets),
 		pods:             h.kube.CoreV1(),
-		alerts:           newAlertsCache(nil, h.clock),
+		alerts:           newAlertsCache(noAlerts{}, h.clock),
 		asker:            h.asker,
 		client:           h.client.InsightsV1alpha1(),
 		ttl:              DefaultTTL,
@@ -350,6 +356,28 @@ func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
 	}
 	if calls := h.asker.waitCalls(t, 2); len(calls) != 2 {
 		t.Errorf("informer asked %v, want twice", calls)
+	}
+}
+
+// An operator with no alerts address says that the plan's alert checks did
+// not run, at a level that needs no acceptance: it neither passes a check
+// it did not make nor blocks the update on it.
+func TestWithoutAnAlertsAddressThePlanSaysTheAlertChecksDidNotRun(t *testing.T) {
+	h := newHarness(t)
+	h.controller.alerts = newAlertsCache(nil, h.clock)
+	h.createPlan("4.17.2", "")
+	h.sync("4.17.2")
+	var got []string
+	for _, i := range h.plan("4.17.2").Status.ControlPlane.Informers {
+		for _, f := range i.Insights {
+			if f.UID == "alerts-unchecked" {
+				got = append(got, string(f.Impact.Level)+": "+f.Impact.Summary)
+			}
+		}
+	}
+	want := []string{"status: The alert checks did not run: " + errNoAlertsAddress.Error()}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("alerts finding (-want +got):\n%s", diff)
 	}
 }
 

@@ -30,6 +30,10 @@ var testdata = func() string {
 // Example returns the path of a file of the recorded clusters.
 func Example(name string) string { return filepath.Join(testdata, "oc-examples", name) }
 
+// RecommendExample returns the path of a file of the alerts recorded with
+// what `oc adm upgrade recommend` printed for them.
+func RecommendExample(name string) string { return filepath.Join(testdata, "oc-recommend", name) }
+
 // Golden returns the path of a golden file.
 func Golden(name string) string { return filepath.Join(testdata, "golden", name) }
 
