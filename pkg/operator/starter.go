@@ -355,7 +355,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
 				budgetInformers.Policy().V1().PodDisruptionBudgets(),
 				updateplan.Config{
-					Pods: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
+					Pods: kubeClient.CoreV1(), Events: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
 					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), controllerContext.Clock),
 					Client: insightsClient.InsightsV1alpha1(), TTL: o.PlanTTL,
 				},

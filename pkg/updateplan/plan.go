@@ -22,6 +22,10 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
+// ReasonPruned is the reason of the Event that says why the operator
+// deleted a plan: `pre-checks` reads it when a plan it waits for is gone.
+const ReasonPruned = "UpdatePlanPruned"
+
 // The plan's conditions and their reasons.
 const (
 	ConditionAnswered = "Answered"

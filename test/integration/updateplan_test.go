@@ -2,12 +2,14 @@ package integration
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -201,18 +203,42 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		t.Errorf("mco was asked %d times, want once: accepting asks no one again", n)
 	}
 
-	// The cluster completes the update to the plan's target: the plan goes.
+	// The cluster completes the update to the plan's target after the plan
+	// was evaluated: the plan goes, and an Event says why.
+	evaluated, err := plans.Get(context.Background(), planTarget, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	cv, err := configClient.ConfigV1().ClusterVersions().Get(context.Background(), "version", metav1.GetOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	done := metav1.NewTime(time.Now().Truncate(time.Second))
+	if !done.After(evaluated.Status.EvaluatedAt.Time) {
+		done = metav1.NewTime(evaluated.Status.EvaluatedAt.Add(time.Second))
+	}
 	cv.Status.Desired = configv1.Release{Version: planTarget, Image: "quay.io/release:" + planTarget}
 	cv.Status.History = append([]configv1.UpdateHistory{{Version: planTarget, Image: "quay.io/release:" + planTarget, State: configv1.CompletedUpdate, StartedTime: done, CompletionTime: &done}}, cv.Status.History...)
 	if _, err := configClient.ConfigV1().ClusterVersions().UpdateStatus(context.Background(), cv, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "the plan pruned", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool { return p == nil })
+	selector := "involvedObject.kind=UpdatePlan,involvedObject.name=" + planTarget + ",reason=" + updateplan.ReasonPruned
+	events, err := kubeClient.CoreV1().Events(metav1.NamespaceDefault).List(context.Background(), metav1.ListOptions{FieldSelector: selector})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var messages []string
+	for _, e := range events.Items {
+		if e.InvolvedObject.UID == evaluated.UID {
+			messages = append(messages, e.Message)
+		}
+	}
+	want := []string{fmt.Sprintf("Deleted, as the cluster completed its update to %s at %s, at or past the plan's target, after the plan was evaluated",
+		planTarget, done.UTC().Format(time.RFC3339))}
+	if diff := cmp.Diff(want, messages); diff != "" {
+		t.Errorf("the Events on the pruned plan (-want +got):\n%s", diff)
+	}
 }
 
 // On a recorded cluster, the operator's plan holds what its pre-checks

@@ -7,8 +7,12 @@ import (
 	"io"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/types"
+	corev1client "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/util/retry"
 	"k8s.io/utils/clock"
 
@@ -16,11 +20,15 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 )
 
 // runner asks for and waits for a plan's evaluation, or records acceptance.
 type runner struct {
-	plans  insightsclient.UpdatePlanInterface
+	plans insightsclient.UpdatePlanInterface
+	// events are those of namespace default, where the Events about
+	// cluster-scoped objects such as plans are.
+	events corev1client.EventInterface
 	clock  clock.WithTicker
 	errOut io.Writer
 	// quiet keeps the progress lines off stderr.
@@ -117,14 +125,16 @@ func (r *runner) accept(ctx context.Context, target string, identities, informer
 func (r *runner) wait(ctx context.Context, target string, timeout time.Duration, done func(*insightsv1alpha1.UpdatePlan) (bool, string)) (*insightsv1alpha1.UpdatePlan, error) {
 	start := r.clock.Now()
 	var last string
+	var uid types.UID
 	for {
 		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
 		switch {
 		case apierrors.IsNotFound(err):
-			return nil, fmt.Errorf("UpdatePlan %s was deleted while waiting for it", target)
+			return nil, r.deleted(ctx, target, uid)
 		case err != nil && ctx.Err() == nil:
 			return nil, wrap(err, "reading UpdatePlan %s", target)
 		case err == nil:
+			uid = plan.UID
 			ok, awaited := done(plan)
 			if ok {
 				return plan, nil
@@ -146,6 +156,35 @@ func (r *runner) wait(ctx context.Context, target string, timeout time.Duration,
 		case <-r.clock.After(pollInterval):
 		}
 	}
+}
+
+// deleted says why a plan was deleted while the command waited for it: the
+// operator records an Event on a plan it prunes, before it deletes it. No
+// such Event means someone else deleted it. uid is the plan's, when it was
+// read.
+func (r *runner) deleted(ctx context.Context, target string, uid types.UID) error {
+	// The field selector narrows the list on the server; the same fields are
+	// checked here too, so that a server that ignores it is no matter.
+	selector := fields.Set{"involvedObject.kind": "UpdatePlan", "involvedObject.name": target, "reason": updateplan.ReasonPruned}
+	events, err := r.events.List(ctx, metav1.ListOptions{FieldSelector: selector.AsSelector().String()})
+	if err != nil {
+		return output.OneLine(fmt.Errorf("UpdatePlan %s was deleted while waiting for it, and why cannot be told: listing its Events: %w", target, err))
+	}
+	var pruned *corev1.Event
+	for i := range events.Items {
+		e := &events.Items[i]
+		if e.InvolvedObject.Kind != "UpdatePlan" || e.InvolvedObject.Name != target || e.Reason != updateplan.ReasonPruned ||
+			(uid != "" && e.InvolvedObject.UID != uid) {
+			continue
+		}
+		if pruned == nil || e.LastTimestamp.After(pruned.LastTimestamp.Time) {
+			pruned = e
+		}
+	}
+	if pruned == nil {
+		return fmt.Errorf("UpdatePlan %s was deleted while waiting for it, not by the operator (no %s Event): run pre-checks again", target, updateplan.ReasonPruned)
+	}
+	return output.OneLine(fmt.Errorf("UpdatePlan %s was deleted by the operator while waiting for it: %s", target, pruned.Message))
 }
 
 // wrap says what failed, on one line.

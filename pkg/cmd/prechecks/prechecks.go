@@ -10,11 +10,15 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
+	corev1client "k8s.io/client-go/kubernetes/typed/core/v1"
 	"k8s.io/client-go/rest"
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
 )
@@ -34,12 +38,29 @@ type options struct {
 	timeout     time.Duration
 }
 
-// NewCommand returns the `pre-checks` command.
-func NewCommand(clock clock.WithTicker) *cobra.Command {
-	return newCommand(clock, func(c *rest.Config) (versioned.Interface, error) { return versioned.NewForConfig(c) })
+// clients are what the command reads and writes: the plans, and the Events
+// that say why the operator deleted one.
+type clients struct {
+	plans  insightsclient.UpdatePlanInterface
+	events corev1client.EventInterface
 }
 
-func newCommand(clock clock.WithTicker, newClient func(*rest.Config) (versioned.Interface, error)) *cobra.Command {
+// NewCommand returns the `pre-checks` command.
+func NewCommand(clock clock.WithTicker) *cobra.Command {
+	return newCommand(clock, func(c *rest.Config) (clients, error) {
+		insights, err := versioned.NewForConfig(c)
+		if err != nil {
+			return clients{}, err
+		}
+		kube, err := kubernetes.NewForConfig(c)
+		if err != nil {
+			return clients{}, err
+		}
+		return clients{plans: insights.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault)}, nil
+	})
+}
+
+func newCommand(clock clock.WithTicker, newClients func(*rest.Config) (clients, error)) *cobra.Command {
 	o := &options{}
 	var kube *flags.Kubeconfig
 	cmd := &cobra.Command{
@@ -71,11 +92,11 @@ then upgrade --to VERSION will start the update.`,
 			if err != nil {
 				return err
 			}
-			client, err := newClient(config)
+			c, err := newClients(config)
 			if err != nil {
 				return err
 			}
-			r := &runner{plans: client.InsightsV1alpha1().UpdatePlans(), clock: clock, errOut: cmd.ErrOrStderr(), quiet: o.quiet}
+			r := &runner{plans: c.plans, events: c.events, clock: clock, errOut: cmd.ErrOrStderr(), quiet: o.quiet}
 			return o.run(cmd, r, format)
 		},
 	}

@@ -10,15 +10,18 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	k8sruntime "k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/types"
+	kubefake "k8s.io/client-go/kubernetes/fake"
 	"k8s.io/client-go/rest"
 	clienttesting "k8s.io/client-go/testing"
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -98,10 +101,23 @@ func setUp(lag int, existing ...*insightsv1alpha1.UpdatePlan) (*fake.Clientset, 
 	return client, clock
 }
 
+// fakeClients are the command's clients on these fakes.
+func fakeClients(client *fake.Clientset, kube *kubefake.Clientset) func(*rest.Config) (clients, error) {
+	return func(*rest.Config) (clients, error) {
+		return clients{plans: client.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault)}, nil
+	}
+}
+
 // run runs the command, moving the fake clock on whenever it waits.
 func run(t *testing.T, client *fake.Clientset, clock *clocktesting.FakeClock, args ...string) (string, string, error) {
 	t.Helper()
-	cmd := newCommand(clock, func(*rest.Config) (versioned.Interface, error) { return client, nil })
+	return runWithEvents(t, client, kubefake.NewSimpleClientset(), clock, args...)
+}
+
+// runWithEvents runs the command, with these Events in the cluster.
+func runWithEvents(t *testing.T, client *fake.Clientset, kube *kubefake.Clientset, clock *clocktesting.FakeClock, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := newCommand(clock, fakeClients(client, kube))
 	var out, errOut bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
@@ -279,7 +295,7 @@ func TestPreChecksErrors(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			client, clock := setUp(1 << 30)
-			cmd := newCommand(clock, func(*rest.Config) (versioned.Interface, error) { return client, nil })
+			cmd := newCommand(clock, fakeClients(client, kubefake.NewSimpleClientset()))
 			cmd.SetOut(&bytes.Buffer{})
 			cmd.SetErr(&bytes.Buffer{})
 			cmd.SetArgs(append(tc.args, "--server", "https://cluster.invalid:6443"))
@@ -295,4 +311,58 @@ func errString(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// A plan deleted while the command waits for it is explained: by the
+// operator's Event when it pruned that plan, else as deleted by someone else.
+func TestAPlanDeletedWhileWaiting(t *testing.T) {
+	pruned := func(uid types.UID, message string) *corev1.Event {
+		return &corev1.Event{
+			ObjectMeta:     metav1.ObjectMeta{Namespace: metav1.NamespaceDefault, Name: "4.17.3." + string(uid)},
+			InvolvedObject: corev1.ObjectReference{Kind: "UpdatePlan", Name: "4.17.3", UID: uid},
+			Reason:         updateplan.ReasonPruned, Message: message,
+		}
+	}
+	tests := []struct {
+		name   string
+		events []k8sruntime.Object
+		want   string
+	}{
+		{
+			name:   "pruned by the operator",
+			events: []k8sruntime.Object{pruned("uid-1", "Deleted, as no one touched it since 2026-10-23T10:00:00Z, over 720h0m0s ago")},
+			want:   "UpdatePlan 4.17.3 was deleted by the operator while waiting for it: Deleted, as no one touched it since 2026-10-23T10:00:00Z, over 720h0m0s ago",
+		},
+		{
+			name:   "an earlier plan of that name was pruned",
+			events: []k8sruntime.Object{pruned("uid-0", "Deleted, as the cluster completed its update to 4.17.3")},
+			want:   "UpdatePlan 4.17.3 was deleted while waiting for it, not by the operator (no UpdatePlanPruned Event): run pre-checks again",
+		},
+		{
+			name: "deleted by someone",
+			want: "UpdatePlan 4.17.3 was deleted while waiting for it, not by the operator (no UpdatePlanPruned Event): run pre-checks again",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			plan := existing("r0")
+			plan.UID = "uid-1"
+			client, clock := setUp(1<<30, plan)
+			// The plan is deleted once the command has read it to refresh it
+			// and then while it waits.
+			reads := 0
+			client.PrependReactor("get", "updateplans", func(clienttesting.Action) (bool, k8sruntime.Object, error) {
+				if reads++; reads > 2 {
+					if err := client.Tracker().Delete(plans, "", "4.17.3"); err != nil && !apierrors.IsNotFound(err) {
+						t.Error(err)
+					}
+				}
+				return false, nil, nil
+			})
+			_, _, err := runWithEvents(t, client, kubefake.NewSimpleClientset(tt.events...), clock, "--to", "4.17.3")
+			if diff := cmp.Diff(tt.want, errString(err)); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

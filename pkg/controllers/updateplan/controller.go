@@ -85,6 +85,7 @@ type Controller struct {
 	pools            machineconfigurationlisters.MachineConfigPoolLister
 	budgets          policylisters.PodDisruptionBudgetLister
 	pods             coreclient.PodsGetter
+	events           coreclient.EventsGetter
 	alerts           *alertsCache
 	perNode          *nodes.PerNodeTimes
 	asker            Asker
@@ -105,6 +106,8 @@ type Controller struct {
 // informers.
 type Config struct {
 	Pods coreclient.PodsGetter
+	// Events records why a plan is pruned.
+	Events coreclient.EventsGetter
 	// Alerts reads the firing alerts; nil when the operator reads none.
 	Alerts  alerts.Source
 	PerNode *nodes.PerNodeTimes
@@ -139,6 +142,7 @@ func New(
 		pools:            pools.Lister(),
 		budgets:          budgets.Lister(),
 		pods:             config.Pods,
+		events:           config.Events,
 		alerts:           newAlertsCache(config.Alerts, clock),
 		perNode:          config.PerNode,
 		asker:            config.Asker,
@@ -224,7 +228,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return err
 	}
 	if why := pruneReason(plan, cluster.clusterVersion, now, c.ttl); why != "" {
-		return c.prune(ctx, plan, why)
+		return c.prune(ctx, plan, why, now)
 	}
 
 	r := c.round(plan, now)
@@ -271,8 +275,12 @@ func (c *Controller) writeStatus(ctx context.Context, plan *insightsv1alpha1.Upd
 	return nil
 }
 
-// prune deletes a plan that is done with, if it is still the plan read.
-func (c *Controller) prune(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, why string) error {
+// prune deletes a plan that is done with, if it is still the plan read,
+// once it recorded why.
+func (c *Controller) prune(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, why string, now time.Time) error {
+	if err := c.recordPruning(ctx, plan, why, now); err != nil {
+		return err
+	}
 	err := c.client.UpdatePlans().Delete(ctx, plan.Name, metav1.DeleteOptions{Preconditions: &metav1.Preconditions{UID: &plan.UID}})
 	if err != nil && !apierrors.IsNotFound(err) && !apierrors.IsConflict(err) {
 		return fmt.Errorf("pruning UpdatePlan %s: %w", plan.Name, err)

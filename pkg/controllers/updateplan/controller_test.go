@@ -113,6 +113,7 @@ func newHarness(t *testing.T) *harness {
 		pools:            machineconfigurationlisters.NewMachineConfigPoolLister(h.pools),
 		budgets:          policylisters.NewPodDisruptionBudgetLister(h.budgets),
 		pods:             h.kube.CoreV1(),
+		events:           h.kube.CoreV1(),
 		alerts:           newAlertsCache(noAlerts{}, h.clock),
 		asker:            h.asker,
 		client:           h.client.InsightsV1alpha1(),
@@ -459,53 +460,124 @@ func TestThePodsOfBlockingBudgetsAreRead(t *testing.T) {
 }
 
 func TestPlansArePruned(t *testing.T) {
-	completed := func(version string) *configv1.ClusterVersion {
-		return &configv1.ClusterVersion{Status: configv1.ClusterVersionStatus{History: []configv1.UpdateHistory{{Version: version, State: configv1.CompletedUpdate}}}}
+	evaluated := now.Add(-2 * time.Hour)
+	completed := func(version string, at time.Time) *configv1.ClusterVersion {
+		return &configv1.ClusterVersion{Status: configv1.ClusterVersionStatus{History: []configv1.UpdateHistory{
+			{Version: version, State: configv1.CompletedUpdate, CompletionTime: &metav1.Time{Time: at}},
+		}}}
 	}
 	updating := &configv1.ClusterVersion{Status: configv1.ClusterVersionStatus{History: []configv1.UpdateHistory{
-		{Version: "4.17.2", State: configv1.PartialUpdate}, {Version: "4.16.3", State: configv1.CompletedUpdate},
+		{Version: "4.17.2", State: configv1.PartialUpdate}, {Version: "4.16.3", State: configv1.CompletedUpdate, CompletionTime: &metav1.Time{Time: now.Add(-48 * time.Hour)}},
 	}}}
 	touched := func(ago time.Duration, subresource string) metav1.ManagedFieldsEntry {
 		return metav1.ManagedFieldsEntry{Manager: "m", Time: &metav1.Time{Time: now.Add(-ago)}, Subresource: subresource}
 	}
+	answeredWith := func(reason string) []metav1.Condition {
+		return []metav1.Condition{{Type: updateplan.ConditionAnswered, Status: metav1.ConditionTrue, Reason: reason}}
+	}
 	tests := []struct {
-		name    string
-		cv      *configv1.ClusterVersion
-		target  string
-		created time.Duration
-		fields  []metav1.ManagedFieldsEntry
-		pruned  bool
+		name     string
+		cv       *configv1.ClusterVersion
+		target   string
+		created  time.Duration
+		fields   []metav1.ManagedFieldsEntry
+		answered []metav1.Condition
+		observed string
+		want     string
 	}{
-		{name: "the cluster reached the target", cv: completed("4.17.2"), target: "4.17.2", pruned: true},
-		{name: "the cluster passed the target", cv: completed("4.17.3"), target: "4.17.2", pruned: true},
+		{name: "the cluster reached the target after the evaluation", cv: completed("4.17.2", now.Add(-time.Hour)), target: "4.17.2",
+			want: "the cluster completed its update to 4.17.2 at 2026-11-22T09:00:00Z, at or past the plan's target, after the plan was evaluated"},
+		{name: "the cluster passed the target after the evaluation", cv: completed("4.17.3", now.Add(-time.Hour)), target: "4.17.2",
+			want: "the cluster completed its update to 4.17.3 at 2026-11-22T09:00:00Z, at or past the plan's target, after the plan was evaluated"},
+		{name: "a plan for the release the cluster ran when it was evaluated", cv: completed("4.17.2", now.Add(-3*time.Hour)), target: "4.17.2"},
+		{name: "a plan for an older release", cv: completed("4.17.2", now.Add(-3*time.Hour)), target: "4.16.1"},
+		{name: "a completion the history does not date", cv: completed("4.17.2", time.Time{}), target: "4.17.2"},
 		{name: "the cluster updates to the target", cv: updating, target: "4.17.2"},
-		{name: "a target that is not a version", cv: completed("4.17.2"), target: "candidate"},
-		{name: "untouched for the time to live", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL, pruned: true},
-		{name: "only the controller wrote it since", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL + time.Hour,
-			fields: []metav1.ManagedFieldsEntry{touched(time.Hour, "status")}, pruned: true},
-		{name: "touched since", cv: completed("4.16.3"), target: "4.17.2", created: DefaultTTL + time.Hour,
+		{name: "a target that is not a version", cv: completed("4.17.2", now.Add(-time.Hour)), target: "candidate"},
+		{name: "untouched for the time to live", cv: completed("4.16.3", now.Add(-time.Hour)), target: "4.17.2", created: DefaultTTL,
+			want: "no one touched it since 2026-10-23T10:00:00Z, over 720h0m0s ago"},
+		{name: "only the controller wrote it since", cv: completed("4.16.3", now.Add(-time.Hour)), target: "4.17.2", created: DefaultTTL + time.Hour,
+			fields: []metav1.ManagedFieldsEntry{touched(time.Hour, "status")}, want: "no one touched it since 2026-10-23T09:00:00Z, over 720h0m0s ago"},
+		{name: "touched since", cv: completed("4.16.3", now.Add(-time.Hour)), target: "4.17.2", created: DefaultTTL + time.Hour,
 			fields: []metav1.ManagedFieldsEntry{touched(DefaultTTL, ""), touched(time.Hour, "")}},
 		{name: "no ClusterVersion", target: "4.17.2"},
+		{name: "not answered: waiting for informers", cv: completed("4.17.2", now.Add(-time.Hour)), target: "4.17.2", created: DefaultTTL,
+			answered: []metav1.Condition{{Type: updateplan.ConditionAnswered, Status: metav1.ConditionFalse, Reason: updateplan.ReasonWaitingForInformers}}},
+		{name: "not answered: a newer request", cv: completed("4.17.2", now.Add(-time.Hour)), target: "4.17.2", created: DefaultTTL, observed: "r0"},
+		{name: "answered with informers offline", cv: completed("4.17.2", now.Add(-time.Hour)), target: "4.17.2",
+			answered: []metav1.Condition{{Type: updateplan.ConditionAnswered, Status: metav1.ConditionFalse, Reason: updateplan.ReasonInformersOffline}},
+			want:     "the cluster completed its update to 4.17.2 at 2026-11-22T09:00:00Z, at or past the plan's target, after the plan was evaluated"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.answered == nil {
+				tt.answered = answeredWith(updateplan.ReasonAllAnswered)
+			}
+			if tt.observed == "" {
+				tt.observed = "r1"
+			}
+			if tt.cv != nil && tt.cv.Status.History[0].CompletionTime != nil && tt.cv.Status.History[0].CompletionTime.IsZero() {
+				tt.cv.Status.History[0].CompletionTime = nil
+			}
 			plan := &insightsv1alpha1.UpdatePlan{
 				ObjectMeta: metav1.ObjectMeta{Name: tt.target, CreationTimestamp: metav1.NewTime(now.Add(-tt.created)), ManagedFields: tt.fields},
-				Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: tt.target},
+				Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: tt.target, EvaluationRequest: "r1"},
+				Status: insightsv1alpha1.UpdatePlanStatus{
+					EvaluatedAt: &metav1.Time{Time: evaluated}, ObservedEvaluationRequest: tt.observed, Conditions: tt.answered,
+				},
 			}
-			why := pruneReason(plan, tt.cv, now, DefaultTTL)
-			if (why != "") != tt.pruned {
-				t.Errorf("prune reason %q, want pruned %t", why, tt.pruned)
+			if got := pruneReason(plan, tt.cv, now, DefaultTTL); got != tt.want {
+				t.Errorf("prune reason %q, want %q", got, tt.want)
 			}
 		})
 	}
 }
 
-func TestAPrunedPlanIsDeleted(t *testing.T) {
+// A plan for the release the cluster runs is answered, not deleted unread.
+func TestAPlanForTheRunningReleaseIsAnswered(t *testing.T) {
 	h := newHarness(t)
 	h.createPlan("4.16.3", "r1")
 	h.sync("4.16.3")
-	if _, err := h.client.InsightsV1alpha1().UpdatePlans().Get(context.Background(), "4.16.3", metav1.GetOptions{}); err == nil {
-		t.Error("the plan for the release the cluster runs was not deleted")
+	h.sync("4.16.3")
+	got := viewOf(h.plan("4.16.3"))
+	if !slices.Contains(got.Findings, "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/already-at-target") ||
+		got.Conditions[updateplan.ConditionAnswered] != "True/"+updateplan.ReasonAllAnswered {
+		t.Errorf("plan %+v, want answered that the cluster runs 4.16.3", got)
+	}
+}
+
+// A plan whose target the cluster reached after it was evaluated is
+// deleted, and an Event on it says why, written before it goes.
+func TestAPrunedPlanIsDeletedWithWhy(t *testing.T) {
+	h := newHarness(t)
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	uid := h.plan("4.17.2").UID
+
+	h.clock.Step(time.Hour)
+	completed := metav1.NewTime(h.clock.Now().Add(-time.Minute))
+	h.add(h.cvs, &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Status: configv1.ClusterVersionStatus{Desired: configv1.Release{Version: "4.17.2"},
+			History: []configv1.UpdateHistory{{Version: "4.17.2", State: configv1.CompletedUpdate, CompletionTime: &completed}}},
+	})
+	h.kube.ClearActions()
+	h.sync("4.17.2")
+	if _, err := h.client.InsightsV1alpha1().UpdatePlans().Get(context.Background(), "4.17.2", metav1.GetOptions{}); err == nil {
+		t.Fatal("the plan whose target the cluster reached was not deleted")
+	}
+	events, err := h.kube.CoreV1().Events(metav1.NamespaceDefault).List(context.Background(), metav1.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type seenEvent struct{ Kind, Name, UID, Reason, Message string }
+	var got []seenEvent
+	for _, e := range events.Items {
+		got = append(got, seenEvent{e.InvolvedObject.Kind, e.InvolvedObject.Name, string(e.InvolvedObject.UID), e.Reason, e.Message})
+	}
+	want := []seenEvent{{"UpdatePlan", "4.17.2", string(uid), updateplan.ReasonPruned,
+		"Deleted, as the cluster completed its update to 4.17.2 at 2026-11-22T10:59:00Z, at or past the plan's target, after the plan was evaluated"}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("events (-want +got):\n%s", diff)
 	}
 }
