@@ -25,6 +25,16 @@ const (
 	MasterPool = "master"
 	WorkerPool = "worker"
 
+	// AdminGates, in ConfigManagedNamespace, holds the update gates that
+	// an administrator acknowledges in AdminAcks, in ConfigNamespace,
+	// before the cluster-version operator starts a minor update.
+	ConfigManagedNamespace = "openshift-config-managed"
+	AdminGates             = "admin-gates"
+	ConfigNamespace        = "openshift-config"
+	AdminAcks              = "admin-acks"
+	// CloudCredential is the cloud-credential operator's configuration.
+	CloudCredential = "cluster"
+
 	// OwnClusterOperator is the update-insights operator's own
 	// ClusterOperator.
 	OwnClusterOperator = "update-insights"

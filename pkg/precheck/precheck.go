@@ -51,6 +51,10 @@ type Input struct {
 	// then Alerts is not looked at.
 	Alerts           []alerts.Alert
 	AlertsUnreadable error
+	// AdminGates and AdminAcks are the ConfigMaps
+	// openshift-config-managed/admin-gates and openshift-config/admin-acks,
+	// nil when missing.
+	AdminGates, AdminAcks *corev1.ConfigMap
 	// PerNode is how long a node of a pool takes to update, by pool name,
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
