@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"time"
 
+	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -53,8 +54,13 @@ type Input struct {
 	AlertsUnreadable error
 	// AdminGates and AdminAcks are the ConfigMaps
 	// openshift-config-managed/admin-gates and openshift-config/admin-acks,
-	// nil when missing.
-	AdminGates, AdminAcks *corev1.ConfigMap
+	// nil when missing. APIRequestCounts are the cluster's requests by
+	// resource; APIRequestCountsUnreadable says why they could not be read
+	// (the cluster does not serve their API), and then they are not looked
+	// at.
+	AdminGates, AdminAcks      *corev1.ConfigMap
+	APIRequestCounts           []*apiserverv1.APIRequestCount
+	APIRequestCountsUnreadable error
 	// PerNode is how long a node of a pool takes to update, by pool name,
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
