@@ -15,6 +15,7 @@ import (
 	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	operatorv1 "github.com/openshift/api/operator/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -55,12 +56,15 @@ type Input struct {
 	// AdminGates and AdminAcks are the ConfigMaps
 	// openshift-config-managed/admin-gates and openshift-config/admin-acks,
 	// nil when missing. APIRequestCounts are the cluster's requests by
-	// resource; APIRequestCountsUnreadable says why they could not be read
-	// (the cluster does not serve their API), and then they are not looked
-	// at.
+	// resource, and CloudCredential the cloud-credential operator's
+	// configuration (nil when missing); each Unreadable says why they could
+	// not be read (the cluster does not serve their API), and then they are
+	// not looked at.
 	AdminGates, AdminAcks      *corev1.ConfigMap
 	APIRequestCounts           []*apiserverv1.APIRequestCount
 	APIRequestCountsUnreadable error
+	CloudCredential            *operatorv1.CloudCredential
+	CloudCredentialUnreadable  error
 	// PerNode is how long a node of a pool takes to update, by pool name,
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
