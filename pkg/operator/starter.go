@@ -9,14 +9,24 @@ import (
 	"sync"
 	"time"
 
+	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	operatorv1 "github.com/openshift/api/operator/v1"
+	apiserverclient "github.com/openshift/client-go/apiserver/clientset/versioned"
+	apiserverinformers "github.com/openshift/client-go/apiserver/informers/externalversions"
+	apiserverlisters "github.com/openshift/client-go/apiserver/listers/apiserver/v1"
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	machineconfigurationclient "github.com/openshift/client-go/machineconfiguration/clientset/versioned"
 	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions"
+	operatorclient "github.com/openshift/client-go/operator/clientset/versioned"
+	operatorinformers "github.com/openshift/client-go/operator/informers/externalversions"
+	operatorlisters "github.com/openshift/client-go/operator/listers/operator/v1"
 	"github.com/openshift/library-go/pkg/controller/controllercmd"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/apimachinery/pkg/api/meta"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	kubeinformers "k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
@@ -152,6 +162,14 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
+	apiserverClient, err := apiserverclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
+	operatorClient, err := operatorclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
 
 	configInformers := configinformers.NewSharedInformerFactoryWithOptions(configClient, resyncPeriod,
 		configinformers.WithTransform(stripManagedFields))
@@ -166,6 +184,16 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// The PodDisruptionBudgets the pre-checks look at: few, and small.
 	budgetInformers := kubeinformers.NewSharedInformerFactoryWithOptions(kubeClient, resyncPeriod,
 		kubeinformers.WithTransform(stripManagedFields))
+	// The admin gates and acknowledgements: one ConfigMap in each of two
+	// namespaces, which the operator may read and no other.
+	adminGatesInformers := oneConfigMap(kubeClient, names.ConfigManagedNamespace, names.AdminGates)
+	adminAcksInformers := oneConfigMap(kubeClient, names.ConfigNamespace, names.AdminAcks)
+	// The API requests by resource, stripped of what the pre-checks do not
+	// read, and the CloudCredential, once the cluster serves them.
+	apiserverInformers := apiserverinformers.NewSharedInformerFactoryWithOptions(apiserverClient, resyncPeriod,
+		apiserverinformers.WithTransform(updateplan.StripAPIRequestCount))
+	operatorInformers := operatorinformers.NewSharedInformerFactoryWithOptions(operatorClient, resyncPeriod,
+		operatorinformers.WithTransform(stripManagedFields), operatorinformers.WithTweakListOptions(byName(names.CloudCredential)))
 
 	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
 
@@ -261,7 +289,8 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
-	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, budgetInformers}
+	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, budgetInformers,
+		adminGatesInformers, adminAcksInformers, apiserverInformers, operatorInformers}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {
@@ -313,6 +342,8 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// They share what the node controller learns of how long a node takes
 	// to update, which the pre-checks' estimate uses.
 	perNode := &nodes.PerNodeTimes{}
+	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
+	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
 	var planAlerts alerts.Source
 	if alertsSource != nil {
 		planAlerts = alertsSource
@@ -354,8 +385,11 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				nodeInformers.Core().V1().Nodes(),
 				machineConfigurationInformers.Machineconfiguration().V1().MachineConfigPools(),
 				budgetInformers.Policy().V1().PodDisruptionBudgets(),
+				adminGatesInformers.Core().V1().ConfigMaps(),
+				adminAcksInformers.Core().V1().ConfigMaps(),
 				updateplan.Config{
 					Pods: kubeClient.CoreV1(), Events: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
+					APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials,
 					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), controllerContext.Clock),
 					Client: insightsClient.InsightsV1alpha1(), TTL: o.PlanTTL,
 				},
@@ -368,6 +402,21 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				tracker.SwitchOff(updateplan.Name, fmt.Sprintf("it could not be built: %v", err))
 				return
 			}
+			// The pre-checks of a minor update read APIRequestCounts and
+			// the CloudCredential, which not every cluster serves: until it
+			// does, those checks say they could not run.
+			whenServed(ctx, configClient.Discovery(), apiRequestCountAPI, o.OptionalAPIInterval, updateplan.Name+" (APIRequestCounts)",
+				apiRequestCounts.Off,
+				func() {
+					informer := apiserverInformers.Apiserver().V1().APIRequestCounts()
+					serveOptional(ctx, apiRequestCounts, informer.Informer(), informer.Lister(), "apirequestcounts", tracker, apiserverInformers)
+				})
+			whenServed(ctx, configClient.Discovery(), cloudCredentialAPI, o.OptionalAPIInterval, updateplan.Name+" (CloudCredentials)",
+				cloudCredentials.Off,
+				func() {
+					informer := operatorInformers.Operator().V1().CloudCredentials()
+					serveOptional(ctx, cloudCredentials, informer.Informer(), informer.Lister(), "cloudcredentials", tracker, operatorInformers)
+				})
 			tracker.SwitchOn(updateplan.Name)
 			run(planController, updateplan.Workers)
 		})
@@ -458,6 +507,45 @@ type informerFactory interface {
 var machineConfigurationAPI = optionalAPI{
 	groupVersion: machineconfigurationv1.GroupVersion,
 	resources:    []string{"machineconfigpools", "machineconfigs"},
+}
+
+// apiRequestCountAPI and cloudCredentialAPI are what the pre-checks of a
+// minor update read of APIs that not every cluster serves: the
+// kube-apiserver's request counts, and the cloud-credential operator's
+// configuration (an optional capability).
+var (
+	apiRequestCountAPI = optionalAPI{groupVersion: apiserverv1.GroupVersion, resources: []string{"apirequestcounts"}}
+	cloudCredentialAPI = optionalAPI{groupVersion: operatorv1.GroupVersion, resources: []string{"cloudcredentials"}}
+)
+
+// serveOptional has the UpdatePlan controller read an optional API from
+// informer, which its factory starts, and the tracker wait for its cache.
+func serveOptional[L any](ctx context.Context, api *updateplan.Optional[L], informer cache.SharedIndexInformer, lister L, resource string,
+	tracker *operatorstatus.Tracker, factory informerFactory) {
+	if err := api.Serve(ctx, informer, lister); err != nil {
+		// Only a programming error gets here.
+		klog.ErrorS(err, "Cannot read an optional API", "resource", resource)
+		api.Off(fmt.Sprintf("it could not be read: %v", err))
+		return
+	}
+	tracker.WaitsFor(updateplan.Name, map[string]cache.InformerSynced{resource: informer.HasSynced})
+	factory.Start(ctx.Done())
+}
+
+// oneConfigMap is an informer factory for the one ConfigMap of namespace
+// named name.
+func oneConfigMap(client kubernetes.Interface, namespace, name string) kubeinformers.SharedInformerFactory {
+	return kubeinformers.NewSharedInformerFactoryWithOptions(client, resyncPeriod,
+		kubeinformers.WithNamespace(namespace), kubeinformers.WithTweakListOptions(byName(name)), kubeinformers.WithTransform(stripManagedFields))
+}
+
+// byName lists and watches the object named name only: RBAC can then
+// limit the operator to that object (resourceNames), as the API server
+// authorizes a list or watch by its metadata.name field selector.
+func byName(name string) func(*metav1.ListOptions) {
+	return func(o *metav1.ListOptions) {
+		o.FieldSelector = fields.OneTermEqualSelector("metadata.name", name).String()
+	}
 }
 
 // stripManagedFields drops what the API server keeps of who wrote which

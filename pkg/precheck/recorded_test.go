@@ -11,7 +11,9 @@ import (
 )
 
 // The pre-checks of an update to the next minor release, on clusters
-// recorded as oc adm upgrade status saw them: what each finds, by uid.
+// recorded as oc adm upgrade status saw them: what each finds, by uid. The
+// recordings hold neither the admin-gates ConfigMap nor the
+// CloudCredential: every minor update finds them missing.
 func TestPreChecksOfRecordedClusters(t *testing.T) {
 	tests := []struct {
 		name, target string
@@ -33,24 +35,24 @@ func TestPreChecksOfRecordedClusters(t *testing.T) {
 		{
 			// Idle and healthy, but its channel offers nothing.
 			name: "not-upgrading", target: "4.15.0",
-			want: []string{"duration", "not-offered"},
+			want: []string{"admin-gates-missing", "cloud-credentials-unchecked", "duration", "not-offered"},
 		},
 		{
 			name: "4.14.1-paused-worker-pool", target: "4.15.0",
-			want: []string{"duration", "not-offered", "pool/worker/paused", "update-in-progress"},
+			want: []string{"admin-gates-missing", "cloud-credentials-unchecked", "duration", "not-offered", "pool/worker/paused", "update-in-progress"},
 		},
 		{
 			// The nodes the machine-config daemon cordoned to drain them
 			// for the update in progress are not reported as cordoned.
 			name: "to-multi-arch", target: "4.19.0",
-			want: []string{"duration", "not-offered", "not-upgradeable", "update-in-progress"},
+			want: []string{"admin-gates-missing", "cloud-credentials-unchecked", "duration", "not-offered", "not-upgradeable", "update-in-progress"},
 		},
 		{
 			// Most workers are cordoned by their daemon, draining for the
 			// update; one was cordoned by someone else.
 			name: "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining", target: "4.17.0",
 			want: []string{
-				"cluster-failing", "clusteroperator/machine-config/degraded", "duration",
+				"admin-gates-missing", "cloud-credentials-unchecked", "cluster-failing", "clusteroperator/machine-config/degraded", "duration",
 				"node/build0-gstfj-ci-prowjobs-worker-b-9lztv/daemon-degraded", "node/build0-gstfj-ci-prowjobs-worker-b-bg9f5/daemon-degraded",
 				"node/build0-gstfj-ci-prowjobs-worker-b-mrxwn/daemon-degraded", "node/build0-gstfj-ci-tests-worker-b-4h7pn/daemon-degraded",
 				"node/build0-gstfj-ci-tests-worker-b-d9vz2/not-ready", "node/build0-gstfj-ci-tests-worker-b-jv5bg/daemon-degraded",

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -58,8 +59,9 @@ func (c *Controller) cluster() (clusterState, error) {
 
 // checksInput is what the pre-checks look at. Of the pods, only those of
 // budgets that allow no disruption are read, from the API server: the
-// operator caches no pods.
-func (c *Controller) checksInput(ctx context.Context, target string, cluster clusterState, now time.Time) (precheck.Input, error) {
+// operator caches no pods. Not ready while an API the cluster serves has
+// not been read yet.
+func (c *Controller) checksInput(ctx context.Context, target string, cluster clusterState, now time.Time) (precheck.Input, bool, error) {
 	in := precheck.Input{
 		ClusterVersion:   cluster.clusterVersion,
 		Target:           target,
@@ -69,9 +71,13 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		PerNode:          map[string]time.Duration{},
 		Now:              now,
 	}
+	ready, err := c.readGates(&in)
+	if err != nil || !ready {
+		return in, ready, err
+	}
 	budgets, err := c.budgets.List(labels.Everything())
 	if err != nil {
-		return in, err
+		return in, false, err
 	}
 	for _, b := range budgets {
 		if b.Status.DisruptionsAllowed > 0 || b.Spec.Selector == nil {
@@ -83,7 +89,7 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		}
 		pods, err := c.pods.Pods(b.Namespace).List(ctx, metav1.ListOptions{LabelSelector: selector.String()})
 		if err != nil {
-			return in, fmt.Errorf("listing the pods of PodDisruptionBudget %s/%s: %w", b.Namespace, b.Name, err)
+			return in, false, fmt.Errorf("listing the pods of PodDisruptionBudget %s/%s: %w", b.Namespace, b.Name, err)
 		}
 		budget := precheck.Budget{PodDisruptionBudget: b}
 		for i := range pods.Items {
@@ -97,7 +103,46 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		}
 	}
 	in.Alerts, in.AlertsUnreadable = c.alerts.read(ctx)
-	return in, nil
+	return in, true, nil
+}
+
+// readGates reads what the gates of a minor update are checked against:
+// the admin gates and acknowledgements, the API requests, the
+// CloudCredential. Not ready while an API the cluster serves has not been
+// read yet.
+func (c *Controller) readGates(in *precheck.Input) (bool, error) {
+	var err error
+	if in.AdminGates, err = c.adminGates.Get(names.AdminGates); apierrors.IsNotFound(err) {
+		in.AdminGates, err = nil, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	if in.AdminAcks, err = c.adminAcks.Get(names.AdminAcks); apierrors.IsNotFound(err) {
+		in.AdminAcks, err = nil, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	counts, countsReady, countsOff := c.apiRequestCounts.read()
+	credentials, credentialsReady, credentialsOff := c.cloudCredentials.read()
+	if !countsReady || !credentialsReady {
+		return false, nil
+	}
+	if in.APIRequestCountsUnreadable = countsOff; countsOff == nil {
+		if in.APIRequestCounts, err = counts.List(labels.Everything()); err != nil {
+			return false, err
+		}
+	}
+	if in.CloudCredentialUnreadable = credentialsOff; credentialsOff == nil {
+		if in.CloudCredential, err = credentials.Get(names.CloudCredential); apierrors.IsNotFound(err) {
+			in.CloudCredential, err = nil, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	return true, nil
 }
 
 // builtinAnswer is the operator's own findings, as the built-in informer's.
@@ -149,4 +194,29 @@ func (a *alertsCache) read(ctx context.Context) ([]alertsapi.Alert, error) {
 	a.alerts, a.err = a.source.Alerts(ctx)
 	a.readAt = a.clock.Now()
 	return a.alerts, a.err
+}
+
+// StripAPIRequestCount keeps of an APIRequestCount what the pre-checks
+// read, to cache: the last 24 hours' requests by user and verb of a
+// resource to be removed, the totals of the others. A cluster has hundreds
+// of them, each with up to 24 hours of requests by node and user.
+func StripAPIRequestCount(obj any) (any, error) {
+	c, ok := obj.(*apiserverv1.APIRequestCount)
+	if !ok {
+		return obj, nil
+	}
+	c.ManagedFields = nil
+	c.Status.Conditions = nil
+	c.Status.CurrentHour = apiserverv1.PerResourceAPIRequestLog{}
+	if c.Status.RemovedInRelease == "" {
+		c.Status.Last24h = nil
+	}
+	for h := range c.Status.Last24h {
+		for n := range c.Status.Last24h[h].ByNode {
+			for u := range c.Status.Last24h[h].ByNode[n].ByUser {
+				c.Status.Last24h[h].ByNode[n].ByUser[u].UserAgent = ""
+			}
+		}
+	}
+	return c, nil
 }

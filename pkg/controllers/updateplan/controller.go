@@ -13,10 +13,12 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	apiserverlisters "github.com/openshift/client-go/apiserver/listers/apiserver/v1"
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions/machineconfiguration/v1"
 	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	operatorlisters "github.com/openshift/client-go/operator/listers/operator/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
 	"k8s.io/apimachinery/pkg/api/equality"
@@ -40,6 +42,7 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -84,6 +87,10 @@ type Controller struct {
 	nodes            corelisters.NodeLister
 	pools            machineconfigurationlisters.MachineConfigPoolLister
 	budgets          policylisters.PodDisruptionBudgetLister
+	adminGates       corelisters.ConfigMapNamespaceLister
+	adminAcks        corelisters.ConfigMapNamespaceLister
+	apiRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
+	cloudCredentials *Optional[operatorlisters.CloudCredentialLister]
 	pods             coreclient.PodsGetter
 	events           coreclient.EventsGetter
 	alerts           *alertsCache
@@ -108,6 +115,10 @@ type Config struct {
 	Pods coreclient.PodsGetter
 	// Events records why a plan is pruned.
 	Events coreclient.EventsGetter
+	// APIRequestCounts and CloudCredentials are read once the cluster
+	// serves them.
+	APIRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
+	CloudCredentials *Optional[operatorlisters.CloudCredentialLister]
 	// Alerts reads the firing alerts; nil when the operator reads none.
 	Alerts  alerts.Source
 	PerNode *nodes.PerNodeTimes
@@ -117,7 +128,9 @@ type Config struct {
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet.
+// informers must not have started yet. adminGates and adminAcks are those
+// of ConfigMaps in openshift-config-managed and openshift-config; the
+// controller reads admin-gates and admin-acks of them.
 func New(
 	ctx context.Context,
 	plans insightinformers.UpdatePlanInformer,
@@ -127,6 +140,7 @@ func New(
 	nodeInformer coreinformers.NodeInformer,
 	pools machineconfigurationinformers.MachineConfigPoolInformer,
 	budgets policyinformers.PodDisruptionBudgetInformer,
+	adminGates, adminAcks coreinformers.ConfigMapInformer,
 	config Config,
 	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
@@ -141,6 +155,10 @@ func New(
 		nodes:            nodeInformer.Lister(),
 		pools:            pools.Lister(),
 		budgets:          budgets.Lister(),
+		adminGates:       adminGates.Lister().ConfigMaps(names.ConfigManagedNamespace),
+		adminAcks:        adminAcks.Lister().ConfigMaps(names.ConfigNamespace),
+		apiRequestCounts: config.APIRequestCounts,
+		cloudCredentials: config.CloudCredentials,
 		pods:             config.Pods,
 		events:           config.Events,
 		alerts:           newAlertsCache(config.Alerts, clock),
@@ -173,10 +191,14 @@ func New(
 		"nodes":                nodeInformer.Informer(),
 		"machineconfigpools":   pools.Informer(),
 		"poddisruptionbudgets": budgets.Informer(),
+		"configmaps/" + names.ConfigManagedNamespace: adminGates.Informer(),
+		"configmaps/" + names.ConfigNamespace:        adminAcks.Informer(),
 	}
 	synced := map[string]cache.InformerSynced{"updateplans": plans.Informer().HasSynced}
 	all := []factory.Informer{plans.Informer()}
 	later := func() { c.enqueueAll(Coalesce) }
+	c.apiRequestCounts.bind(later)
+	c.cloudCredentials.bind(later)
 	for resource, informer := range cluster {
 		synced[resource] = informer.HasSynced
 		all = append(all, informer)
@@ -238,9 +260,13 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	}
 	c.ask(plan, r, expected, cluster.clusterVersion)
 
-	in, err := c.checksInput(ctx, plan.Spec.TargetRelease, cluster, now)
+	in, ready, err := c.checksInput(ctx, plan.Spec.TargetRelease, cluster, now)
 	if err != nil {
 		return err
+	}
+	if !ready {
+		// Every plan is evaluated again once what is missing is read.
+		return nil
 	}
 	desired := updateplan.Compute(updateplan.Input{
 		Plan:        plan,

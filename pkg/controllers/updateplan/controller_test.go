@@ -9,10 +9,14 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	operatorv1 "github.com/openshift/api/operator/v1"
+	apiserverlisters "github.com/openshift/client-go/apiserver/listers/apiserver/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	machineconfigurationlisters "github.com/openshift/client-go/machineconfiguration/listers/machineconfiguration/v1"
+	operatorlisters "github.com/openshift/client-go/operator/listers/operator/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -29,6 +33,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -90,6 +95,11 @@ type harness struct {
 	clock                                        *clocktesting.FakeClock
 	queue                                        controllertest.SyncContext
 	plans, informers, cvs, nodes, pools, budgets cache.Indexer
+	// configMaps, apiRequestCounts and cloudCredentials hold what the
+	// gates of a minor update are checked against: an empty admin-gates
+	// and admin-acks, and a CloudCredential in the default mode, as a
+	// cluster has them.
+	configMaps, apiRequestCounts, cloudCredentials cache.Indexer
 }
 
 func newHarness(t *testing.T) *harness {
@@ -99,6 +109,7 @@ func newHarness(t *testing.T) *harness {
 		asker: &fakeAsker{answers: map[string]updatestatus.Answer{}, release: make(chan struct{})},
 		clock: clocktesting.NewFakeClock(now), queue: controllertest.NewSyncContext(""),
 		plans: indexer(), informers: indexer(), cvs: indexer(), nodes: indexer(), pools: indexer(), budgets: indexer(),
+		configMaps: indexer(), apiRequestCounts: indexer(), cloudCredentials: indexer(),
 	}
 	t.Cleanup(h.queue.Q.ShutDown)
 	// Informers still asked answer when the test ends: no goroutine of its
@@ -112,6 +123,10 @@ func newHarness(t *testing.T) *harness {
 		nodes:            corelisters.NewNodeLister(h.nodes),
 		pools:            machineconfigurationlisters.NewMachineConfigPoolLister(h.pools),
 		budgets:          policylisters.NewPodDisruptionBudgetLister(h.budgets),
+		adminGates:       corelisters.NewConfigMapLister(h.configMaps).ConfigMaps(names.ConfigManagedNamespace),
+		adminAcks:        corelisters.NewConfigMapLister(h.configMaps).ConfigMaps(names.ConfigNamespace),
+		apiRequestCounts: &Optional[apiserverlisters.APIRequestCountLister]{lister: apiserverlisters.NewAPIRequestCountLister(h.apiRequestCounts)},
+		cloudCredentials: &Optional[operatorlisters.CloudCredentialLister]{lister: operatorlisters.NewCloudCredentialLister(h.cloudCredentials)},
 		pods:             h.kube.CoreV1(),
 		events:           h.kube.CoreV1(),
 		alerts:           newAlertsCache(noAlerts{}, h.clock),
@@ -132,6 +147,9 @@ func newHarness(t *testing.T) *harness {
 			AvailableUpdates: []configv1.Release{{Version: "4.17.2"}},
 		},
 	})
+	h.add(h.configMaps, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: names.ConfigManagedNamespace, Name: names.AdminGates}})
+	h.add(h.configMaps, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: names.ConfigNamespace, Name: names.AdminAcks}})
+	h.add(h.cloudCredentials, &operatorv1.CloudCredential{ObjectMeta: metav1.ObjectMeta{Name: names.CloudCredential}})
 	h.add(h.pools, &machineconfigurationv1.MachineConfigPool{ObjectMeta: metav1.ObjectMeta{Name: "worker"},
 		Spec: machineconfigurationv1.MachineConfigPoolSpec{NodeSelector: &metav1.LabelSelector{MatchLabels: map[string]string{"node-role.kubernetes.io/worker": ""}}}})
 	h.add(h.nodes, &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "worker-0", Labels: map[string]string{"node-role.kubernetes.io/worker": ""}},
@@ -579,5 +597,104 @@ func TestAPrunedPlanIsDeletedWithWhy(t *testing.T) {
 		"Deleted, as the cluster completed its update to 4.17.2 at 2026-11-22T10:59:00Z, at or past the plan's target, after the plan was evaluated"}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("events (-want +got):\n%s", diff)
+	}
+}
+
+// The gates of a minor update are checked against the admin gates and
+// acknowledgements, the API requests and the CloudCredential.
+func TestTheGatesOfAMinorUpdateAreChecked(t *testing.T) {
+	h := newHarness(t)
+	h.add(h.configMaps, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: names.ConfigManagedNamespace, Name: names.AdminGates},
+		Data: map[string]string{"ack-4.16-kube-1.30-api-removals-in-4.17": "Kubernetes 1.30 removes APIs.", "ack-4.16-acked": "Acknowledged."}})
+	h.add(h.configMaps, &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Namespace: names.ConfigNamespace, Name: names.AdminAcks},
+		Data: map[string]string{"ack-4.16-acked": "true"}})
+	h.add(h.apiRequestCounts, &apiserverv1.APIRequestCount{ObjectMeta: metav1.ObjectMeta{Name: "flowschemas.v1beta3.flowcontrol.apiserver.k8s.io"},
+		Status: apiserverv1.APIRequestCountStatus{RemovedInRelease: "1.30", Last24h: []apiserverv1.PerResourceAPIRequestLog{{RequestCount: 3, ByNode: []apiserverv1.PerNodeAPIRequestLog{{
+			NodeName: "master-0", RequestCount: 3, ByUser: []apiserverv1.PerUserAPIRequestCount{{UserName: "alice", RequestCount: 3}},
+		}}}}}})
+	h.add(h.cloudCredentials, &operatorv1.CloudCredential{ObjectMeta: metav1.ObjectMeta{Name: names.CloudCredential},
+		Spec: operatorv1.CloudCredentialSpec{CredentialsMode: operatorv1.CloudCredentialsModeManual}})
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	want := []string{
+		"update-insights-operator/ControlPlane/ConfigMap/openshift-config-managed/admin-gates/admin-gate/ack-4.16-kube-1.30-api-removals-in-4.17",
+		"update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials/upgradeable-to",
+		"update-insights-operator/ControlPlane/APIRequestCount.apiserver.openshift.io/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io/removed-api/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io",
+		durationID,
+	}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2")).Findings); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+// An API the cluster does not serve is not read: the checks that need it
+// say they could not run.
+func TestAnAPINotServedIsSaidSo(t *testing.T) {
+	h := newHarness(t)
+	h.controller.apiRequestCounts.Off("the cluster does not serve apirequestcounts.apiserver.openshift.io/v1")
+	h.controller.cloudCredentials.Off("the cluster does not serve cloudcredentials.operator.openshift.io/v1")
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	want := []string{
+		"update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials-unchecked",
+		"update-insights-operator/ControlPlane//removed-apis-unchecked",
+		durationID,
+	}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2")).Findings); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+}
+
+// A plan is not evaluated while a served API's cache has not synced: it
+// would say the API could not be read, and then take it back.
+func TestAPlanWaitsForAServedAPIsCache(t *testing.T) {
+	h := newHarness(t)
+	synced := false
+	h.controller.apiRequestCounts.synced = func() bool { return synced }
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	if p := h.plan("4.17.2"); p.Status.EvaluatedAt != nil {
+		t.Errorf("evaluated before the APIRequestCounts' cache synced: %+v", viewOf(p))
+	}
+	synced = true
+	h.sync("4.17.2")
+	if diff := cmp.Diff([]string{durationID}, viewOf(h.plan("4.17.2")).Findings); diff != "" {
+		t.Errorf("findings once synced (-want +got):\n%s", diff)
+	}
+}
+
+func TestStripAPIRequestCount(t *testing.T) {
+	hour := apiserverv1.PerResourceAPIRequestLog{RequestCount: 3, ByNode: []apiserverv1.PerNodeAPIRequestLog{{
+		NodeName: "master-0", RequestCount: 3, ByUser: []apiserverv1.PerUserAPIRequestCount{{UserName: "alice", UserAgent: "kubectl/1.30", RequestCount: 3,
+			ByVerb: []apiserverv1.PerVerbAPIRequestCount{{Verb: "get", RequestCount: 3}}}},
+	}}}
+	count := func(removed string) *apiserverv1.APIRequestCount {
+		return &apiserverv1.APIRequestCount{
+			ObjectMeta: metav1.ObjectMeta{Name: "r", ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "kube-apiserver"}}},
+			Status: apiserverv1.APIRequestCountStatus{RemovedInRelease: removed, RequestCount: 3, CurrentHour: hour, Last24h: []apiserverv1.PerResourceAPIRequestLog{hour},
+				Conditions: []metav1.Condition{{Type: "Failing"}}},
+		}
+	}
+	stripped := hour.DeepCopy()
+	stripped.ByNode[0].ByUser[0].UserAgent = ""
+	tests := []struct {
+		name string
+		in   *apiserverv1.APIRequestCount
+		want apiserverv1.APIRequestCountStatus
+	}{
+		{name: "to be removed", in: count("1.30"), want: apiserverv1.APIRequestCountStatus{RemovedInRelease: "1.30", RequestCount: 3, Last24h: []apiserverv1.PerResourceAPIRequestLog{*stripped}}},
+		{name: "not to be removed", in: count(""), want: apiserverv1.APIRequestCountStatus{RequestCount: 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := StripAPIRequestCount(tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.(*apiserverv1.APIRequestCount)
+			if diff := cmp.Diff(tt.want, got.Status); diff != "" || got.ManagedFields != nil {
+				t.Errorf("status (-want +got):\n%s\nmanaged fields %v", diff, got.ManagedFields)
+			}
+		})
 	}
 }

@@ -1,0 +1,97 @@
+package updateplan
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"k8s.io/client-go/tools/cache"
+)
+
+// Optional is what the pre-checks read of an API that not every cluster
+// serves (APIRequestCounts, CloudCredentials): a lister once the operator
+// found the API served, and until then why there is none, which the
+// checks that need it report instead of their findings. The operator
+// calls Off or Serve as it finds the API missing or served; a plan is not
+// evaluated while a served API's informer has not synced yet, and every
+// plan is evaluated again once it has.
+type Optional[L any] struct {
+	mu      sync.Mutex
+	off     error
+	lister  L
+	synced  cache.InformerSynced
+	changed func()
+}
+
+// NewOptional returns an API that is not read until the operator finds
+// it served.
+func NewOptional[L any]() *Optional[L] {
+	return &Optional[L]{off: errors.New("whether the cluster serves it is not known yet")}
+}
+
+// bind makes the controller evaluate every plan when what the API holds
+// changes.
+func (o *Optional[L]) bind(changed func()) {
+	if o == nil {
+		return
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.changed = changed
+}
+
+// Off says why the API is not read.
+func (o *Optional[L]) Off(why string) {
+	o.mu.Lock()
+	var zero L
+	o.off, o.lister, o.synced = errors.New(why), zero, nil
+	changed := o.changed
+	o.mu.Unlock()
+	if changed != nil {
+		changed()
+	}
+}
+
+// Serve reads the API from informer, through lister, which the caller
+// starts: every plan is evaluated again once it synced, and when it
+// changes.
+func (o *Optional[L]) Serve(ctx context.Context, informer cache.SharedIndexInformer, lister L) error {
+	o.mu.Lock()
+	changed := o.changed
+	o.mu.Unlock()
+	if changed == nil {
+		return errors.New("an optional API is served before its controller is built")
+	}
+	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+		AddFunc: func(any) { changed() }, UpdateFunc: func(any, any) { changed() }, DeleteFunc: func(any) { changed() },
+	})
+	if err != nil {
+		return err
+	}
+	o.mu.Lock()
+	o.off, o.lister, o.synced = nil, lister, registration.HasSynced
+	o.mu.Unlock()
+	go func() {
+		if cache.WaitForCacheSync(ctx.Done(), registration.HasSynced) {
+			changed()
+		}
+	}()
+	return nil
+}
+
+// read returns the lister, or why the API is not read; not ready while
+// the API is served and its informer has not synced yet.
+func (o *Optional[L]) read() (lister L, ready bool, err error) {
+	if o == nil {
+		return lister, true, errors.New("the operator does not read it")
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	switch {
+	case o.off != nil:
+		return lister, true, o.off
+	case o.synced != nil && !o.synced():
+		return lister, false, nil
+	}
+	return o.lister, true, nil
+}
