@@ -174,8 +174,9 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 		meta := m.object.(interface{ GetNamespace() string })
 		ns := meta.GetNamespace()
 		// The exceptions: reading kube-system's authentication config, the
-		// machine-config-operator Deployment, and recording Events on
-		// cluster-scoped objects need RBAC in their namespaces.
+		// machine-config-operator Deployment and the admin gates and
+		// acknowledgements, and recording Events on cluster-scoped objects
+		// need RBAC in their namespaces.
 		if rb, ok := m.object.(*rbacv1.RoleBinding); ok && rb.RoleRef.Name == "extension-apiserver-authentication-reader" {
 			if ns != "kube-system" {
 				t.Errorf("%s: the authentication reader binding must be in kube-system, is in %q", m.file, ns)
@@ -184,7 +185,7 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 		}
 		switch m.object.(type) {
 		case *rbacv1.Role, *rbacv1.RoleBinding:
-			if ns == machineConfigNamespace {
+			if ns == machineConfigNamespace || ns == names.ConfigManagedNamespace || ns == names.ConfigNamespace {
 				continue
 			}
 			if ns == eventsNamespace && m.object.(metav1.Object).GetName() == eventsRole {

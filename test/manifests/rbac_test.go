@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
 // A rule the operator (or, for its metrics, Prometheus) is allowed, and why.
@@ -83,6 +84,12 @@ var allowedRoles = []struct {
 		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"list"},
 		why: "the pre-checks list the pods of a budget that allows no disruption (and those only), to find the drains it holds up",
 	}, {
+		groups: []string{"apiserver.openshift.io"}, resources: []string{"apirequestcounts"}, verbs: []string{"get", "list", "watch"},
+		why: "the pre-checks of a minor update find the APIs the target removes that were requested in the last 24 hours",
+	}, {
+		groups: []string{"operator.openshift.io"}, resources: []string{"cloudcredentials"}, resourceNames: []string{names.CloudCredential}, verbs: []string{"get", "list", "watch"},
+		why: "the pre-checks of a minor update read whether manually maintained cloud credentials are marked ready for the target; the CloudCredential is listed and watched by name",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {
@@ -109,6 +116,18 @@ var allowedRoles = []struct {
 	rules: []allowedRule{{
 		groups: []string{"apps"}, resources: []string{"deployments"}, verbs: []string{"get", "list", "watch"},
 		why: "machine-config has updated only once it runs the image of the machine-config-operator Deployment",
+	}},
+}, {
+	kind: "Role", namespace: names.ConfigManagedNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{""}, resources: []string{"configmaps"}, resourceNames: []string{names.AdminGates}, verbs: []string{"get", "list", "watch"},
+		why: "the pre-checks of a minor update read the gates the administrator acknowledges before the cluster-version operator starts it; listed and watched by name",
+	}},
+}, {
+	kind: "Role", namespace: names.ConfigNamespace, name: "update-insights-operator",
+	rules: []allowedRule{{
+		groups: []string{""}, resources: []string{"configmaps"}, resourceNames: []string{names.AdminAcks}, verbs: []string{"get", "list", "watch"},
+		why: "the pre-checks of a minor update read the administrator's acknowledgements of the gates; listed and watched by name",
 	}},
 }, {
 	kind: "Role", namespace: eventsNamespace, name: eventsRole,
