@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Refreshes the OpenShift CRDs the integration tests install (ClusterVersion,
-# ClusterOperator, MachineConfigPool, MachineConfig) from the openshift/api module pinned in go.mod. `go mod
+# ClusterOperator, MachineConfigPool, MachineConfig, APIRequestCount,
+# CloudCredential) from the openshift/api module pinned in go.mod. `go mod
 # vendor` copies Go packages only, so the CRD manifests inside openshift/api
 # do not reach vendor/ and are kept in test/testdata/crds instead. Needs the
 # module cache or the module proxy; run it after bumping openshift/api.
@@ -18,4 +19,6 @@ cp "${src}/0000_00_cluster-version-operator_01_clusteroperators.crd.yaml" "${des
 src="${dir}/machineconfiguration/v1/zz_generated.crd-manifests"
 cp "${src}/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml" "${dest}/"
 cp "${src}/0000_80_machine-config_01_machineconfigs.crd.yaml" "${dest}/"
+cp "${dir}/apiserver/v1/zz_generated.crd-manifests/kube-apiserver_apirequestcounts.crd.yaml" "${dest}/"
+cp "${dir}/operator/v1/zz_generated.crd-manifests/0000_40_cloud-credential_00_cloudcredentials.crd.yaml" "${dest}/"
 chmod 0644 "${dest}"/*.yaml

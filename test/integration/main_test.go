@@ -12,7 +12,9 @@ import (
 	"testing"
 
 	"github.com/go-logr/logr"
+	apiserverclient "github.com/openshift/client-go/apiserver/clientset/versioned"
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	operatorclient "github.com/openshift/client-go/operator/clientset/versioned"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
@@ -33,8 +35,12 @@ var (
 	kubeClient     kubernetes.Interface
 	configClient   configclient.Interface
 	insightsClient insightsclient.Interface
-	kubeconfigPath string
-	operatorBinary string
+	// apiserverClient and operatorClient write the APIRequestCounts and the
+	// CloudCredential that the pre-checks of a minor update read.
+	apiserverClient apiserverclient.Interface
+	operatorClient  operatorclient.Interface
+	kubeconfigPath  string
+	operatorBinary  string
 	// operatorConfig is the operator's own client configuration: its user
 	// may also scrape the operator's metrics.
 	operatorConfig *rest.Config
@@ -92,11 +98,16 @@ func run(m *testing.M) int {
 		fmt.Fprintf(os.Stderr, "creating the operator's ClusterOperator: %v\n", err)
 		return 1
 	}
+	if err := createWhatEveryClusterHas(context.Background()); err != nil {
+		fmt.Fprintf(os.Stderr, "creating the admin gates and the CloudCredential: %v\n", err)
+		return 1
+	}
 	return m.Run()
 }
 
 // crdPaths lists the CRDs a cluster running the operator has: OpenShift's
-// ClusterVersion and ClusterOperator, and the operator's own.
+// ClusterVersion, ClusterOperator, MachineConfigPool, MachineConfig,
+// APIRequestCount and CloudCredential, and the operator's own.
 func crdPaths() ([]string, error) {
 	var paths []string
 	for _, pattern := range []string{"../testdata/crds/*.crd.yaml", "../../manifests/*.crd.yaml"} {
@@ -142,6 +153,12 @@ func setUpClients(cfg *rest.Config, dir string) error {
 		return err
 	}
 	if insightsClient, err = insightsclient.NewForConfig(cfg); err != nil {
+		return err
+	}
+	if apiserverClient, err = apiserverclient.NewForConfig(cfg); err != nil {
+		return err
+	}
+	if operatorClient, err = operatorclient.NewForConfig(cfg); err != nil {
 		return err
 	}
 
