@@ -57,7 +57,7 @@ func removedAPIs(in *Input) []insightsv1alpha1.UpdateInsight {
 		return nil
 	}
 	unchecked := finding{
-		uid: uidRemovedAPIsUnread, level: insightsv1alpha1.InfoInsightLevel, impact: insightsv1alpha1.APIAvailabilityImpactType,
+		uid: uidRemovedAPIsUnread, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.APIAvailabilityImpactType,
 		scope: controlPlane(),
 	}
 	targetKube, ok := kubernetesMinor(target)

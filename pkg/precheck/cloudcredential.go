@@ -57,7 +57,7 @@ func manualCloudCredentials(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
 	unchecked := finding{
-		uid: uidManualCredentialsUnchecked, level: insightsv1alpha1.InfoInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		uid: uidManualCredentialsUnchecked, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
 		scope:   controlPlane(cloudCredentialResource()),
 		summary: fmt.Sprintf("Whether manually maintained cloud credentials are ready for %s could not be checked", targetMinor),
 	}

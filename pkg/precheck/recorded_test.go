@@ -27,8 +27,8 @@ func TestPreChecksOfRecordedClusters(t *testing.T) {
 			// those of the operators that are down are pending.
 			name: "4.15.0-ec2-unavailable-mco-20m", target: "4.16.0",
 			want: []string{
-				"alert/PodDisruptionBudgetAtLimit/a21598ad7de69682", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682-2",
-				"clusteroperator/control-plane-machine-set/unavailable", "clusteroperator/etcd/degraded", "clusteroperator/machine-config/unavailable",
+				"admin-gates-missing", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682-2",
+				"cloud-credentials-unchecked", "clusteroperator/control-plane-machine-set/unavailable", "clusteroperator/etcd/degraded", "clusteroperator/machine-config/unavailable",
 				"duration", "not-offered", "not-upgradeable", "update-in-progress",
 			},
 		},

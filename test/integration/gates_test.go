@@ -222,7 +222,7 @@ func TestPreChecksExplainTheGatesOfAMinorUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	plan := waitFor(t, eventually, "only the API in use and the risk left", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), sorted(removedAPIIdentity, durationIdentity, riskIdentity))
+		return slices.Equal(planFindings(p), sorted(alertsUncheckedIdentity, removedAPIIdentity, durationIdentity, riskIdentity))
 	})
 	for _, i := range plan.Status.ControlPlane.Informers {
 		for _, f := range i.Insights {
@@ -256,7 +256,7 @@ func TestTheChecksOfAnAPITheClusterDoesNotServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "the checks that could not run", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), sorted(credentialsUncheckedIdent, removedAPIsUnchecked, durationIdentity, riskIdentity))
+		return slices.Equal(planFindings(p), sorted(alertsUncheckedIdentity, credentialsUncheckedIdent, removedAPIsUnchecked, durationIdentity, riskIdentity))
 	})
 
 	reinstall()
@@ -267,7 +267,7 @@ func TestTheChecksOfAnAPITheClusterDoesNotServe(t *testing.T) {
 	}
 	createAPIRequestCount(t, removedAPI, "1.29", map[string][2]int64{"alice": {0, 3}})
 	waitFor(t, eventually, "the checks run", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), sorted(removedAPIIdentity, durationIdentity, riskIdentity))
+		return slices.Equal(planFindings(p), sorted(alertsUncheckedIdentity, removedAPIIdentity, durationIdentity, riskIdentity))
 	})
 	if !op.Running() || strings.Count(op.output.String(), "operator started") != 1 {
 		t.Errorf("the operator did not read the APIs within the process that was running")

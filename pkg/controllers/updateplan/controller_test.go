@@ -637,8 +637,8 @@ func TestAnAPINotServedIsSaidSo(t *testing.T) {
 	h.sync("4.17.2")
 	want := []string{
 		"update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials-unchecked",
-		"update-insights-operator/ControlPlane//removed-apis-unchecked",
 		durationID,
+		"update-insights-operator/ControlPlane//removed-apis-unchecked",
 	}
 	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2")).Findings); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
