@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
 	"github.com/update-insights/update-insights-operator/test/internal/prometheus"
 )
@@ -42,9 +43,12 @@ var precheckRules = []prometheus.Rule{
 	{Alert: "KubeNodeUnreachable", For: time.Hour, Labels: map[string]string{"node": "worker-2", "severity": "warning"}},
 }
 
-// pre-checks, end to end: the operator reads a real Prometheus's alerts
-// for the plan, and the command prints one finding per alert of a family
-// that bears on an update, and none for the others.
+// pre-checks of a minor update, end to end: on a cluster with an
+// unacknowledged gate and an API the target removes still in use, the
+// operator reads a real Prometheus's alerts for the plan, and the command
+// prints one finding per alert of a family that bears on an update, none
+// for the others, the gate's and the API's, and exits 1 until they are
+// accepted.
 func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
 	server, err := prometheus.Start(t, precheckRules)
 	if err != nil {
@@ -67,15 +71,20 @@ func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
 		}
 		return n == len(precheckRules)-1 && hasAlert(firing, "KubeNodeUnreachable", alerts.StatePending)
 	})
-	createClusterVersion(t, nil, offeringStatus())
-	deletePlanAtEnd(t, "4.17.2")
+	emptyConfigMapsWhenDone(t)
+	resetCloudCredentialWhenDone(t)
+	// 4.15.3, offered 4.16.1 (Kubernetes 1.29).
+	createClusterVersion(t, nil, plannedStatus())
+	deletePlanAtEnd(t, planTarget)
+	mergePatchConfigMap(t, names.ConfigManagedNamespace, names.AdminGates, map[string]any{"data": map[string]string{apiRemovalsGate: apiRemovalsText}})
+	createAPIRequestCount(t, removedAPI, "1.29", map[string][2]int64{"system:serviceaccount:app:legacy-client": {120, 0}})
 	token := filepath.Join(t.TempDir(), "token")
 	if err := os.WriteFile(token, []byte("sekret"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	startOperator(t, "--alerts-url="+server.URL(), "--alerts-ca-file="+server.CAFile(), "--alerts-token-file="+token)
 
-	out, errOut, code := command(t, "pre-checks", "--to", "4.17.2", "-o", "json")
+	out, errOut, code := command(t, "pre-checks", "--to", planTarget, "-o", "json")
 	if code != 1 {
 		t.Fatalf("pre-checks: exit %d, want 1 (findings not accepted); stderr:\n%s", code, errOut)
 	}
@@ -85,9 +94,16 @@ func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
 	}
 	type seen struct{ Level, Summary string }
 	var got []seen
+	var identities []string
 	for _, f := range view.Findings {
+		identities = append(identities, f.Identity)
 		if strings.HasPrefix(f.UID, "alert/") {
 			got = append(got, seen{string(f.Level), f.Summary})
+		}
+	}
+	for _, want := range []string{gateIdentity, removedAPIIdentity} {
+		if !slices.Contains(identities, want) {
+			t.Errorf("findings %v lack %s", identities, want)
 		}
 	}
 	slices.SortFunc(got, func(a, b seen) int { return strings.Compare(a.Summary, b.Summary) })
@@ -102,6 +118,6 @@ func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
 		t.Errorf("alert findings (-want +got):\n%s", diff)
 	}
 
-	details, _, _ := command(t, "pre-checks", "--to", "4.17.2", "--details")
-	t.Logf("pre-checks --to 4.17.2 --details:\n%s", details)
+	details, _, _ := command(t, "pre-checks", "--to", planTarget, "--details")
+	t.Logf("pre-checks --to %s --details:\n%s", planTarget, details)
 }
