@@ -125,3 +125,37 @@ func TestAnInformerWhoseDiscoveryGetsNoTrustedAnswerIsUnreachable(t *testing.T) 
 	waitForInformer(t, "the right CA", name, []string{"a"}, false, "True/Called")
 	waitForOfflineInsight(t, "the right CA", name, false)
 }
+
+// An UpdateInformer's URL may lead to a server that is no informer: the
+// API server itself, whose answer to the operator's anonymous call says
+// who asked for what. Its body stays out of the UpdateInformer's
+// conditions, which everyone who may read UpdateInformers sees; the
+// conditions say the status of the answer only.
+func TestAnErrorAnswersBodyStaysOutOfTheConditions(t *testing.T) {
+	createClusterVersion(t, nil, midUpdateStatus())
+	const name = "api-server-informer"
+	i := urlInformer(name, operatorConfig.Host)
+	i.Spec.ClientConfig.CABundle = operatorConfig.CAData
+	createInformer(t, i)
+	startOperator(t, informerInterval)
+
+	var conditions []metav1.Condition
+	waitFor(t, eventually, "discovery failed on the API server's answer", getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
+		if i == nil {
+			return false
+		}
+		d := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.InformerDiscovered)
+		conditions = i.Status.Conditions
+		return d != nil && d.Reason == "DiscoveryFailed"
+	})
+	for _, c := range conditions {
+		// The API server's error answers are Status objects: kind,
+		// message, and the user the request was made as.
+		for _, leaked := range []string{`"kind"`, "Status", "system:anonymous", "forbidden", "cannot get path"} {
+			if strings.Contains(c.Message, leaked) {
+				t.Errorf("condition %s says %q, of the API server's answer: %s", c.Type, leaked, c.Message)
+			}
+		}
+		t.Logf("%s=%s (%s) %s", c.Type, c.Status, c.Reason, c.Message)
+	}
+}

@@ -390,6 +390,9 @@ func (c *Controller) failed(name string, s *state, err error) {
 	if s.callErr == nil {
 		klog.InfoS("Cannot call an update informer", "informer", name, "reason", reasonOf(err), "err", err)
 	}
+	if body := client.AnsweredBody(err); body != "" {
+		klog.V(4).InfoS("An update informer's error answer", "informer", name, "body", body)
+	}
 	s.callErr = err
 }
 

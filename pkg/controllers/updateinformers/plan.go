@@ -7,6 +7,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
 	discoveryclient "k8s.io/client-go/kubernetes/typed/discovery/v1"
+	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -39,6 +40,9 @@ func (a *PlanAsker) AskPlan(ctx context.Context, informer *insightsv1alpha1.Upda
 	answer, err := a.ask(ctx, informer, cv, target)
 	observe(informer.Name, "plan", a.clock.Since(start), err)
 	if err != nil {
+		if body := client.AnsweredBody(err); body != "" {
+			klog.V(4).InfoS("An update informer's error answer to a plan", "informer", informer.Name, "body", body)
+		}
 		return updatestatus.Answer{Informer: informer.Name, Offline: reasonOf(err), Problem: text.Truncate(err.Error(), maxMessageLength)}
 	}
 	return answer

@@ -302,7 +302,7 @@ func (c *Client) do(ctx context.Context, method, path string, body any, timeout 
 func read(resp *http.Response, into any) (Reason, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		quoted, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBodyBytes))
-		return ReasonFailure, fmt.Errorf("answered %s: %s", resp.Status, quote(quoted))
+		return ReasonFailure, &statusError{status: resp.Status, body: quote(quoted)}
 	}
 	if resp.ContentLength > MaxResponseBytes {
 		return ReasonFailure, tooLarge()

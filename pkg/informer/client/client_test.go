@@ -143,8 +143,11 @@ func TestStatusInsights(t *testing.T) {
 		want       *protocol.UpdateInsightsResponse
 		wantReason client.Reason
 		wantErr    string
-		wantCalls  int32
-		wantWaits  int
+		// wantBody is the start of an error answer's body, which the
+		// error keeps for the log but does not say.
+		wantBody  string
+		wantCalls int32
+		wantWaits int
 	}{
 		{
 			name: "success, through the informer server",
@@ -225,7 +228,7 @@ func TestStatusInsights(t *testing.T) {
 					http.Error(w, "overloaded,\ncome back later", http.StatusServiceUnavailable)
 				})
 			},
-			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 503 Service Unavailable: overloaded, come back later",
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 503 Service Unavailable", wantBody: "overloaded, come back later",
 			wantCalls: 1,
 		},
 		{
@@ -237,7 +240,7 @@ func TestStatusInsights(t *testing.T) {
 					_, _ = w.Write([]byte(answerBody(protocol.ResponseFailure, "invalid request: kind")))
 				})
 			},
-			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 400 Bad Request: invalid request: kind",
+			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 400 Bad Request", wantBody: "invalid request: kind",
 			wantCalls: 1,
 		},
 		{
@@ -249,7 +252,7 @@ func TestStatusInsights(t *testing.T) {
 				})
 			},
 			wantReason: client.ReasonFailure, wantErr: "updateInsights: answered 302 Found",
-			wantCalls: 1,
+			wantBody: `<a href="http://elsewhere.example.com/">Found</a>.`, wantCalls: 1,
 		},
 	}
 	for _, tt := range tests {
@@ -261,6 +264,9 @@ func TestStatusInsights(t *testing.T) {
 			waits := f.run(func() { got, err = f.client.StatusInsights(context.Background(), request, 10*time.Second) })
 
 			checkError(t, err, tt.wantReason, tt.wantErr)
+			if got := client.AnsweredBody(err); got != tt.wantBody {
+				t.Errorf("the answer's body kept for the log %q, want %q", got, tt.wantBody)
+			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("answer (-want +got):\n%s", diff)
 			}
@@ -340,7 +346,7 @@ func TestDiscover(t *testing.T) {
 		{
 			name:       "not served",
 			handler:    http.NotFoundHandler(),
-			wantReason: client.ReasonDiscoveryFailed, wantErr: "discovery: answered 404 Not Found: 404 page not found",
+			wantReason: client.ReasonDiscoveryFailed, wantErr: "discovery: answered 404 Not Found",
 		},
 		{
 			name: "undecodable",

@@ -47,3 +47,25 @@ func ReasonOf(err error) Reason {
 	}
 	return ""
 }
+
+// statusError is an answer with an error status. Its message says the
+// status only: an informer's URL may lead to another server (the API
+// server, say), whose answer must not reach the UpdateInformer's
+// conditions, which everyone who may read UpdateInformers sees. The start
+// of the body is kept for the operator's log.
+type statusError struct {
+	status string
+	body   string
+}
+
+func (e *statusError) Error() string { return "answered " + e.status }
+
+// AnsweredBody is the start of the body of an answer with an error status,
+// for the operator's log only; empty for any other error.
+func AnsweredBody(err error) string {
+	var e *statusError
+	if errors.As(err, &e) {
+		return e.body
+	}
+	return ""
+}
