@@ -96,6 +96,10 @@ func TestUpdateInformersAreValidatedAndDefaulted(t *testing.T) {
 		{name: "neither", informer: &insightsv1alpha1.UpdateInformer{ObjectMeta: metav1.ObjectMeta{Name: "neither"}}, says: "exactly one of service and url must be set"},
 		{name: "plain http", informer: urlInformer("http", "http://informer.example.com"), says: "url must be an https URL with a host"},
 		{name: "no URL at all", informer: urlInformer("garbage", "informer.example.com"), says: "url must be an https URL with a host"},
+		{name: "user information", informer: urlInformer("userinfo", "https://admin:sekret@informer.example.com/hooks"), says: "url must hold no user information"},
+		{name: "a query", informer: urlInformer("query", "https://informer.example.com/hooks?token=sekret"), says: "url must have no query or fragment"},
+		{name: "an empty query", informer: urlInformer("empty-query", "https://informer.example.com/?"), says: "url must have no query or fragment"},
+		{name: "a fragment", informer: urlInformer("fragment", "https://informer.example.com/#x"), says: "url must have no query or fragment"},
 		{name: "a path that is not absolute", informer: badPath, says: "spec.clientConfig.service.path"},
 		{name: "a port out of range", informer: badPort, says: "spec.clientConfig.service.port"},
 	} {

@@ -101,7 +101,7 @@ func New(config Config) (*Client, error) {
 	case base.User != nil:
 		// Anything in it would be sent as a credential.
 		return nil, fmt.Errorf("informer URL %q: want no user information", base.Redacted())
-	case base.RawQuery != "" || base.Fragment != "":
+	case base.RawQuery != "" || base.ForceQuery || base.Fragment != "" || strings.Contains(config.URL, "#"):
 		return nil, fmt.Errorf("informer URL %q: want no query or fragment", base.Redacted())
 	}
 

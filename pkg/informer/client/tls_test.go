@@ -186,6 +186,9 @@ func TestNewRefuses(t *testing.T) {
 		{name: "no host", config: client.Config{URL: "https:///path"}, want: "want a host"},
 		{name: "user information", config: client.Config{URL: "https://me:secret@informer.example.com"}, want: "want no user information"},
 		{name: "query", config: client.Config{URL: "https://informer.example.com/?token=x"}, want: "want no query or fragment"},
+		{name: "empty query", config: client.Config{URL: "https://informer.example.com/?"}, want: "want no query or fragment"},
+		{name: "fragment", config: client.Config{URL: "https://informer.example.com/#x"}, want: "want no query or fragment"},
+		{name: "empty fragment", config: client.Config{URL: "https://informer.example.com/#"}, want: "want no query or fragment"},
 		{name: "CA bundle without a certificate", config: client.Config{URL: "https://informer.example.com", CABundle: []byte("nope")},
 			want: "the CA bundle holds no PEM certificate"},
 	}

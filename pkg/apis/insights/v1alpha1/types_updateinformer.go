@@ -62,10 +62,13 @@ type InformerClientConfig struct {
 	Service *InformerServiceReference `json:"service,omitempty"`
 
 	// url is the informer's base URL, for informers outside the cluster; it
-	// must be https.
+	// must be https, with no user information (it would be sent as a
+	// credential), query or fragment.
 	// +optional
 	// +kubebuilder:validation:MaxLength=2048
 	// +kubebuilder:validation:XValidation:rule="isURL(self) && url(self).getScheme() == 'https' && url(self).getHostname() != ''",message="url must be an https URL with a host"
+	// +kubebuilder:validation:XValidation:rule="!self.matches('^[^:]*://[^/?#]*@')",message="url must hold no user information"
+	// +kubebuilder:validation:XValidation:rule="!self.contains('?') && !self.contains('#')",message="url must have no query or fragment"
 	URL *string `json:"url,omitempty"`
 
 	// caBundle is the PEM bundle of CAs that verify the informer's serving
