@@ -50,7 +50,7 @@
 //	metadata:
 //	  name: my-informer
 //	  annotations:
-//	    update-insights.openshift.muller.dev/inject-ca-from-secret: my-namespace/my-informer-ca
+//	    update-insights.openshift.muller.dev/inject-ca-from-configmap: my-namespace/my-informer-ca
 //	spec:
 //	  clientConfig:
 //	    service:

@@ -351,9 +351,14 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
 		t.Fatal(err)
 	}
-	secrets := kubeClient.CoreV1().Secrets(namespace)
-	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: "serving-ca"}, Data: map[string][]byte{"ca.crt": ca.PEM}}
-	if _, err := createAndDelete(t, secrets.Create, secrets.Delete, secret); err != nil {
+	// The ConfigMap the service CA fills with its CA, as it does when
+	// annotated service.beta.openshift.io/inject-cabundle.
+	configMaps := kubeClient.CoreV1().ConfigMaps(namespace)
+	caConfigMap := &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: "serving-ca", Annotations: map[string]string{"service.beta.openshift.io/inject-cabundle": "true"}},
+		Data:       map[string]string{"service-ca.crt": string(ca.PEM)},
+	}
+	if _, err := createAndDelete(t, configMaps.Create, configMaps.Delete, caConfigMap); err != nil {
 		t.Fatal(err)
 	}
 	services := kubeClient.CoreV1().Services(namespace)
@@ -375,7 +380,7 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	i := &insightsv1alpha1.UpdateInformer{
-		ObjectMeta: metav1.ObjectMeta{Name: "service-informer", Annotations: map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: namespace + "/serving-ca"}},
+		ObjectMeta: metav1.ObjectMeta{Name: "service-informer", Annotations: map[string]string{insightsv1alpha1.InjectCAFromConfigMapAnnotation: namespace + "/serving-ca"}},
 		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
 			Service: &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service},
 		}},
@@ -386,12 +391,12 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 	waitForInformer(t, "success through the Service, with the injected CA", i.Name, []string{"a"}, false, "True/Called")
 
 	// The CA rotates: the informer serves a certificate of the new CA, which
-	// the Secret then holds.
+	// the ConfigMap then holds.
 	rotated := informertest.NewCA(t)
 	f.cert.Store(ptr.To(rotated.Serving(t, []string{serverName})))
 	waitForInformer(t, "a certificate of a CA not yet injected", i.Name, []string{"a"}, true, "False/Unreachable")
-	secret.Data["ca.crt"] = rotated.PEM
-	if _, err := secrets.Update(ctx, secret, metav1.UpdateOptions{}); err != nil {
+	caConfigMap.Data["service-ca.crt"] = string(rotated.PEM)
+	if _, err := configMaps.Update(ctx, caConfigMap, metav1.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	waitForInformer(t, "the rotated CA injected", i.Name, []string{"a"}, false, "True/Called")

@@ -71,7 +71,7 @@ type Controller struct {
 	clusterVersions configlisters.ClusterVersionLister
 	services        coreclient.ServicesGetter
 	endpointSlices  discoveryclient.EndpointSlicesGetter
-	secrets         coreclient.SecretsGetter
+	caSources       caSources
 	client          insightsclient.UpdateInformersGetter
 	answers         *updatestatuscontroller.Store
 	interval        time.Duration
@@ -82,15 +82,15 @@ type Controller struct {
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet. Services, EndpointSlices and
-// Secrets are read from the API server when an informer is called (see
-// clientConfig and injectCA), not cached.
+// informers must not have started yet. Services, EndpointSlices and the
+// Secrets and ConfigMaps of injected CAs are read from the API server when
+// an informer is called (see clientConfig and injectCA), not cached.
 func New(
 	informers insightinformers.UpdateInformerInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
 	services coreclient.ServicesGetter,
 	endpointSlices discoveryclient.EndpointSlicesGetter,
-	secrets coreclient.SecretsGetter,
+	caSources caSources,
 	client insightsclient.UpdateInformersGetter,
 	answers *updatestatuscontroller.Store,
 	interval time.Duration,
@@ -103,7 +103,7 @@ func New(
 		clusterVersions: clusterVersions.Lister(),
 		services:        services,
 		endpointSlices:  endpointSlices,
-		secrets:         secrets,
+		caSources:       caSources,
 		client:          client,
 		answers:         answers,
 		interval:        interval,
@@ -277,8 +277,8 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if err != nil {
 		return err
 	}
-	if _, ok := informer.Annotations[insightsv1alpha1.InjectCAFromSecretAnnotation]; ok {
-		// The CA Secret is not watched: it is read at each sync.
+	if _, ok, _ := caSourceOf(informer); ok {
+		// The CA's source is not watched: it is read at each sync.
 		next = earliest(next, c.clock.Now().Add(c.interval))
 	}
 	c.publish(name, s)

@@ -1,6 +1,7 @@
 package updateinformers
 
 import (
+	"bytes"
 	"context"
 	"encoding/pem"
 	"net"
@@ -133,7 +134,7 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
 		services:        h.kube.CoreV1(),
 		endpointSlices:  h.kube.DiscoveryV1(),
-		secrets:         h.kube.CoreV1(),
+		caSources:       h.kube.CoreV1(),
 		client:          h.client.InsightsV1alpha1(),
 		answers:         h.store,
 		interval:        DefaultInterval,
@@ -506,12 +507,14 @@ func TestAServiceIsReachedAtAReadyEndpointWithItsServiceName(t *testing.T) {
 	}
 }
 
-func TestTheCAOfTheAnnotatedSecretIsInjected(t *testing.T) {
+// An informer given by url names its CA in a ConfigMap, such as the one the
+// service CA fills (service-ca.crt).
+func TestTheCAOfTheAnnotatedConfigMapIsInjected(t *testing.T) {
 	f := &fakeInformer{}
 	f.set(protocol.ResponseSuccess)
 	srv, ca := server(t, f)
 	i := urlInformer("mco", srv.URL, nil)
-	i.Annotations = map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: "ns/serving-ca"}
+	i.Annotations = map[string]string{insightsv1alpha1.InjectCAFromConfigMapAnnotation: "ns/serving-ca"}
 	h := newHarness(t, true, i)
 
 	written := h.sync("mco")
@@ -522,9 +525,9 @@ func TestTheCAOfTheAnnotatedSecretIsInjected(t *testing.T) {
 		t.Errorf("queued again after %s, want %s", h.lastQueued, DefaultInterval)
 	}
 
-	if _, err := h.kube.CoreV1().Secrets("ns").Create(context.Background(), &corev1.Secret{
-		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "serving-ca"},
-		Data:       map[string][]byte{"ca.crt": ca.PEM},
+	if _, err := h.kube.CoreV1().ConfigMaps("ns").Create(context.Background(), &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "serving-ca", Annotations: map[string]string{"service.beta.openshift.io/inject-cabundle": "true"}},
+		Data:       map[string]string{"service-ca.crt": string(ca.PEM)},
 	}, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
@@ -539,18 +542,11 @@ func TestTheCAOfTheAnnotatedSecretIsInjected(t *testing.T) {
 }
 
 // The service CA's serving certificate Secret has no ca.crt: the CA is the
-// last certificate of its tls.crt.
+// last certificate of its tls.crt, and only it is copied, re-encoded.
 func TestTheCAOfAServingCertificateSecretIsInjected(t *testing.T) {
-	f := &fakeInformer{}
-	f.set(protocol.ResponseSuccess)
-	handler, err := informer.NewHandler(f)
-	if err != nil {
-		t.Fatal(err)
-	}
 	ca := informertest.NewCA(t)
 	serving := ca.Serving(t, nil, net.ParseIP("127.0.0.1"))
-	srv := informertest.NewTLSServer(t, handler, serving)
-	i := urlInformer("mco", srv.URL, nil)
+	i := serviceInformer("mco", "ns", "mco", nil)
 	i.Annotations = map[string]string{insightsv1alpha1.InjectCAFromSecretAnnotation: "ns/serving-cert"}
 	h := newHarness(t, true, i)
 	chain := append(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: serving.Certificate[0]}), ca.PEM...)
@@ -561,13 +557,78 @@ func TestTheCAOfAServingCertificateSecretIsInjected(t *testing.T) {
 	}, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-
-	written := h.sync("mco")
-	if diff := cmp.Diff(string(ca.PEM), string(written.Spec.ClientConfig.CABundle)); diff != "" {
+	injected, err := h.controller.injectCA(context.Background(), i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(string(ca.PEM), string(injected.Spec.ClientConfig.CABundle)); diff != "" {
 		t.Errorf("caBundle (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff("True/Called", online(written)); diff != "" {
-		t.Errorf("Online with the CA (-want +got):\n%s", diff)
+}
+
+// Whoever may create UpdateInformers must not make the operator read a
+// Secret or ConfigMap they could not read themselves.
+func TestCASourcesAnInformerMayName(t *testing.T) {
+	withCA := func(i *insightsv1alpha1.UpdateInformer, annotations ...string) *insightsv1alpha1.UpdateInformer {
+		i.Annotations = map[string]string{}
+		for k := 0; k+1 < len(annotations); k += 2 {
+			i.Annotations[annotations[k]] = annotations[k+1]
+		}
+		return i
+	}
+	const (
+		secret    = insightsv1alpha1.InjectCAFromSecretAnnotation
+		configMap = insightsv1alpha1.InjectCAFromConfigMapAnnotation
+	)
+	tests := []struct {
+		name     string
+		informer *insightsv1alpha1.UpdateInformer
+		want     string
+		wantErr  string
+	}{
+		{name: "a Secret of the Service's namespace", informer: withCA(serviceInformer("i", "ns", "svc", nil), secret, "ns/ca"), want: "Secret ns/ca"},
+		{name: "a ConfigMap of the Service's namespace", informer: withCA(serviceInformer("i", "ns", "svc", nil), configMap, "ns/ca"), want: "ConfigMap ns/ca"},
+		{name: "a ConfigMap of any namespace for a url", informer: withCA(urlInformer("i", "https://informer.example.com", nil), configMap, "other/ca"), want: "ConfigMap other/ca"},
+		{name: "no annotation", informer: serviceInformer("i", "ns", "svc", nil)},
+		{name: "a Secret of another namespace", informer: withCA(serviceInformer("i", "ns", "svc", nil), secret, "kube-system/bootstrap-token"),
+			wantErr: "the Secret must be in the namespace of the informer's Service, ns, not kube-system"},
+		{name: "a ConfigMap of another namespace", informer: withCA(serviceInformer("i", "ns", "svc", nil), configMap, "other/ca"),
+			wantErr: "the ConfigMap must be in the namespace of the informer's Service, ns, not other"},
+		{name: "a Secret for a url", informer: withCA(urlInformer("i", "https://informer.example.com", nil), secret, "ns/ca"),
+			wantErr: "an informer given by url names its CA in caBundle, or a ConfigMap"},
+		{name: "both", informer: withCA(serviceInformer("i", "ns", "svc", nil), secret, "ns/ca", configMap, "ns/ca"), wantErr: "name one CA source, not both"},
+		{name: "not a reference", informer: withCA(serviceInformer("i", "ns", "svc", nil), configMap, "ca"), wantErr: `"ca" is not <namespace>/<name>`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			source, ok, err := caSourceOf(tt.informer)
+			got := ""
+			if ok {
+				got = source.String()
+			}
+			if got != tt.want || (err == nil) != (tt.wantErr == "") || (err != nil && !strings.Contains(err.Error(), tt.wantErr)) {
+				t.Errorf("source %q, error %v; want %q, an error saying %q", got, err, tt.want, tt.wantErr)
+			}
+		})
+	}
+}
+
+// Only CA certificates are copied, re-encoded: not a private key, a leaf
+// certificate, PEM headers or text between blocks.
+func TestOnlyCACertificatesAreCopied(t *testing.T) {
+	ca := informertest.NewCA(t)
+	serving := ca.Serving(t, nil, net.ParseIP("127.0.0.1"))
+	block, _ := pem.Decode(ca.PEM)
+	withHeaders := pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Headers: map[string]string{"Leaked": "sekret"}, Bytes: block.Bytes})
+	data := bytes.Join([][]byte{
+		[]byte("password: sekret\n"),
+		pem.EncodeToMemory(&pem.Block{Type: "RSA PRIVATE KEY", Bytes: []byte("sekret key")}),
+		pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: serving.Certificate[0]}),
+		withHeaders,
+		pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: []byte("not a certificate")}),
+	}, nil)
+	if diff := cmp.Diff(string(ca.PEM), string(authorities(data))); diff != "" {
+		t.Errorf("copied (-want +got):\n%s", diff)
 	}
 }
 

@@ -32,8 +32,17 @@ type UpdateInformer struct {
 	Status UpdateInformerStatus `json:"status,omitempty"`
 }
 
-// InjectCAFromSecretAnnotation on an UpdateInformer names a Secret,
-// <namespace>/<name>, whose ca.crt the operator copies into
+// InjectCAFromConfigMapAnnotation on an UpdateInformer names a ConfigMap,
+// <namespace>/<name>, whose CA certificates (service-ca.crt, which the
+// service CA fills in a ConfigMap annotated
+// service.beta.openshift.io/inject-cabundle=true, else ca.crt) the operator
+// copies into spec.clientConfig.caBundle and keeps current. An informer
+// given by service names a ConfigMap of its Service's namespace.
+const InjectCAFromConfigMapAnnotation = "update-insights.openshift.muller.dev/inject-ca-from-configmap"
+
+// InjectCAFromSecretAnnotation on an UpdateInformer given by service names
+// a Secret of its Service's namespace, <namespace>/<name>, whose CA
+// certificates (ca.crt, else those of tls.crt) the operator copies into
 // spec.clientConfig.caBundle and keeps current.
 const InjectCAFromSecretAnnotation = "update-insights.openshift.muller.dev/inject-ca-from-secret"
 
@@ -73,7 +82,8 @@ type InformerClientConfig struct {
 
 	// caBundle is the PEM bundle of CAs that verify the informer's serving
 	// certificate; without one, the system's CAs do. The operator fills it
-	// from the Secret named by the inject-ca-from-secret annotation.
+	// from the ConfigMap or Secret named by the inject-ca-from-configmap or
+	// inject-ca-from-secret annotation.
 	// +optional
 	// +kubebuilder:validation:MaxLength=65536
 	CABundle []byte `json:"caBundle,omitempty"`
