@@ -44,16 +44,9 @@ func kubernetesMinor(v semver.Version) (string, bool) {
 // cluster updates. Each APIRequestCount says in which Kubernetes release
 // its resource is removed (status.removedInRelease, set by the API server).
 func removedAPIs(in *Input) []insightsv1alpha1.UpdateInsight {
-	cv := in.ClusterVersion
-	if cv == nil {
-		return nil
-	}
-	current, errCurrent := semver.Parse(currentVersion(cv))
-	target, errTarget := semver.Parse(in.Target)
-	if errCurrent != nil || errTarget != nil || !newerMinor(current, target) {
-		// A patch update keeps the Kubernetes version; whether an update
-		// between versions that do not parse is one cannot be told, and
-		// notUpgradeable says so where it matters.
+	// A patch update keeps the Kubernetes version.
+	target, ok := minorUpdateTarget(in)
+	if !ok {
 		return nil
 	}
 	unchecked := finding{

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/blang/semver/v4"
 	configv1 "github.com/openshift/api/config/v1"
 	operatorv1 "github.com/openshift/api/operator/v1"
 	modsemver "golang.org/x/mod/semver"
@@ -44,17 +43,12 @@ const (
 // Manual mode when spec.credentialsMode is empty; this check reads
 // spec.credentialsMode only.
 func manualCloudCredentials(in *Input) []insightsv1alpha1.UpdateInsight {
+	// The cloud-credential operator holds back minor updates only.
+	target, ok := minorUpdateTarget(in)
+	if !ok {
+		return nil
+	}
 	cv := in.ClusterVersion
-	if cv == nil {
-		return nil
-	}
-	current, errCurrent := semver.Parse(currentVersion(cv))
-	target, errTarget := semver.Parse(in.Target)
-	if errCurrent != nil || errTarget != nil || !newerMinor(current, target) {
-		// The cloud-credential operator holds back minor updates only;
-		// notUpgradeable speaks for versions that do not parse.
-		return nil
-	}
 	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
 	unchecked := finding{
 		uid: uidManualCredentialsUnchecked, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.UnknownImpactType,

@@ -167,6 +167,22 @@ func newerMinor(current, target semver.Version) bool {
 	return current.Major < target.Major || current.Major == target.Major && current.Minor < target.Minor
 }
 
+// minorUpdateTarget is the target of a minor or major update from the
+// version the cluster runs, for the checks that only such an update
+// needs; false for a patch update, a downgrade, no ClusterVersion, or
+// versions that do not parse (notUpgradeable says so where it matters).
+func minorUpdateTarget(in *Input) (semver.Version, bool) {
+	if in.ClusterVersion == nil {
+		return semver.Version{}, false
+	}
+	current, errCurrent := semver.Parse(currentVersion(in.ClusterVersion))
+	target, errTarget := semver.Parse(in.Target)
+	if errCurrent != nil || errTarget != nil || !newerMinor(current, target) {
+		return semver.Version{}, false
+	}
+	return target, true
+}
+
 func adminGatesResource() insightsv1alpha1.InsightResource {
 	return insightsv1alpha1.InsightResource{Kind: "ConfigMap", Namespace: names.ConfigManagedNamespace, Name: names.AdminGates}
 }
