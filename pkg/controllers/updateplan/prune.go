@@ -8,11 +8,11 @@ import (
 	"github.com/blang/semver/v4"
 	configv1 "github.com/openshift/api/config/v1"
 	corev1 "k8s.io/api/core/v1"
-	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/planview"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 )
 
@@ -39,13 +39,10 @@ func pruneReason(plan *insightsv1alpha1.UpdatePlan, cv *configv1.ClusterVersion,
 }
 
 // answered tells whether the plan's status answers its latest evaluation
-// request, waiting for no informer.
+// request, waiting for no informer: what pre-checks waits for.
 func answered(plan *insightsv1alpha1.UpdatePlan) bool {
-	if plan.Status.EvaluatedAt == nil || plan.Status.ObservedEvaluationRequest != plan.Spec.EvaluationRequest {
-		return false
-	}
-	c := meta.FindStatusCondition(plan.Status.Conditions, updateplan.ConditionAnswered)
-	return c != nil && c.Reason != updateplan.ReasonWaitingForInformers
+	evaluated, _ := planview.Evaluated(plan, plan.Spec.EvaluationRequest)
+	return evaluated && plan.Status.EvaluatedAt != nil
 }
 
 // runningVersion is the version of the newest completed update, when it is
