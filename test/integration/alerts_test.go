@@ -103,18 +103,7 @@ var (
 // Prometheus that goes away changes no insight and is reported, and one that
 // comes back is read again.
 func TestFiringAlertsAreHealthInsights(t *testing.T) {
-	server, err := prometheus.Start(t, []prometheus.Rule{pdbRule, pendingRule})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := server.Stop(); err != nil {
-			t.Error(err)
-		}
-		if t.Failed() {
-			t.Logf("prometheus's log:\n%s", server.Log())
-		}
-	})
+	server := startPrometheus(t, []prometheus.Rule{pdbRule, pendingRule})
 	waitForPrometheus(t, server, "the PodDisruptionBudget alert firing", func(firing []alerts.Alert) bool {
 		return hasAlert(firing, pdbRule.Alert, alerts.StateFiring) && hasAlert(firing, pendingRule.Alert, alerts.StatePending)
 	})
@@ -132,11 +121,7 @@ func TestFiringAlertsAreHealthInsights(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	token := filepath.Join(t.TempDir(), "token")
-	if err := os.WriteFile(token, []byte("sekret"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	op := startOperator(t, "--alerts-url="+server.URL(), "--alerts-ca-file="+server.CAFile(), "--alerts-token-file="+token,
+	op := startOperator(t, "--alerts-url="+server.URL(), "--alerts-ca-file="+server.CAFile(), "--alerts-token-file="+alertsToken(t),
 		"--alerts-interval=1s", "--degraded-grace-period=3s")
 
 	waitForAlertInsights(t, "the PodDisruptionBudget alert alone: the other is pending", started, []alertView{pdbBeforeUpdate})
@@ -181,6 +166,36 @@ func TestFiringAlertsAreHealthInsights(t *testing.T) {
 	// The update completes: no alert matters to it any more.
 	setClusterVersionStatus(t, getClusterVersion(t), completedStatus())
 	waitForAlertInsights(t, "gone once the update completed", started, []alertView{})
+}
+
+// startPrometheus starts a real Prometheus with these rules, stopped when
+// the test ends, whose log the test shows when it fails.
+func startPrometheus(t *testing.T, rules []prometheus.Rule) *prometheus.Server {
+	t.Helper()
+	server, err := prometheus.Start(t, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := server.Stop(); err != nil {
+			t.Error(err)
+		}
+		if t.Failed() {
+			t.Logf("prometheus's log:\n%s", server.Log())
+		}
+	})
+	return server
+}
+
+// alertsToken is a file holding the token the operator sends to read the
+// alerts, as its service account's would.
+func alertsToken(t *testing.T) string {
+	t.Helper()
+	token := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(token, []byte("sekret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return token
 }
 
 func hasAlert(firing []alerts.Alert, name, state string) bool {

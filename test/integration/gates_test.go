@@ -1,14 +1,10 @@
 package integration
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -20,16 +16,11 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/types"
-	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	watchapi "k8s.io/apimachinery/pkg/watch"
-	"k8s.io/client-go/discovery/cached/memory"
-	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
-	"k8s.io/client-go/restmapper"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
@@ -286,47 +277,25 @@ func sorted(identities ...string) []string {
 // are made as its ServiceAccount, bound by the manifests' roles.
 func TestThePayloadRBACLetsThePreChecksReadWhatTheyRead(t *testing.T) {
 	ctx := context.Background()
-	dyn, err := dynamic.NewForConfig(testEnv.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mapper := restmapper.NewDeferredDiscoveryRESTMapper(memory.NewMemCacheClient(kubeClient.Discovery()))
+	var files []string
 	for _, file := range []string{"03_clusterrole", "04_clusterrolebinding", "05_role", "06_rolebinding"} {
-		data, err := os.ReadFile("../../manifests/0000_50_update-insights-operator_" + file + ".yaml")
-		if err != nil {
-			t.Fatal(err)
+		files = append(files, "../../manifests/0000_50_update-insights-operator_"+file+".yaml")
+	}
+	for _, m := range manifestObjects(t, files...) {
+		obj, resource, kind := m.obj, m.resource, m.obj.GetKind()
+		if ns := obj.GetNamespace(); ns != "" {
+			if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+				t.Fatal(err)
+			}
 		}
-		decoder := utilyaml.NewYAMLOrJSONDecoder(bytes.NewReader(data), 4096)
-		for {
-			obj := &unstructured.Unstructured{}
-			if err := decoder.Decode(&obj.Object); errors.Is(err, io.EOF) {
-				break
-			} else if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			if len(obj.Object) == 0 {
-				continue
-			}
-			if ns := obj.GetNamespace(); ns != "" {
-				if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
-					t.Fatal(err)
-				}
-			}
-			gvk := obj.GroupVersionKind()
-			mapping, err := mapper.RESTMapping(gvk.GroupKind(), gvk.Version)
-			if err != nil {
-				t.Fatalf("%s: %s: %v", file, gvk, err)
-			}
-			resource := dyn.Resource(mapping.Resource).Namespace(obj.GetNamespace())
-			if _, err := resource.Create(ctx, obj, metav1.CreateOptions{}); err != nil {
-				t.Fatalf("%s: creating %s %s/%s: %v", file, gvk.Kind, obj.GetNamespace(), obj.GetName(), err)
-			}
-			t.Cleanup(func() {
-				if err := resource.Delete(context.Background(), obj.GetName(), metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
-					t.Errorf("deleting %s %s/%s: %v", gvk.Kind, obj.GetNamespace(), obj.GetName(), err)
-				}
-			})
+		if _, err := resource.Create(ctx, obj, metav1.CreateOptions{}); err != nil {
+			t.Fatalf("%s: creating %s %s/%s: %v", m.file, kind, obj.GetNamespace(), obj.GetName(), err)
 		}
+		t.Cleanup(func() {
+			if err := resource.Delete(context.Background(), obj.GetName(), metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+				t.Errorf("deleting %s %s/%s: %v", kind, obj.GetNamespace(), obj.GetName(), err)
+			}
+		})
 	}
 
 	cfg := rest.CopyConfig(testEnv.Config)

@@ -34,17 +34,44 @@ func TestTheManagedUpgradeInformerManifestsAreAccepted(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	dyn, err := dynamic.NewForConfig(testEnv.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	mapper := restmapper.NewDeferredDiscoveryRESTMapper(memory.NewMemCacheClient(kubeClient.Discovery()))
-
 	files, err := filepath.Glob("../../manifests/managed-upgrade-informer/*.yaml")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no manifests found: %v", err)
 	}
 	kinds := map[string]bool{}
+	for _, m := range manifestObjects(t, files...) {
+		gvk := m.obj.GroupVersionKind()
+		opts := metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}, FieldValidation: metav1.FieldValidationStrict}
+		if _, err := m.resource.Create(ctx, m.obj, opts); err != nil {
+			t.Errorf("%s: %s %s/%s is refused: %v", filepath.Base(m.file), gvk.Kind, m.obj.GetNamespace(), m.obj.GetName(), err)
+		}
+		kinds[gvk.Kind] = true
+	}
+	for _, kind := range []string{"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "Service", "Deployment", "UpdateInformer"} {
+		if !kinds[kind] {
+			t.Errorf("no %s among the manifests", kind)
+		}
+	}
+}
+
+// manifestObject is an object of a manifest file, with the client of its
+// resource on the test's API server.
+type manifestObject struct {
+	file     string
+	obj      *unstructured.Unstructured
+	resource dynamic.ResourceInterface
+}
+
+// manifestObjects decodes the objects of manifest files, several to a file
+// as the CVO reads them, each with the client of its resource.
+func manifestObjects(t *testing.T, files ...string) []manifestObject {
+	t.Helper()
+	dyn, err := dynamic.NewForConfig(testEnv.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mapper := restmapper.NewDeferredDiscoveryRESTMapper(memory.NewMemCacheClient(kubeClient.Discovery()))
+	var out []manifestObject
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
@@ -66,20 +93,12 @@ func TestTheManagedUpgradeInformerManifestsAreAccepted(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %s: %v", file, gvk, err)
 			}
-			resource := dyn.Resource(mapping.Resource).Namespace(obj.GetNamespace())
-			if obj.GetNamespace() == "" {
-				resource = dyn.Resource(mapping.Resource)
+			var resource dynamic.ResourceInterface = dyn.Resource(mapping.Resource)
+			if ns := obj.GetNamespace(); ns != "" {
+				resource = dyn.Resource(mapping.Resource).Namespace(ns)
 			}
-			opts := metav1.CreateOptions{DryRun: []string{metav1.DryRunAll}, FieldValidation: metav1.FieldValidationStrict}
-			if _, err := resource.Create(ctx, obj, opts); err != nil {
-				t.Errorf("%s: %s %s/%s is refused: %v", filepath.Base(file), gvk.Kind, obj.GetNamespace(), obj.GetName(), err)
-			}
-			kinds[gvk.Kind] = true
+			out = append(out, manifestObject{file: file, obj: obj, resource: resource})
 		}
 	}
-	for _, kind := range []string{"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "Service", "Deployment", "UpdateInformer"} {
-		if !kinds[kind] {
-			t.Errorf("no %s among the manifests", kind)
-		}
-	}
+	return out
 }

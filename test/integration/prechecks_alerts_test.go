@@ -2,8 +2,6 @@ package integration
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -50,18 +48,7 @@ var precheckRules = []prometheus.Rule{
 // for the others, the gate's and the API's, and exits 1 until they are
 // accepted.
 func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
-	server, err := prometheus.Start(t, precheckRules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		if err := server.Stop(); err != nil {
-			t.Error(err)
-		}
-		if t.Failed() {
-			t.Logf("prometheus's log:\n%s", server.Log())
-		}
-	})
+	server := startPrometheus(t, precheckRules)
 	waitForPrometheus(t, server, "every alert firing, one pending", func(firing []alerts.Alert) bool {
 		n := 0
 		for _, a := range firing {
@@ -78,11 +65,7 @@ func TestPreChecksReadTheAlertsOcReads(t *testing.T) {
 	deletePlanAtEnd(t, planTarget)
 	mergePatchConfigMap(t, names.ConfigManagedNamespace, names.AdminGates, map[string]any{"data": map[string]string{apiRemovalsGate: apiRemovalsText}})
 	createAPIRequestCount(t, removedAPI, "1.29", map[string][2]int64{"system:serviceaccount:app:legacy-client": {120, 0}})
-	token := filepath.Join(t.TempDir(), "token")
-	if err := os.WriteFile(token, []byte("sekret"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	startOperator(t, "--alerts-url="+server.URL(), "--alerts-ca-file="+server.CAFile(), "--alerts-token-file="+token)
+	startOperator(t, "--alerts-url="+server.URL(), "--alerts-ca-file="+server.CAFile(), "--alerts-token-file="+alertsToken(t))
 
 	out, errOut, code := command(t, "pre-checks", "--to", planTarget, "-o", "json")
 	if code != 1 {
