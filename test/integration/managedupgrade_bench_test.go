@@ -23,8 +23,8 @@ import (
 // with the new time. It includes the write (write-p50-ms), the informer's
 // watch of UpgradeConfigs, the wait for the operator's next poll (every
 // statusReactionInterval, reported as informer-interval-s), the call, and
-// UpdateStatus following, a second after the change it saw
-// (updatestatus.Coalesce). The changes are made statusReactionIdle and a
+// UpdateStatus following: 50 ms after a quiet second, else at the end of
+// that second (updatestatus.Coalesce). The changes are made statusReactionIdle and a
 // random part of a second apart, so that they fall anywhere in the poll's
 // cycle rather than always at the same point of it.
 //

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -17,6 +18,8 @@ type writeCounter struct {
 	n      atomic.Int64
 	mu     sync.Mutex
 	byKind map[string]int
+	// started holds when each write began, by kind.
+	started map[string][]time.Time
 }
 
 // wrap is a rest.Config wrapper that counts the writes going through it.
@@ -30,6 +33,7 @@ type countingTransport struct {
 }
 
 func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	start := time.Now()
 	resp, err := t.next.RoundTrip(req)
 	switch req.Method {
 	case http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete:
@@ -39,19 +43,20 @@ func (t *countingTransport) RoundTrip(req *http.Request) (*http.Response, error)
 		if err == nil && resp.StatusCode == http.StatusConflict {
 			kind += " (conflict)"
 		}
-		t.counter.add(kind)
+		t.counter.add(kind, start)
 	}
 	return resp, err
 }
 
-func (c *writeCounter) add(kind string) {
+func (c *writeCounter) add(kind string, start time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.n.Add(1)
 	if c.byKind == nil {
-		c.byKind = map[string]int{}
+		c.byKind, c.started = map[string]int{}, map[string][]time.Time{}
 	}
 	c.byKind[kind]++
+	c.started[kind] = append(c.started[kind], start)
 }
 
 func (c *writeCounter) total() int64 { return c.n.Load() }
@@ -63,11 +68,30 @@ func (c *writeCounter) count(kind string) int {
 	return c.byKind[kind]
 }
 
+// shortestGap is the shortest time between the starts of two writes of the
+// kinds given, and how many there were.
+func (c *writeCounter) shortestGap(kinds ...string) (time.Duration, int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var all []time.Time
+	for _, k := range kinds {
+		all = append(all, c.started[k]...)
+	}
+	slices.SortFunc(all, time.Time.Compare)
+	shortest := time.Duration(-1)
+	for i := 1; i < len(all); i++ {
+		if gap := all[i].Sub(all[i-1]); shortest < 0 || gap < shortest {
+			shortest = gap
+		}
+	}
+	return shortest, len(all)
+}
+
 func (c *writeCounter) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.n.Store(0)
-	c.byKind = nil
+	c.byKind, c.started = nil, nil
 }
 
 // settle waits until no write came for quiet.

@@ -37,11 +37,14 @@ const (
 	statusReactionInterval = 250 * time.Millisecond
 
 	// statusReactionIdle is how long after UpdateStatus showed a change
-	// the next one is made: the operator computes UpdateStatus again
-	// updatestatus.Coalesce after it saw its own write (and finds nothing
-	// to write), so that each change meets an operator with nothing
-	// pending.
-	statusReactionIdle = updatestatus.Coalesce + 150*time.Millisecond
+	// the next one is made, so that it meets an operator with nothing
+	// pending and a quiet second behind it. A change brings others along
+	// (a node's insight, then its pool's; an informer's new insight, then
+	// the old one leaving): the first is computed updatestatus.Settle
+	// (50 ms) later with those that came meanwhile, those within
+	// the second after it together at its end (updatestatus.Coalesce), and
+	// that computation starts a second of its own.
+	statusReactionIdle = 2*updatestatus.Coalesce + 150*time.Millisecond
 
 	// statusReactionTimeout bounds every wait.
 	statusReactionTimeout = 30 * time.Second
@@ -66,15 +69,14 @@ const (
 //
 // The operator runs as a process of its own, as in a cluster, against a
 // cluster mid-update with a worker pool of statusReactionSamples pending
-// nodes and two updated ones. UpdateStatus is computed a moment
-// (updatestatus.Coalesce, one second) after any change, so that churn
-// makes at most one write a second: most of each figure is that wait. Each
-// change is made once the operator has nothing pending (statusReactionIdle
-// after the previous one was seen), as a change alone in a quiet cluster,
-// or an informer's answer at the default 30s interval, finds it: it waits
-// the whole second. Under churn a change may find a computation already
-// pending and show sooner, never later. The benchmark's clients have no
-// client-side rate limit.
+// nodes and two updated ones. UpdateStatus is computed updatestatus.Settle
+// (50 ms) after a change that follows a quiet second, and at most once a second
+// (updatestatus.Coalesce) under churn. Each change is made once the
+// operator has nothing pending (statusReactionIdle after the previous one
+// was seen), as a change alone in a quiet cluster, or an informer's answer
+// at the default 30s interval, finds it. Under churn a change waits for
+// the end of the second of the computation before, at most a second more.
+// The benchmark's clients have no client-side rate limit.
 //
 //	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench UpdateStatusReaction -benchtime 1x
 //

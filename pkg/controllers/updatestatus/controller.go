@@ -15,7 +15,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/tools/cache"
-	"k8s.io/client-go/util/workqueue"
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -34,11 +33,15 @@ const (
 	// Name names the controller in the operator's conditions and metrics.
 	Name = "UpdateStatus"
 
-	// Coalesce is how long a change waits for others before the
-	// UpdateStatus is computed: under churn (thousands of nodes changing) it
-	// reads every insight and is written at most once a second, not once
-	// per change.
+	// Coalesce is the shortest time between two computations of the
+	// UpdateStatus: under churn (thousands of nodes changing) it reads every
+	// insight and is written at most once a second, not once per change. A
+	// change after a quiet second is computed after Settle.
 	Coalesce = time.Second
+
+	// Settle is how long the first change after a quiet second waits for
+	// the writes it brings along, so that they make one computation.
+	Settle = 50 * time.Millisecond
 )
 
 // Controller maintains the UpdateStatus.
@@ -52,6 +55,7 @@ type Controller struct {
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateStatus, insightsv1alpha1.UpdateStatusStatus]
 	answers         *Store
 	clock           clock.PassiveClock
+	pace            *leadingEdge
 
 	// written is the UpdateStatus as this controller last wrote it, and
 	// replaced the resource version it replaced: while the cache still holds
@@ -82,9 +86,10 @@ func New(
 		writer:          insightwrite.UpdateStatuses(client),
 		answers:         answers,
 		clock:           clock,
+		pace:            &leadingEdge{clock: clock, window: Coalesce, settle: Settle},
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
-	handler := coalescing(syncCtx.Queue())
+	handler := c.pace.handler(syncCtx.Queue())
 	answers.OnChange(func() { handler.OnAdd(nil, false) })
 	informers := map[string]cache.SharedIndexInformer{
 		"clusterversions":                   clusterVersions.Informer(),
@@ -111,20 +116,9 @@ func New(
 		ToController(controllerName, recorder), nil
 }
 
-// coalescing queues the one UpdateStatus a moment after any change, so that
-// the changes of that moment make one computation: the queue keeps a key
-// that waits once, at its earliest time.
-func coalescing(queue workqueue.RateLimitingInterface) cache.ResourceEventHandler {
-	later := func() { queue.AddAfter(insightsv1alpha1.UpdateStatusName, Coalesce) }
-	return cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(any) { later() },
-		UpdateFunc: func(any, any) { later() },
-		DeleteFunc: func(any) { later() },
-	}
-}
-
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	now := c.clock.Now()
+	c.pace.started(now)
 	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	if apierrors.IsNotFound(err) {
 		cv, err = nil, nil
@@ -173,6 +167,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	}
 	if changed {
 		c.written, c.replaced = written, replaced
+		c.pace.wrote(written.ResourceVersion)
 	}
 	return nil
 }

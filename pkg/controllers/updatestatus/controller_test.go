@@ -63,6 +63,7 @@ func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgre
 		writer:          insightwrite.UpdateStatuses(h.client.InsightsV1alpha1()),
 		answers:         NewStore(),
 		clock:           h.clock,
+		pace:            &leadingEdge{clock: h.clock, window: Coalesce, settle: Settle},
 	}
 	return h
 }
@@ -164,22 +165,6 @@ func TestControllerAggregatesTheStoredAnswers(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"mco:1", "update-insights-operator:0"}, names); diff != "" {
 		t.Errorf("control plane informers (-want +got):\n%s", diff)
-	}
-}
-
-// Changes wait a moment and make one computation.
-func TestChangesAreCoalesced(t *testing.T) {
-	syncCtx := controllertest.NewSyncContext("")
-	defer syncCtx.Q.ShutDown()
-	handler := coalescing(syncCtx.Q)
-	handler.OnAdd(&insightsv1alpha1.NodeProgressInsight{}, false)
-	handler.OnUpdate(&insightsv1alpha1.NodeProgressInsight{}, &insightsv1alpha1.NodeProgressInsight{})
-	handler.OnDelete(&insightsv1alpha1.NodeProgressInsight{})
-	if diff := cmp.Diff(map[any]time.Duration{insightsv1alpha1.UpdateStatusName: Coalesce}, syncCtx.Q.AddedAfter); diff != "" {
-		t.Errorf("queued (-want +got):\n%s", diff)
-	}
-	if syncCtx.Q.Len() != 0 {
-		t.Errorf("%d keys queued at once, want none: a change waits", syncCtx.Q.Len())
 	}
 }
 
