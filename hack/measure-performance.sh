@@ -74,8 +74,8 @@ KUBEBUILDER_ASSETS="$(hack/install-testbin.sh)" go test -count=1 -run '^$' -benc
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo "== reaction time: informer answer and node change -> UpdateStatus seen by a watcher in a separate process"
-# The operator as a process of its own, a test informer on loopback, 20
-# changes of each kind. An informer's changed answer is timed from when the
+# The operator as a process of its own, a test informer on loopback beside
+# four that hold every call for their 30 s budget, 20 changes of each kind. An informer's changed answer is timed from when the
 # informer handed it out to the operator's poll (the wait for that poll is
 # the configured interval, not reaction); a node starting its update from
 # just before its write. Each change meets an operator with nothing pending
@@ -88,9 +88,9 @@ KUBEBUILDER_ASSETS="$(hack/install-testbin.sh)" go test -count=1 -run '^$' -benc
 	/^(    |--- FAIL|FAIL)/ { lines = lines $0 "\n" }
 	END {
 		if (!found) { printf "the benchmark failed:\n%s", lines; exit 1 }
-		printf "informer answer -> UpdateStatus (polled every %g s, not counted): p50 %.0f ms, p90 %.0f ms, worst %.0f ms\n",
+		printf "informer answer -> UpdateStatus, four slow informers beside it (polled every %g s, not counted): p50 %.0f ms, p90 %.0f ms, worst %.0f ms (goal: p50 250 ms, p90 500 ms)\n",
 			m["informer-interval-s"], m["informer-p50-ms"], m["informer-p90-ms"], m["informer-max-ms"]
-		printf "node change -> UpdateStatus: p50 %.0f ms, p90 %.0f ms, worst %.0f ms (of which the node write, p50: %.1f ms)\n",
+		printf "node change -> UpdateStatus: p50 %.0f ms, p90 %.0f ms, worst %.0f ms (of which the node write, p50: %.1f ms; goal: p50 250 ms, p90 500 ms)\n",
 			m["node-p50-ms"], m["node-p90-ms"], m["node-max-ms"], m["node-write-p50-ms"]
 	}'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -47,6 +47,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/version"
@@ -250,19 +251,21 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		return err
 	}
 
+	informerRequests := informerclient.NewLimit(updateinformers.MaxRequestsInFlight)
 	updateInformersController := updateinformers.New(
 		insightInformers.Insights().V1alpha1().UpdateInformers(),
 		configInformers.Config().V1().ClusterVersions(),
 		// The Services and EndpointSlices of Service-backed informers are
-		// read when an informer is called rather than cached: they may be
-		// in any namespace, and a cache would hold every one of the
-		// cluster for a handful of informers.
-		kubeClient.CoreV1(),
-		kubeClient.DiscoveryV1(),
+		// read when an informer is called, and each informer's own are
+		// watched, rather than cached: they may be in any namespace, and a
+		// cache would hold every one of the cluster for a handful of
+		// informers.
+		kubeClient,
 		kubeClient.CoreV1(),
 		insightsClient.InsightsV1alpha1(),
 		answers,
 		o.InformerInterval,
+		informerRequests,
 		tracker,
 		controllerContext.EventRecorder,
 		controllerContext.Clock,
@@ -306,7 +309,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		clusterVersionController:  1,
 		clusterOperatorController: 1,
 		eventsController:          1,
-		updateInformersController: updateinformers.Workers,
+		updateInformersController: 1,
 		statusController:          1,
 	} {
 		run(c, workers)
@@ -390,7 +393,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				updateplan.Config{
 					Pods: kubeClient.CoreV1(), Events: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
 					APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials,
-					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), controllerContext.Clock),
+					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), informerRequests, controllerContext.Clock),
 					Client: insightsClient.InsightsV1alpha1(), TTL: o.PlanTTL,
 				},
 				tracker,

@@ -14,6 +14,7 @@ import (
 	apiserverclient "github.com/openshift/client-go/apiserver/clientset/versioned"
 	operatorclient "github.com/openshift/client-go/operator/clientset/versioned"
 	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
@@ -341,6 +342,14 @@ func TestThePayloadRBACLetsThePreChecksReadWhatTheyRead(t *testing.T) {
 	counts := apiserverAsOperator.ApiserverV1().APIRequestCounts()
 	listCounts := func(ctx context.Context, o metav1.ListOptions) error { _, err := counts.List(ctx, o); return err }
 
+	services := asOperator.CoreV1().Services("informer-namespace")
+	listServices := func(ctx context.Context, o metav1.ListOptions) error { _, err := services.List(ctx, o); return err }
+	endpointSlices := asOperator.DiscoveryV1().EndpointSlices("informer-namespace")
+	listEndpointSlices := func(ctx context.Context, o metav1.ListOptions) error {
+		_, err := endpointSlices.List(ctx, o)
+		return err
+	}
+
 	gatesList, gatesWatch := configMaps(names.ConfigManagedNamespace)
 	acksList, acksWatch := configMaps(names.ConfigNamespace)
 	for _, err := range []error{
@@ -348,6 +357,10 @@ func TestThePayloadRBACLetsThePreChecksReadWhatTheyRead(t *testing.T) {
 		listAndWatch("admin-acks", acksList, acksWatch, byName(names.AdminAcks)),
 		listAndWatch("the CloudCredential", listCredentials, cloudCredentials.Watch, byName(names.CloudCredential)),
 		listAndWatch("APIRequestCounts", listCounts, counts.Watch, metav1.ListOptions{}),
+		// An UpdateInformer's Service and its EndpointSlices, in any
+		// namespace.
+		listAndWatch("an informer's Service", listServices, services.Watch, byName("informer")),
+		listAndWatch("an informer's EndpointSlices", listEndpointSlices, endpointSlices.Watch, metav1.ListOptions{LabelSelector: discoveryv1.LabelServiceName + "=informer"}),
 	} {
 		if err != nil {
 			t.Errorf("as the operator: %v", err)

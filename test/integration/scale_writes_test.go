@@ -68,16 +68,12 @@ func (c *writeCounter) count(kind string) int {
 	return c.byKind[kind]
 }
 
-// shortestGap is the shortest time between the starts of two writes of the
-// kinds given, and how many there were.
-func (c *writeCounter) shortestGap(kinds ...string) (time.Duration, int) {
+// shortestGap is the shortest time between the starts of two writes of a
+// kind, and how many there were.
+func (c *writeCounter) shortestGap(kind string) (time.Duration, int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var all []time.Time
-	for _, k := range kinds {
-		all = append(all, c.started[k]...)
-	}
-	slices.SortFunc(all, time.Time.Compare)
+	all := slices.SortedFunc(slices.Values(c.started[kind]), time.Time.Compare)
 	shortest := time.Duration(-1)
 	for i := 1; i < len(all); i++ {
 		if gap := all[i].Sub(all[i-1]); shortest < 0 || gap < shortest {

@@ -20,6 +20,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	updatestatuses "github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -46,10 +47,16 @@ const (
 	// that computation starts a second of its own.
 	statusReactionIdle = 2*updatestatus.Coalesce + 150*time.Millisecond
 
-	// statusReactionTimeout bounds every wait.
-	statusReactionTimeout = 30 * time.Second
+	// statusReactionTimeout bounds every wait, the slow informers' first
+	// calls failing among them.
+	statusReactionTimeout = 2 * time.Minute
 
 	statusReactionInformer = "reaction-informer"
+
+	// statusReactionSlowInformers informers beside the measured one hold
+	// every call for their whole budget, thirty seconds: the measured
+	// informer's answers must not wait for them.
+	statusReactionSlowInformers = 4
 )
 
 // BenchmarkUpdateStatusReaction measures how long UpdateStatus takes to
@@ -69,7 +76,9 @@ const (
 //
 // The operator runs as a process of its own, as in a cluster, against a
 // cluster mid-update with a worker pool of statusReactionSamples pending
-// nodes and two updated ones. UpdateStatus is computed updatestatus.Settle
+// nodes and two updated ones, and statusReactionSlowInformers informers
+// that never answer in time beside the measured one (the samples start
+// once they are all reported offline, and nothing changes then). UpdateStatus is computed updatestatus.Settle
 // (50 ms) after a change that follows a quiet second, and at most once a second
 // (updatestatus.Coalesce) under churn. Each change is made once the
 // operator has nothing pending (statusReactionIdle after the previous one
@@ -138,6 +147,22 @@ func newStatusReaction(b *testing.B) *statusReaction {
 			URL: ptr.To("https://" + r.informer.addr), CABundle: ca.PEM,
 		}},
 	})
+	var slowOffline []string
+	for n := range statusReactionSlowInformers {
+		handler, err := informer.NewHandler(&blockingInformer{}, informer.WithTimeout(protocol.HandlerStatus, protocol.MaxTimeoutSeconds*time.Second))
+		if err != nil {
+			b.Fatal(err)
+		}
+		srv := informertest.NewTLSServer(b, handler, ca.Serving(b, nil, net.ParseIP("127.0.0.1")))
+		name := fmt.Sprintf("reaction-slow-informer-%d", n)
+		createInformer(b, &insightsv1alpha1.UpdateInformer{
+			ObjectMeta: metav1.ObjectMeta{Name: name},
+			Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+				URL: ptr.To(srv.URL), CABundle: ca.PEM,
+			}},
+		})
+		slowOffline = append(slowOffline, updatestatuses.OfflineUIDPrefix+name)
+	}
 	startNodeOperator(b, "--informer-interval="+statusReactionInterval.String())
 	for i := range 3 {
 		createNode(b, fmt.Sprintf("reaction-master-%d", i), atRest(newMasterConfig), "master")
@@ -164,11 +189,17 @@ func newStatusReaction(b *testing.B) *statusReaction {
 		b.Fatal(err)
 	}
 	b.Cleanup(r.watch.Stop)
-	// Settled: UpdateStatus shows the informer's answer and every pending
-	// worker, and then nothing for two seconds.
-	r.await("the informer's first answer and every pending worker", func(s *insightsv1alpha1.UpdateStatus) bool {
+	// Settled: UpdateStatus shows the informer's answer, the slow ones
+	// offline and every pending worker, and then nothing for two seconds.
+	r.await("the informer's first answer, the slow ones offline and every pending worker", func(s *insightsv1alpha1.UpdateStatus) bool {
 		if !slices.Equal(uidsOf(reported(s, statusReactionInformer)), []string{"initial"}) {
 			return false
+		}
+		own := uidsOf(reported(s, updatestatuses.BuiltinInformer))
+		for _, uid := range slowOffline {
+			if !slices.Contains(own, uid) {
+				return false
+			}
 		}
 		for i := range statusReactionSamples {
 			if !nodeShows(s, statusWorkerName(i), "Pending") {

@@ -18,13 +18,13 @@ import (
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
+	"golang.org/x/time/rate"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/types"
-	coreclient "k8s.io/client-go/kubernetes/typed/core/v1"
-	discoveryclient "k8s.io/client-go/kubernetes/typed/discovery/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
@@ -57,10 +57,11 @@ const (
 	// request every ten minutes.
 	HeartbeatInterval = 10 * time.Minute
 
-	// Workers call informers in parallel: one slow informer (Wait retries
-	// and budgets add up to minutes) must not hold the others back. The
-	// queue never hands one informer to two workers at once.
-	Workers = 4
+	// MaxRequestsInFlight bounds the requests to informers in flight at
+	// once, status, discovery and plans together: each informer is called
+	// from a goroutine of its own, and informers that answer slowly hold
+	// at most this many connections between them.
+	MaxRequestsInFlight = 16
 
 	userAgent = "update-insights-operator"
 )
@@ -69,13 +70,16 @@ const (
 type Controller struct {
 	informers       insightslisters.UpdateInformerLister
 	clusterVersions configlisters.ClusterVersionLister
-	services        coreclient.ServicesGetter
-	endpointSlices  discoveryclient.EndpointSlicesGetter
+	kube            kubernetes.Interface
 	caSources       caSources
 	client          insightsclient.UpdateInformersGetter
 	answers         *updatestatuscontroller.Store
 	interval        time.Duration
+	limit           *client.Limit
 	clock           clock.Clock
+	// early is the bucket of calls sooner than scheduled that all
+	// informers share (see pace).
+	early *rate.Limiter
 
 	mu     sync.Mutex
 	states map[string]*state
@@ -84,16 +88,19 @@ type Controller struct {
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet. Services, EndpointSlices and the
 // Secrets and ConfigMaps of injected CAs are read from the API server when
-// an informer is called (see clientConfig and injectCA), not cached.
+// an informer is called (see clientConfig and injectCA); the Service of each
+// informer and its EndpointSlices are watched as well, to call it as soon
+// as they change (see watchService). limit bounds the requests in flight,
+// shared with the PlanAsker.
 func New(
 	informers insightinformers.UpdateInformerInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
-	services coreclient.ServicesGetter,
-	endpointSlices discoveryclient.EndpointSlicesGetter,
+	kube kubernetes.Interface,
 	caSources caSources,
 	client insightsclient.UpdateInformersGetter,
 	answers *updatestatuscontroller.Store,
 	interval time.Duration,
+	limit *client.Limit,
 	tracker *operatorstatus.Tracker,
 	recorder events.Recorder,
 	clock clock.Clock,
@@ -101,15 +108,17 @@ func New(
 	c := &Controller{
 		informers:       informers.Lister(),
 		clusterVersions: clusterVersions.Lister(),
-		services:        services,
-		endpointSlices:  endpointSlices,
+		kube:            kube,
 		caSources:       caSources,
 		client:          client,
 		answers:         answers,
 		interval:        interval,
+		limit:           limit,
 		clock:           clock,
+		early:           newSharedEarly(),
 		states:          map[string]*state{},
 	}
+	calls := newDispatcher(tracker.Sync(Name, c.sync))
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
 		"updateinformers": informers.Informer().HasSynced,
 		"clusterversions": clusterVersions.Informer().HasSynced,
@@ -121,13 +130,28 @@ func New(
 		}
 		return []string{o.GetName()}
 	}
-	return factory.New().
-		WithSync(tracker.Sync(Name, c.sync)).
+	controller := factory.New().
+		WithSync(calls.dispatch).
 		WithInformersQueueKeysFunc(own, informers.Informer()).
 		// An update starting or ending changes what every informer is
 		// asked.
 		WithInformersQueueKeysFunc(func(runtime.Object) []string { return c.names() }, clusterVersions.Informer()).
 		ToController(controllerName, recorder)
+	return &dispatchingController{Controller: controller, calls: calls}
+}
+
+// dispatchingController runs as its factory controller does, and returns
+// once the syncs it dispatched have ended too.
+type dispatchingController struct {
+	factory.Controller
+	calls *dispatcher
+}
+
+// Run runs the controller until ctx ends. The workers only dispatch the
+// informers' syncs, so one is enough.
+func (c *dispatchingController) Run(ctx context.Context, workers int) {
+	c.Controller.Run(ctx, workers)
+	c.calls.wait()
 }
 
 // names are the names of all informers.
@@ -144,13 +168,20 @@ func (c *Controller) names() []string {
 }
 
 // state is what the controller knows of one informer between syncs. Only
-// the sync of that informer's key uses it, and the queue never runs two of
-// those at once.
+// the sync of that informer's key uses it, and the dispatcher never runs two
+// of those at once.
 type state struct {
 	uid types.UID
+	// pace spaces its calls.
+	pace *pace
+	// watch watches its Service and EndpointSlices, if it names a Service.
+	watch *serviceWatch
 
 	config client.Config
 	client *client.Client
+	// triedGeneration is the informer's generation when it was last
+	// called.
+	triedGeneration int64
 
 	// discovered is the last discovery's answer, for the informer's
 	// generation discoveredGeneration.
@@ -184,7 +215,7 @@ func (c *Controller) state(name string, uid types.UID) *state {
 	if s != nil && s.uid == uid {
 		return s
 	}
-	fresh := &state{uid: uid, unresolved: unresolved{}}
+	fresh := &state{uid: uid, unresolved: unresolved{}, pace: newPace(c.interval)}
 	if s != nil {
 		s.close()
 	} else {
@@ -213,6 +244,14 @@ func (c *Controller) forget(name string) {
 func (s *state) close() {
 	if s.client != nil {
 		s.client.Close()
+	}
+	s.stopWatch()
+}
+
+func (s *state) stopWatch() {
+	if s.watch != nil {
+		s.watch.stop()
+		s.watch = nil
 	}
 }
 
@@ -253,6 +292,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		c.answers.Delete(name)
 		return c.writeStatus(ctx, informer, disabledStatus(informer, c.clock.Now()))
 	}
+	c.watchServiceOf(ctx, syncCtx, informer, s)
 
 	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	if apierrors.IsNotFound(err) {
@@ -269,10 +309,9 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	var u *unreachableError
 	if errors.As(err, &u) {
 		c.failed(name, s, err)
-		// Its Service, endpoints and CA Secret are not watched: they are
-		// read again at the next try. A change of the informer queues it
-		// sooner.
-		next, err = c.clock.Now().Add(c.interval), nil
+		// A change of its Service, its endpoints or the informer queues
+		// it sooner.
+		next, err = s.pace.retry(c.clock.Now()), nil
 	}
 	if err != nil {
 		return err
@@ -281,9 +320,27 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		// The CA's source is not watched: it is read at each sync.
 		next = earliest(next, c.clock.Now().Add(c.interval))
 	}
+	s.pace.scheduled = next
 	c.publish(name, s)
 	syncCtx.Queue().AddAfter(name, next.Sub(c.clock.Now()))
 	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.clock.Now()))
+}
+
+// watchServiceOf watches the Service the informer names, and its
+// EndpointSlices, queueing the informer when they change; it stops
+// watching one the informer no longer names.
+func (c *Controller) watchServiceOf(ctx context.Context, syncCtx factory.SyncContext, informer *insightsv1alpha1.UpdateInformer, s *state) {
+	ref := informer.Spec.ClientConfig.Service
+	if ref == nil || informer.Spec.ClientConfig.URL != nil {
+		s.stopWatch()
+		return
+	}
+	if s.watch.watches(ref.Namespace, ref.Name) {
+		return
+	}
+	s.stopWatch()
+	name, queue := informer.Name, syncCtx.Queue()
+	s.watch = watchService(ctx, c.kube, ref.Namespace, ref.Name, func() { queue.Add(name) })
 }
 
 func earliest(a, b time.Time) time.Time {
@@ -296,24 +353,52 @@ func earliest(a, b time.Time) time.Time {
 // call makes the calls that are due, and says when the next one is.
 func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cv *configv1.ClusterVersion) (time.Time, error) {
 	now := c.clock.Now()
-	config, err := clientConfig(ctx, informer, c.services, c.endpointSlices)
-	var cl *client.Client
-	if err == nil {
-		config.Clock, config.UserAgent = c.clock, userAgent
-		cl, err = s.clientFor(config)
-	}
+	config, err := clientConfig(ctx, informer, c.kube.CoreV1(), c.kube.DiscoveryV1())
 	if err != nil {
 		return time.Time{}, err
 	}
+	config.Clock, config.UserAgent, config.Limit = c.clock, userAgent, c.limit
+	if s.callErr != nil && !s.pace.due(now) && s.client != nil && sameConfig(s.config, config) && s.triedGeneration == informer.Generation {
+		// Asked again before its retry with nothing changed that could
+		// make a difference (the watch's echo of its own status, say):
+		// the retry stays as scheduled.
+		return s.pace.scheduled, nil
+	}
+	cl, err := s.clientFor(config)
+	if err != nil {
+		return time.Time{}, err
+	}
+	s.triedGeneration = informer.Generation
 
 	discovering := s.discovered == nil || s.discoveredGeneration != informer.Generation
-	if discovering {
-		if !c.discover(ctx, informer, s, cl) {
-			return c.clock.Now().Add(c.interval), nil
+	heartbeat := !discovering && !now.Before(s.nextHeartbeat)
+	release := pendingRelease(cv)
+	releaseChanged := release != s.updateFor && s.asked
+	statusDue := !now.Before(s.nextStatus)
+	if !discovering && !heartbeat && !releaseChanged && (!statusDue || !s.discovered.status) {
+		// Nothing to call.
+		if !s.discovered.status {
+			return s.nextHeartbeat, nil
+		}
+		return earliest(s.nextStatus, s.nextHeartbeat), nil
+	}
+	if !s.pace.due(now) {
+		if ok, at := s.pace.mayCallEarly(now, c.early); !ok {
+			klog.V(2).InfoS("Calling an update informer later: it was asked sooner than scheduled too often", "informer", informer.Name, "at", at)
+			if s.pace.scheduled.IsZero() {
+				return at, nil
+			}
+			return earliest(at, s.pace.scheduled), nil
 		}
 	}
 
-	if !discovering && !now.Before(s.nextHeartbeat) {
+	if discovering {
+		if !c.discover(ctx, informer, s, cl) {
+			return s.pace.retry(c.clock.Now()), nil
+		}
+	}
+
+	if heartbeat {
 		c.discover(ctx, informer, s, cl)
 	}
 	if s.discovered == nil || !s.discovered.status {
@@ -326,17 +411,18 @@ func (c *Controller) call(ctx context.Context, informer *insightsv1alpha1.Update
 	// pending or not: it may know of an update before the ClusterVersion
 	// does, such as one scheduled for a maintenance window, which
 	// UpdateStatus then shows as pending and awaiting its window.
-	release := pendingRelease(cv)
-	if release != s.updateFor && s.asked {
+	if releaseChanged {
 		// The update started, changed or ended: what the informer said
 		// no longer holds, and it is asked about the new one now.
 		s.good, s.unresolved = nil, unresolved{}
 		s.nextStatus = now
 	}
 	if !now.Before(s.nextStatus) {
-		c.statusInsights(ctx, informer, s, cl, cv)
-		s.updateFor, s.asked = release, true
 		s.nextStatus = c.clock.Now().Add(c.interval)
+		if !c.statusInsights(ctx, informer, s, cl, cv) {
+			s.nextStatus = s.pace.retry(c.clock.Now())
+		}
+		s.updateFor, s.asked = release, true
 	}
 	return earliest(s.nextStatus, s.nextHeartbeat), nil
 }
@@ -350,8 +436,8 @@ func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.Up
 	observe(informer.Name, "discovery", c.clock.Since(start), err)
 	if err != nil {
 		s.discoveryErr = err
-		s.nextHeartbeat = c.clock.Now().Add(c.interval)
 		c.failed(informer.Name, s, err)
+		s.nextHeartbeat = s.pace.retry(c.clock.Now())
 		return false
 	}
 	s.nextHeartbeat = c.clock.Now().Add(HeartbeatInterval)
@@ -360,13 +446,15 @@ func (c *Controller) discover(ctx context.Context, informer *insightsv1alpha1.Up
 	return true
 }
 
-func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client, cv *configv1.ClusterVersion) {
+// statusInsights asks the informer for its status insights, and says
+// whether it answered.
+func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, s *state, cl *client.Client, cv *configv1.ClusterVersion) bool {
 	start := c.clock.Now()
 	resp, err := cl.StatusInsights(ctx, request(cv), s.discovered.statusTimeout)
 	observe(informer.Name, "status", c.clock.Since(start), err)
 	if err != nil {
 		c.failed(informer.Name, s, err)
-		return
+		return false
 	}
 	answer := convert(informer.Name, resp.Spec.Insights)
 	s.good, s.skipped = s.unresolved.withKept(answer), answer.problem()
@@ -374,6 +462,7 @@ func (c *Controller) statusInsights(ctx context.Context, informer *insightsv1alp
 		klog.InfoS("An informer reported insights the API would refuse; they are left out", "informer", informer.Name, "problem", s.skipped)
 	}
 	c.succeeded(informer.Name, s)
+	return true
 }
 
 // observe records a call in the metrics: Success, or the reason the
@@ -394,6 +483,7 @@ func (c *Controller) failed(name string, s *state, err error) {
 		klog.V(4).InfoS("An update informer's error answer", "informer", name, "body", body)
 	}
 	s.callErr = err
+	s.pace.failed()
 }
 
 func (c *Controller) succeeded(name string, s *state) {
@@ -401,6 +491,7 @@ func (c *Controller) succeeded(name string, s *state) {
 		klog.InfoS("Calling an update informer again", "informer", name)
 	}
 	s.callErr, s.succeeded = nil, true
+	s.pace.succeeded()
 }
 
 // publish puts what the informer last said in the store: its insights while

@@ -34,6 +34,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -101,6 +102,9 @@ type harness struct {
 	informers  cache.Indexer
 	cvs        cache.Indexer
 	store      *updatestatuscontroller.Store
+	// queue is the controller's queue, which the watches of informers'
+	// Services add to between syncs.
+	queue      *controllertest.Queue
 	lastQueued time.Duration
 }
 
@@ -111,7 +115,9 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 	h := &harness{
 		t: t, client: fake.NewSimpleClientset(), kube: kubefake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(now),
 		informers: index(), cvs: index(), store: updatestatuscontroller.NewStore(),
+		queue: controllertest.NewSyncContext("").Q,
 	}
+	t.Cleanup(h.queue.ShutDown)
 	for _, i := range informers {
 		h.add(i)
 	}
@@ -132,13 +138,14 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 	h.controller = &Controller{
 		informers:       insightslisters.NewUpdateInformerLister(h.informers),
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
-		services:        h.kube.CoreV1(),
-		endpointSlices:  h.kube.DiscoveryV1(),
+		kube:            h.kube,
 		caSources:       h.kube.CoreV1(),
 		client:          h.client.InsightsV1alpha1(),
 		answers:         h.store,
 		interval:        DefaultInterval,
+		limit:           client.NewLimit(MaxRequestsInFlight),
 		clock:           h.clock,
+		early:           newSharedEarly(),
 		states:          map[string]*state{},
 	}
 	return h
@@ -158,9 +165,9 @@ func (h *harness) add(i *insightsv1alpha1.UpdateInformer) {
 // informer's watch would.
 func (h *harness) sync(name string) *insightsv1alpha1.UpdateInformer {
 	h.t.Helper()
-	syncCtx := controllertest.NewSyncContext(name)
-	defer syncCtx.Q.ShutDown()
-	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+	h.queue.AddedAfter = map[any]time.Duration{}
+	syncCtx := controllertest.SyncContext{Key: name, Q: h.queue}
+	if err := h.controller.sync(h.t.Context(), syncCtx); err != nil {
 		h.t.Fatal(err)
 	}
 	h.lastQueued = syncCtx.Q.AddedAfter[name]
@@ -172,6 +179,19 @@ func (h *harness) sync(name string) *insightsv1alpha1.UpdateInformer {
 		h.t.Fatal(err)
 	}
 	return written
+}
+
+// edit replaces the informer, a new generation of it.
+func (h *harness) edit(i *insightsv1alpha1.UpdateInformer) {
+	h.t.Helper()
+	i = i.DeepCopy()
+	i.Generation++
+	if _, err := h.client.InsightsV1alpha1().UpdateInformers().Update(context.Background(), i, metav1.UpdateOptions{}); err != nil {
+		h.t.Fatal(err)
+	}
+	if err := h.informers.Update(i); err != nil {
+		h.t.Fatal(err)
+	}
 }
 
 func (h *harness) answer(name string) *updatestatus.Answer {
@@ -486,8 +506,9 @@ func TestAServiceIsReachedAtAReadyEndpointWithItsServiceName(t *testing.T) {
 		t.Errorf("queued again after %s, want %s", h.lastQueued, DefaultInterval)
 	}
 
-	// The endpoints are not watched: those that appear are read at the
-	// next try.
+	// Endpoints that appear are read at the next sync: the watch that
+	// queues it at once is tested against a real API server, whose watches
+	// miss nothing between their list and their watch, as the fake's do.
 	for _, s := range []*discoveryv1.EndpointSlice{
 		endpointSlice("a-not-ready", "mco-informer", "https", int32(port), endpoint("127.0.0.2", false)),
 		endpointSlice("b-other-port", "mco-informer", "metrics", int32(port), endpoint("127.0.0.3", true)),

@@ -43,11 +43,9 @@ func unreachable(format string, args ...any) error {
 //
 // The Service and its EndpointSlices are read from the API server (a GET
 // and a LIST by the service-name label) just before the informer is
-// called, not watched: a cache would hold every Service and EndpointSlice
-// of the cluster for a handful of informers. Nothing is called between
-// syncs, and an informer that handles status, or cannot be reached, is
-// synced every --informer-interval, so an endpoint that moves is found at
-// the next call.
+// called, not from a cache, which would hold every Service and EndpointSlice
+// of the cluster for a handful of informers. Each informer's own are
+// watched too (watchService), only to sync it when they change.
 func clientConfig(ctx context.Context, informer *insightsv1alpha1.UpdateInformer, services coreclient.ServicesGetter, endpointSlices discoveryclient.EndpointSlicesGetter) (client.Config, error) {
 	spec := informer.Spec.ClientConfig
 	if spec.URL != nil {

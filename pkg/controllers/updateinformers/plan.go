@@ -23,13 +23,15 @@ import (
 type PlanAsker struct {
 	services       coreclient.ServicesGetter
 	endpointSlices discoveryclient.EndpointSlicesGetter
+	limit          *client.Limit
 	clock          clock.Clock
 }
 
 // NewPlanAsker returns an asker that reads Services and EndpointSlices
-// through these clients.
-func NewPlanAsker(services coreclient.ServicesGetter, endpointSlices discoveryclient.EndpointSlicesGetter, clock clock.Clock) *PlanAsker {
-	return &PlanAsker{services: services, endpointSlices: endpointSlices, clock: clock}
+// through these clients, its requests in flight bounded by limit, which
+// it shares with the Controller.
+func NewPlanAsker(services coreclient.ServicesGetter, endpointSlices discoveryclient.EndpointSlicesGetter, limit *client.Limit, clock clock.Clock) *PlanAsker {
+	return &PlanAsker{services: services, endpointSlices: endpointSlices, limit: limit, clock: clock}
 }
 
 // AskPlan asks the informer for its findings about an update of the
@@ -53,7 +55,7 @@ func (a *PlanAsker) ask(ctx context.Context, informer *insightsv1alpha1.UpdateIn
 	if err != nil {
 		return updatestatus.Answer{}, err
 	}
-	config.Clock, config.UserAgent = a.clock, userAgent
+	config.Clock, config.UserAgent, config.Limit = a.clock, userAgent, a.limit
 	cl, err := client.New(config)
 	if err != nil {
 		return updatestatus.Answer{}, &unreachableError{err}

@@ -11,6 +11,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
@@ -67,7 +68,7 @@ func TestPlanAsker(t *testing.T) {
 			i := urlInformer("mco", srv.URL, bundle)
 			i.Status.Handlers = []insightsv1alpha1.InformerHandler{{Name: insightsv1alpha1.PlanHandler, TimeoutSeconds: 5}}
 			kube := kubefake.NewSimpleClientset()
-			asker := NewPlanAsker(kube.CoreV1(), kube.DiscoveryV1(), clocktesting.NewFakeClock(time.Now()))
+			asker := NewPlanAsker(kube.CoreV1(), kube.DiscoveryV1(), client.NewLimit(MaxRequestsInFlight), clocktesting.NewFakeClock(time.Now()))
 			got := asker.AskPlan(context.Background(), i, cv, "4.17.2")
 			var uids []string
 			for _, f := range got.Insights {

@@ -74,6 +74,9 @@ type Config struct {
 	Clock clock.Clock
 	// UserAgent is sent with every request, if set.
 	UserAgent string
+	// Limit, when set, bounds the requests in flight of every client that
+	// shares it; a request waits for a free slot before its budget starts.
+	Limit *Limit
 }
 
 // Client calls one informer. It is safe for concurrent use; it never sends
@@ -85,6 +88,7 @@ type Client struct {
 	http      *http.Client
 	clock     clock.Clock
 	userAgent string
+	limit     *Limit
 }
 
 // New makes a client of the informer config describes.
@@ -136,6 +140,7 @@ func New(config Config) (*Client, error) {
 		},
 		clock:     config.Clock,
 		userAgent: config.UserAgent,
+		limit:     config.Limit,
 	}
 	if c.clock == nil {
 		c.clock = clock.RealClock{}
@@ -255,6 +260,10 @@ func (c *Client) wait(ctx context.Context) error {
 // do makes one call within timeout and decodes a successful, bounded
 // answer into into. The reason says how it failed.
 func (c *Client) do(ctx context.Context, method, path string, body any, timeout time.Duration, into any) (Reason, error) {
+	if err := c.limit.acquire(ctx); err != nil {
+		return ReasonUnreachable, fmt.Errorf("while waiting to send the request: %w", err)
+	}
+	defer c.limit.release()
 	callCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 

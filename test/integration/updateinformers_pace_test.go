@@ -1,0 +1,165 @@
+package integration
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/url"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	discoveryv1 "k8s.io/api/discovery/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+)
+
+// blockingInformer answers no updateInsights call: each waits until its
+// budget ends, and it counts those still waiting and those that ended.
+type blockingInformer struct {
+	mu              sync.Mutex
+	inFlight, ended int
+}
+
+func (b *blockingInformer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
+	b.mu.Lock()
+	b.inFlight++
+	b.mu.Unlock()
+	<-ctx.Done()
+	b.mu.Lock()
+	b.inFlight--
+	b.ended++
+	b.mu.Unlock()
+	return nil, ctx.Err()
+}
+
+func (b *blockingInformer) calls() (inFlight, ended int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.inFlight, b.ended
+}
+
+// Four informers that hold every call for their whole budget, thirty
+// seconds, delay neither each other nor a fifth that answers at once: its
+// answer reaches UpdateStatus while every slow call is still held. Were the
+// informers called by a few shared workers, the four would hold them all,
+// and the fast one would be called only once a slow call ended.
+func TestSlowInformersHoldUpOnlyThemselves(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	createClusterVersion(t, nil, midUpdateStatus())
+	ca := informertest.NewCA(t)
+	cert := ca.Serving(t, nil, net.ParseIP("127.0.0.1"))
+
+	var slow []*blockingInformer
+	for n := range 4 {
+		b := &blockingInformer{}
+		handler, err := informer.NewHandler(b, informer.WithTimeout(protocol.HandlerStatus, protocol.MaxTimeoutSeconds*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := informertest.NewTLSServer(t, handler, cert)
+		createInformer(t, &insightsv1alpha1.UpdateInformer{
+			ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("slow-informer-%d", n)},
+			Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+				URL: ptr.To(srv.URL), CABundle: ca.PEM,
+			}},
+		})
+		slow = append(slow, b)
+	}
+	startOperator(t, informerInterval)
+	allHeld := func() bool {
+		for _, b := range slow {
+			if inFlight, _ := b.calls(); inFlight == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(eventually); !allHeld(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the four slow informers were not all called within %s", eventually)
+		}
+	}
+
+	fast := startInformer(t, "127.0.0.1", cert)
+	fast.answer(0, protocol.ResponseSuccess, "fast")
+	createInformer(t, &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: "fast-informer"},
+		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+			URL: ptr.To("https://" + fast.addr), CABundle: ca.PEM,
+		}},
+	})
+	waitForInformer(t, "the fast informer beside four slow ones", "fast-informer", []string{"fast"}, false, "True/Called")
+	for n, b := range slow {
+		if inFlight, ended := b.calls(); inFlight != 1 || ended != 0 {
+			t.Errorf("slow informer %d: %d calls held and %d ended when the fast one's answer showed, want 1 and 0", n, inFlight, ended)
+		}
+	}
+}
+
+// An informer behind a Service without endpoints is called as soon as
+// they appear: the operator watches the Service's EndpointSlices. Its next
+// try is ten minutes away (the interval), so nothing else could call it
+// within the test.
+func TestAnInformerIsCalledAsSoonAsItsServiceHasEndpoints(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	createClusterVersion(t, nil, midUpdateStatus())
+	const namespace, service = "informer-endpoints-test", "late-informer"
+	serverName := service + "." + namespace + ".svc"
+	host := hostAddress(t)
+	ca := informertest.NewCA(t)
+	f := startInformer(t, host, ca.Serving(t, []string{serverName}))
+	f.answer(0, protocol.ResponseSuccess, "a")
+	u, err := url.Parse("https://" + f.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	port, err := strconv.Atoi(u.Port())
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	ctx := context.Background()
+	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		t.Fatal(err)
+	}
+	services := kubeClient.CoreV1().Services(namespace)
+	if _, err := createAndDelete(t, services.Create, services.Delete, &corev1.Service{
+		ObjectMeta: metav1.ObjectMeta{Name: service},
+		Spec:       corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "https", Port: 443, TargetPort: intstr.FromString("https")}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	i := &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: "late-informer"},
+		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
+			Service:  &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service},
+			CABundle: ca.PEM,
+		}},
+	}
+	createInformer(t, i)
+	startOperator(t, "--informer-interval=10m")
+	waitFor(t, eventually, "the informer unreachable without endpoints", getInformer(i.Name), func(i *insightsv1alpha1.UpdateInformer) bool {
+		return onlineReason(i) == "False/Unreachable"
+	})
+
+	slices := kubeClient.DiscoveryV1().EndpointSlices(namespace)
+	if _, err := createAndDelete(t, slices.Create, slices.Delete, &discoveryv1.EndpointSlice{
+		ObjectMeta:  metav1.ObjectMeta{Name: service + "-1", Labels: map[string]string{discoveryv1.LabelServiceName: service}},
+		AddressType: discoveryv1.AddressTypeIPv4,
+		Ports:       []discoveryv1.EndpointPort{{Name: ptr.To("https"), Port: ptr.To(int32(port))}},
+		Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{host}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(true)}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	waitForInformer(t, "the endpoints there", i.Name, []string{"a"}, false, "True/Called")
+}
