@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -42,6 +43,13 @@ func (b *blockingInformer) StatusInsights(ctx context.Context, _ *protocol.Updat
 	return nil, ctx.Err()
 }
 
+// slowInformerOptions give a blockingInformer the longest budget, and
+// silence its log of each call it answers Failure once the budget ends.
+var slowInformerOptions = []informer.Option{
+	informer.WithTimeout(protocol.HandlerStatus, protocol.MaxTimeoutSeconds*time.Second),
+	informer.WithLogger(logr.Discard()),
+}
+
 func (b *blockingInformer) calls() (inFlight, ended int) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -62,7 +70,7 @@ func TestSlowInformersHoldUpOnlyThemselves(t *testing.T) {
 	var slow []*blockingInformer
 	for n := range 4 {
 		b := &blockingInformer{}
-		handler, err := informer.NewHandler(b, informer.WithTimeout(protocol.HandlerStatus, protocol.MaxTimeoutSeconds*time.Second))
+		handler, err := informer.NewHandler(b, slowInformerOptions...)
 		if err != nil {
 			t.Fatal(err)
 		}

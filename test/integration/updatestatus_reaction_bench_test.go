@@ -149,7 +149,7 @@ func newStatusReaction(b *testing.B) *statusReaction {
 	})
 	var slowOffline []string
 	for n := range statusReactionSlowInformers {
-		handler, err := informer.NewHandler(&blockingInformer{}, informer.WithTimeout(protocol.HandlerStatus, protocol.MaxTimeoutSeconds*time.Second))
+		handler, err := informer.NewHandler(&blockingInformer{}, slowInformerOptions...)
 		if err != nil {
 			b.Fatal(err)
 		}
