@@ -66,11 +66,11 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateinformers/status"}, verbs: []string{"get", "update", "patch"},
 		why: "the operator reports in an UpdateInformer's status whether it answers",
 	}, {
-		groups: []string{""}, resources: []string{"services"}, verbs: []string{"get"},
-		why: "a Service-backed informer's Service maps its port to its endpoints' port; it is read (not watched) before each call",
+		groups: []string{""}, resources: []string{"services"}, verbs: []string{"get", "list", "watch"},
+		why: "a Service-backed informer's Service maps its port to its endpoints' port; it is read before each call, and watched by name to call the informer when it changes",
 	}, {
-		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"list"},
-		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS; its slices are listed by label (not watched) before each call",
+		groups: []string{"discovery.k8s.io"}, resources: []string{"endpointslices"}, verbs: []string{"list", "watch"},
+		why: "a Service-backed informer is reached at a ready endpoint, without cluster DNS; its slices are listed by label before each call, and watched by label to call the informer as soon as they appear",
 	}, {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateplans"}, verbs: []string{"get", "list", "watch", "delete"},
 		why: "administrators create the plans; the operator fills them, and deletes those whose target the cluster reached or no one touched for --plan-ttl",
