@@ -47,7 +47,7 @@ func TestTheManagedUpgradeInformerManifestsAreAccepted(t *testing.T) {
 		}
 		kinds[gvk.Kind] = true
 	}
-	for _, kind := range []string{"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "Role", "RoleBinding", "Service", "Deployment", "UpdateInformer"} {
+	for _, kind := range []string{"ServiceAccount", "ClusterRole", "ClusterRoleBinding", "ConfigMap", "Role", "RoleBinding", "Service", "NetworkPolicy", "Deployment", "UpdateInformer"} {
 		if !kinds[kind] {
 			t.Errorf("no %s among the manifests", kind)
 		}

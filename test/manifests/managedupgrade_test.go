@@ -18,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -38,6 +39,9 @@ const (
 	// its configuration live.
 	managedUpgradeNamespace = "openshift-managed-upgrade-operator"
 	informerServiceAccount  = "managed-upgrade-informer"
+	// injectCABundleAnnotation has the service CA fill a ConfigMap with its
+	// certificate, under service-ca.crt.
+	injectCABundleAnnotation = "service.beta.openshift.io/inject-cabundle"
 )
 
 var (
@@ -226,9 +230,10 @@ func TestManagedUpgradeInformerRBACIsLeastPrivilege(t *testing.T) {
 		}
 	}
 
-	// What the informer's manifests grant the operator: the CA Secret only.
+	// What the informer's manifests grant the operator: the CA's ConfigMap
+	// only, never the serving certificate's Secret and its private key.
 	operator := rbacv1.Subject{Kind: rbacv1.ServiceAccountKind, Name: serviceAccount, Namespace: operatorNamespace}
-	wantOperator := []scopedGrant{{operatorNamespace, grant{"", "secrets", "get", informerCASecret(t, informerManifests)}}}
+	wantOperator := []scopedGrant{{operatorNamespace, grant{"", "configmaps", "get", informerCAConfigMap(t, informerManifests).Name}}}
 	if diff := cmp.Diff(wantOperator, effectiveGrants(t, informerManifests, operator)); diff != "" {
 		t.Errorf("the operator's grants from the informer's manifests differ (-want +got):\n%s", diff)
 	}
@@ -260,6 +265,17 @@ func checkSubjects(t *testing.T, file string, subjects []rbacv1.Subject, allowed
 	if len(subjects) != 1 || !slices.Contains(allowed, subjects[0]) {
 		t.Errorf("%s: subjects %v, want one of %v", file, subjects, allowed)
 	}
+}
+
+// informerCAConfigMap returns the ConfigMap the service CA fills with its
+// certificate, as its annotation asks.
+func informerCAConfigMap(t *testing.T, manifests []manifest) *corev1.ConfigMap {
+	t.Helper()
+	cm := only[*corev1.ConfigMap](t, manifests)
+	if cm.Annotations[injectCABundleAnnotation] != "true" {
+		t.Fatalf("ConfigMap %s lacks annotation %s: \"true\", so the service CA does not fill it", cm.Name, injectCABundleAnnotation)
+	}
+	return cm
 }
 
 // informerCASecret returns the Secret the service CA issues the informer's
@@ -444,9 +460,11 @@ func TestManagedUpgradeUpdateInformerNamesTheService(t *testing.T) {
 	}{
 		{"service", []any{ref.Namespace, ref.Name, port}, []any{svc.Namespace, svc.Name, svc.Spec.Ports[0].Port}},
 		{"url", informer.Spec.ClientConfig.URL, (*string)(nil)},
-		// The operator copies the CA from the Secret of the Service's
-		// serving certificate; a CA bundle written here would be replaced.
-		{"inject-ca annotation", informer.Annotations[insightsv1alpha1.InjectCAFromSecretAnnotation], svc.Namespace + "/" + informerCASecret(t, manifests)},
+		// The operator copies the CA from the ConfigMap the service CA
+		// fills, in the Service's namespace; a CA bundle written here would
+		// be replaced.
+		{"inject-ca annotation", informer.Annotations[insightsv1alpha1.InjectCAFromConfigMapAnnotation], svc.Namespace + "/" + informerCAConfigMap(t, manifests).Name},
+		{"no Secret named", informer.Annotations[insightsv1alpha1.InjectCAFromSecretAnnotation], ""},
 		{"caBundle", informer.Spec.ClientConfig.CABundle, []byte(nil)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -454,5 +472,70 @@ func TestManagedUpgradeUpdateInformerNamesTheService(t *testing.T) {
 				t.Errorf("UpdateInformer %s: %s differs (-want +got):\n%s", informer.Name, tc.name, diff)
 			}
 		})
+	}
+}
+
+// Only the operator's pods may call the informer, on its serving port: the
+// NetworkPolicy selects the informer's pods and admits the operator's, in
+// the namespace both run in, as the Deployments label them.
+func TestManagedUpgradeInformerAdmitsOnlyTheOperator(t *testing.T) {
+	informerManifests := loadManifestsFrom(t, managedUpgradeDir)
+	policy := only[*networkingv1.NetworkPolicy](t, informerManifests)
+	informerDeployment := only[*appsv1.Deployment](t, informerManifests)
+	operatorDeployment := only[*appsv1.Deployment](t, loadManifests(t))
+	informerPods := labels.Set(informerDeployment.Spec.Template.Labels)
+	operatorPods := labels.Set(operatorDeployment.Spec.Template.Labels)
+
+	selects := func(what string, selector metav1.LabelSelector, pods labels.Set) bool {
+		t.Helper()
+		s, err := metav1.LabelSelectorAsSelector(&selector)
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		return !s.Empty() && s.Matches(pods)
+	}
+	if policy.Namespace != informerDeployment.Namespace || operatorDeployment.Namespace != informerDeployment.Namespace {
+		t.Errorf("the policy is in %q, the informer in %q, the operator in %q: want one namespace", policy.Namespace, informerDeployment.Namespace, operatorDeployment.Namespace)
+	}
+	if !selects("the policy's pods", policy.Spec.PodSelector, informerPods) {
+		t.Errorf("the policy selects %v, not the informer's pods %v", policy.Spec.PodSelector, informerPods)
+	}
+	if !slices.Contains(policy.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
+		t.Errorf("policy types %v, want Ingress", policy.Spec.PolicyTypes)
+	}
+	if len(policy.Spec.Ingress) != 1 {
+		t.Fatalf("%d ingress rules, want one", len(policy.Spec.Ingress))
+	}
+	rule := policy.Spec.Ingress[0]
+	if len(rule.From) != 1 {
+		t.Fatalf("%d peers, want one: the operator's pods", len(rule.From))
+	}
+	peer := rule.From[0]
+	if peer.NamespaceSelector != nil || peer.IPBlock != nil || peer.PodSelector == nil {
+		t.Fatalf("peer %+v, want a pod selector alone, which admits pods of the policy's namespace only", peer)
+	}
+	if !selects("the admitted pods", *peer.PodSelector, operatorPods) {
+		t.Errorf("the policy admits %v, not the operator's pods %v", peer.PodSelector, operatorPods)
+	}
+	if selects("the admitted pods", *peer.PodSelector, informerPods) {
+		t.Errorf("the policy admits the informer's own pods %v", informerPods)
+	}
+
+	container := informerDeployment.Spec.Template.Spec.Containers[0]
+	if len(rule.Ports) != 1 || rule.Ports[0].Port == nil {
+		t.Fatalf("ports %+v, want the informer's serving port alone", rule.Ports)
+	}
+	port := *rule.Ports[0].Port
+	admitted := port.IntVal
+	if port.Type == intstr.String {
+		admitted = 0
+		for _, p := range container.Ports {
+			if p.Name == port.StrVal {
+				admitted = p.ContainerPort
+			}
+		}
+	}
+	if listening := flagPort(t, container.Args, "--listen"); admitted != listening {
+		t.Errorf("the policy admits port %s (%d), want the port the informer listens on, %d", port.String(), admitted, listening)
 	}
 }
