@@ -1,14 +1,11 @@
 package managedupgrade
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"strconv"
+	"regexp"
 	"time"
 
-	"sigs.k8s.io/yaml"
+	"gopkg.in/yaml.v2"
 )
 
 // The Managed Upgrade Operator's ConfigMap, in the namespace of its
@@ -18,73 +15,138 @@ const (
 	ConfigMapKey  = "config.yaml"
 )
 
-// ParseConfig reads the Managed Upgrade Operator's configuration (the
-// ConfigMap's config.yaml). A value it leaves out is the default's. A value
-// that cannot be read, or a document that is not YAML, is the default's too,
-// with an error that says what was wrong: the operator itself would run,
-// and so do the insights, the caller logging the error.
-//
-// nodeDrain.timeOut, also in the ConfigMap, is not read: it only says when
-// the operator alerts about a slow drain, which no insight reports.
-func ParseConfig(configYAML string) (Config, error) {
-	config := DefaultConfig()
-	asJSON, err := yaml.YAMLToJSON([]byte(configYAML))
-	if err != nil {
-		return config, fmt.Errorf("%s is not YAML: %w", ConfigMapKey, err)
-	}
-	// As numbers, not float64: 1.5 minutes is as wrong as "abc".
-	decoder := json.NewDecoder(bytes.NewReader(asJSON))
-	decoder.UseNumber()
-	var doc any
-	if err := decoder.Decode(&doc); err != nil {
-		return config, fmt.Errorf("%s is not YAML: %w", ConfigMapKey, err)
-	}
-	if doc == nil {
-		return config, nil
-	}
-	if _, ok := doc.(map[string]any); !ok {
-		return config, fmt.Errorf("%s is not a mapping", ConfigMapKey)
-	}
-	var errs []error
-	for _, field := range []struct {
-		path []string
-		into *time.Duration
-	}{
-		{[]string{"upgradeWindow", "timeOut"}, &config.UpgradeWindowTimeout},
-		{[]string{"nodeDrain", "expectedNodeDrainTime"}, &config.ExpectedNodeDrainTime},
-	} {
-		if err := minutes(doc, field.path, field.into); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return config, errors.Join(errs...)
+// Config is what the Managed Upgrade Operator's ConfigMap (not the
+// UpgradeConfig) says about the timing of an update, as the operator reads
+// it. Durations are the ConfigMap's whole minutes.
+type Config struct {
+	// UpgradeWindowTimeout is upgradeWindow.timeOut: how long after its
+	// start the OSD upgrader lets an update take to commence before it
+	// fails it (pkg/upgraders/osdupgrader.go shouldFailUpgrade). Zero turns
+	// that off.
+	UpgradeWindowTimeout time.Duration
+	// DelayTrigger is upgradeWindow.delayTrigger: how long after its start
+	// an update not yet commenced is notified as delayed
+	// (pkg/upgraders/delaystep.go). Zero turns that off.
+	DelayTrigger time.Duration
+	// ControlPlaneTime is maintenance.controlPlaneTime: the length of the
+	// control plane's maintenance window, the silence of its expected
+	// critical alerts (pkg/upgraders/maintenancestep.go,
+	// controlplanestep.go).
+	ControlPlaneTime time.Duration
+	// NodeDrainTimeout is nodeDrain.timeOut: how long after a worker's
+	// drain started the operator deletes the pods no PodDisruptionBudget
+	// protects (pkg/drain/strategy.go), and after which a drain has failed.
+	NodeDrainTimeout time.Duration
+	// ExpectedNodeDrainTime is nodeDrain.expectedNodeDrainTime: added to
+	// the UpgradeConfig's PDBForceDrainTimeout, when the operator deletes
+	// the pods a PodDisruptionBudget protects.
+	ExpectedNodeDrainTime time.Duration
+	// DisableDrainStrategies is nodeDrain.disableDrainStrategies: the
+	// operator forces no drain at all.
+	DisableDrainStrategies bool
+	// IgnoredNamespaces are nodeDrain.ignoredNamespacePatterns, compiled:
+	// the pods of a namespace one matches (anywhere in its name) are never
+	// force-removed.
+	IgnoredNamespaces []*regexp.Regexp
+	// Invalid says why the operator runs no update with this
+	// configuration, in its own words; empty when it can.
+	Invalid string
 }
 
-// minutes sets into to the whole, non-negative number of minutes at path
-// in doc, leaving it as it is when the path is absent or the value cannot
-// be read (then saying why).
-func minutes(doc any, path []string, into *time.Duration) error {
-	name := path[0]
-	for i, key := range path {
-		if i > 0 {
-			name += "." + key
+// muoConfig holds the keys of config.yaml the insights read, with the
+// types of the operator's own structs (controllers/upgradeconfig/config.go,
+// pkg/upgraders/config.go, pkg/drain/config.go).
+type muoConfig struct {
+	UpgradeWindow struct {
+		TimeOut      int `yaml:"timeOut"`
+		DelayTrigger int `yaml:"delayTrigger"`
+	} `yaml:"upgradeWindow"`
+	Maintenance struct {
+		ControlPlaneTime int `yaml:"controlPlaneTime"`
+	} `yaml:"maintenance"`
+	Scale struct {
+		TimeOut int `yaml:"timeOut"`
+	} `yaml:"scale"`
+	NodeDrain struct {
+		DisableDrainStrategies   bool     `yaml:"disableDrainStrategies"`
+		TimeOut                  int      `yaml:"timeOut"`
+		ExpectedNodeDrainTime    int      `yaml:"expectedNodeDrainTime"`
+		IgnoredNamespacePatterns []string `yaml:"ignoredNamespacePatterns"`
+	} `yaml:"nodeDrain"`
+}
+
+// NoConfigMap is the configuration when the ConfigMap does not exist: the
+// operator cannot read one, and runs no update (pkg/configmanager/config.go
+// returns the Get error).
+func NoConfigMap() Config {
+	return Config{Invalid: fmt.Sprintf("its ConfigMap %s does not exist", ConfigMapName)}
+}
+
+// ParseConfig reads the Managed Upgrade Operator's configuration (the
+// ConfigMap's config.yaml) as the operator does: with gopkg.in/yaml.v2,
+// which it uses (pkg/configmanager/config.go), so that a value decodes, or
+// fails to, exactly as there (1.5 becomes 1, "30" is an error). That
+// library ignores the `default:` tags of the operator's structs, so a key
+// left out is zero, whatever its docs/configmap.md says of defaults: an
+// absent upgradeWindow.timeOut fails no update, and an absent
+// nodeDrain.timeOut makes the configuration invalid (pkg/upgraders/config.go
+// IsValid), as Invalid then says. The error is for the caller's log.
+func ParseConfig(configYAML string) (Config, error) {
+	var raw muoConfig
+	if err := yaml.Unmarshal([]byte(configYAML), &raw); err != nil {
+		invalid := fmt.Sprintf("check config map %s for incorrect yaml formatting %s", ConfigMapName, err)
+		return Config{Invalid: invalid}, fmt.Errorf("%s: %w", ConfigMapKey, err)
+	}
+	config := Config{
+		UpgradeWindowTimeout:   minutes(raw.UpgradeWindow.TimeOut),
+		DelayTrigger:           minutes(raw.UpgradeWindow.DelayTrigger),
+		ControlPlaneTime:       minutes(raw.Maintenance.ControlPlaneTime),
+		NodeDrainTimeout:       minutes(raw.NodeDrain.TimeOut),
+		ExpectedNodeDrainTime:  minutes(raw.NodeDrain.ExpectedNodeDrainTime),
+		DisableDrainStrategies: raw.NodeDrain.DisableDrainStrategies,
+		Invalid:                raw.invalid(),
+	}
+	for _, pattern := range raw.NodeDrain.IgnoredNamespacePatterns {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			// The operator's regexp.MustCompile would panic on it
+			// (pkg/drain/pod_predicates.go): nothing it does can be told.
+			return config, fmt.Errorf("%s: nodeDrain.ignoredNamespacePatterns: %w", ConfigMapKey, err)
 		}
-		m, ok := doc.(map[string]any)
-		if !ok {
-			return fmt.Errorf("%s: %s is not a mapping", ConfigMapKey, name[:len(name)-len(key)-1])
-		}
-		if doc, ok = m[key]; !ok || doc == nil {
-			return nil
+		config.IgnoredNamespaces = append(config.IgnoredNamespaces, re)
+	}
+	return config, nil
+}
+
+// invalid is the first error of the upgrader configuration's IsValid, in
+// its order and words (pkg/upgraders/config.go), for the keys read here.
+func (c muoConfig) invalid() string {
+	switch {
+	case c.Maintenance.ControlPlaneTime <= 0:
+		return "config maintenance controlPlaneTime out is invalid"
+	case c.Scale.TimeOut <= 0:
+		return "config scale timeOut is invalid"
+	case c.NodeDrain.TimeOut <= 0:
+		return "config nodeDrain timeOut is invalid"
+	case c.NodeDrain.ExpectedNodeDrainTime <= 0:
+		return "config nodeDrain expectedNodeDrainTime is invalid"
+	case c.UpgradeWindow.DelayTrigger < 0:
+		return "config upgrade window delay trigger is invalid"
+	case c.UpgradeWindow.TimeOut < 0:
+		return "config upgrade window time out is invalid"
+	}
+	return ""
+}
+
+func minutes(n int) time.Duration { return time.Duration(n) * time.Minute }
+
+// ignored says whether the operator never force-removes the pods of the
+// namespace (pkg/drain/pod_predicates.go containsIgnoredNamespace).
+func (c Config) ignored(namespace string) bool {
+	for _, re := range c.IgnoredNamespaces {
+		if re.MatchString(namespace) {
+			return true
 		}
 	}
-	number, ok := doc.(json.Number)
-	if !ok {
-		return fmt.Errorf("%s: %s is %v, not a number of minutes", ConfigMapKey, name, doc)
-	}
-	n, err := strconv.ParseInt(number.String(), 10, 32)
-	if err != nil || n < 0 {
-		return fmt.Errorf("%s: %s is %s, not a whole, non-negative number of minutes", ConfigMapKey, name, number)
-	}
-	*into = time.Duration(n) * time.Minute
-	return nil
+	return false
 }

@@ -1,6 +1,7 @@
 package managedupgrade
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -8,40 +9,56 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// The configuration reads as the Managed Upgrade Operator reads it
+// (pkg/configmanager/config.go: gopkg.in/yaml.v2, no defaults applied;
+// pkg/upgraders/config.go IsValid).
 func TestParseConfig(t *testing.T) {
-	defaults := DefaultConfig()
+	const valid = "maintenance: {controlPlaneTime: 90}\nscale: {timeOut: 30}\nnodeDrain: {timeOut: 45, expectedNodeDrainTime: 8}\n"
+	base := Config{ControlPlaneTime: 90 * time.Minute, NodeDrainTimeout: 45 * time.Minute, ExpectedNodeDrainTime: 8 * time.Minute}
+	with := func(change func(*Config)) Config {
+		c := base
+		change(&c)
+		return c
+	}
 	for _, tc := range []struct {
 		name   string
 		yaml   string
 		want   Config
 		errSub string
 	}{
-		{name: "empty", yaml: "", want: defaults},
-		{name: "both values", yaml: "upgradeWindow:\n  timeOut: 60\nnodeDrain:\n  timeOut: 45\n  expectedNodeDrainTime: 10\n",
-			want: Config{UpgradeWindowTimeout: time.Hour, ExpectedNodeDrainTime: 10 * time.Minute}},
-		{name: "zero turns the window off", yaml: "upgradeWindow: {timeOut: 0}",
-			want: Config{UpgradeWindowTimeout: 0, ExpectedNodeDrainTime: defaults.ExpectedNodeDrainTime}},
-		{name: "missing drain time", yaml: "upgradeWindow: {timeOut: 30}\nnodeDrain: {timeOut: 45}",
-			want: Config{UpgradeWindowTimeout: 30 * time.Minute, ExpectedNodeDrainTime: defaults.ExpectedNodeDrainTime}},
-		{name: "other keys are ignored", yaml: "maintenance: {controlPlaneTime: 90}\nhealthCheck: {ignoredCriticals: [a]}", want: defaults},
-		{name: "not YAML", yaml: "upgradeWindow: [timeOut", want: defaults, errSub: "config.yaml is not YAML"},
-		{name: "not a mapping", yaml: "- a\n- b", want: defaults, errSub: "config.yaml is not a mapping"},
-		{name: "section not a mapping", yaml: "upgradeWindow: 60\nnodeDrain: {expectedNodeDrainTime: 5}",
-			want:   Config{UpgradeWindowTimeout: defaults.UpgradeWindowTimeout, ExpectedNodeDrainTime: 5 * time.Minute},
-			errSub: "config.yaml: upgradeWindow is not a mapping"},
-		{name: "negative", yaml: "upgradeWindow: {timeOut: -5}\nnodeDrain: {expectedNodeDrainTime: 3}",
-			want:   Config{UpgradeWindowTimeout: defaults.UpgradeWindowTimeout, ExpectedNodeDrainTime: 3 * time.Minute},
-			errSub: "upgradeWindow.timeOut is -5, not a whole, non-negative number of minutes"},
-		{name: "fraction", yaml: "nodeDrain: {expectedNodeDrainTime: 1.5}", want: defaults,
-			errSub: "nodeDrain.expectedNodeDrainTime is 1.5, not a whole, non-negative number of minutes"},
-		{name: "text", yaml: "nodeDrain: {expectedNodeDrainTime: soon}", want: defaults,
-			errSub: "nodeDrain.expectedNodeDrainTime is soon, not a number of minutes"},
-		{name: "both wrong", yaml: "upgradeWindow: {timeOut: x}\nnodeDrain: {expectedNodeDrainTime: -1}", want: defaults,
-			errSub: "upgradeWindow.timeOut is x, not a number of minutes\nconfig.yaml: nodeDrain.expectedNodeDrainTime is -1"},
+		{name: "empty: nothing the operator can run with", yaml: "", want: Config{Invalid: "config maintenance controlPlaneTime out is invalid"}},
+		{name: "the keys it needs, the window policy off", yaml: valid, want: base},
+		{name: "the window and the delay", yaml: valid + "upgradeWindow: {timeOut: 120, delayTrigger: 30}",
+			want: with(func(c *Config) { c.UpgradeWindowTimeout, c.DelayTrigger = 2*time.Hour, 30*time.Minute })},
+		{name: "drain strategies disabled, namespaces ignored", yaml: valid + "nodeDrain: {timeOut: 45, expectedNodeDrainTime: 8, disableDrainStrategies: true, ignoredNamespacePatterns: ['^openshift-logging$', 'customer']}",
+			want: with(func(c *Config) {
+				c.DisableDrainStrategies = true
+				c.IgnoredNamespaces = []*regexp.Regexp{regexp.MustCompile("^openshift-logging$"), regexp.MustCompile("customer")}
+			})},
+		{name: "no expected drain time", yaml: "maintenance: {controlPlaneTime: 90}\nscale: {timeOut: 30}\nnodeDrain: {timeOut: 45}",
+			want: Config{ControlPlaneTime: 90 * time.Minute, NodeDrainTimeout: 45 * time.Minute, Invalid: "config nodeDrain expectedNodeDrainTime is invalid"}},
+		{name: "a negative window", yaml: valid + "upgradeWindow: {timeOut: -5}",
+			want: with(func(c *Config) {
+				c.UpgradeWindowTimeout, c.Invalid = -5*time.Minute, "config upgrade window time out is invalid"
+			})},
+		{name: "a fraction is cut, as yaml.v2 does", yaml: valid + "upgradeWindow: {timeOut: 1.5}",
+			want: with(func(c *Config) { c.UpgradeWindowTimeout = time.Minute })},
+		{name: "unknown keys are ignored", yaml: valid + "healthCheck: {ignoredCriticals: [a]}\nfeatureGate: {enabled: [PreHealthCheck]}", want: base},
+		{name: "quoted minutes are no number", yaml: valid + "upgradeWindow: {timeOut: '30'}",
+			want: Config{Invalid: "check config map managed-upgrade-operator-config for incorrect yaml formatting"}, errSub: "cannot unmarshal"},
+		{name: "not YAML", yaml: "upgradeWindow: [timeOut",
+			want: Config{Invalid: "check config map managed-upgrade-operator-config for incorrect yaml formatting"}, errSub: "config.yaml: yaml:"},
+		{name: "a pattern that is no regexp", yaml: valid + "nodeDrain: {timeOut: 45, expectedNodeDrainTime: 8, ignoredNamespacePatterns: ['(']}",
+			want: base, errSub: "nodeDrain.ignoredNamespacePatterns"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := ParseConfig(tc.yaml)
-			if diff := cmp.Diff(tc.want, got); diff != "" {
+			// The operator's own message quotes the YAML error: compared
+			// by its start.
+			if strings.HasPrefix(got.Invalid, tc.want.Invalid) && tc.want.Invalid != "" {
+				got.Invalid = tc.want.Invalid
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.Comparer(func(a, b *regexp.Regexp) bool { return a.String() == b.String() })); diff != "" {
 				t.Errorf("config (-want +got):\n%s", diff)
 			}
 			switch {
@@ -51,5 +68,16 @@ func TestParseConfig(t *testing.T) {
 				t.Errorf("error %v, want one containing %q", err, tc.errSub)
 			}
 		})
+	}
+}
+
+// The ConfigMap the operator's own tests deploy is valid, and reads as its
+// values say.
+func TestTheShippedConfiguration(t *testing.T) {
+	got := shipped(t)
+	want := Config{UpgradeWindowTimeout: 2 * time.Hour, DelayTrigger: 30 * time.Minute, ControlPlaneTime: 90 * time.Minute,
+		NodeDrainTimeout: 45 * time.Minute, ExpectedNodeDrainTime: 8 * time.Minute}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("config (-want +got):\n%s", diff)
 	}
 }

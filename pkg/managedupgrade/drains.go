@@ -1,6 +1,7 @@
 package managedupgrade
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -12,9 +13,10 @@ import (
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
-// The labels of a control plane node, whose drains the Managed Upgrade
-// Operator's node keeper leaves alone.
-var controlPlaneLabels = []string{"node-role.kubernetes.io/master", "node-role.kubernetes.io/control-plane"}
+// The label of a control plane node, whose drains the Managed Upgrade
+// Operator's node keeper leaves alone: it reads this one only
+// (controllers/nodekeeper/ignoremaster_predicate.go).
+const masterLabel = "node-role.kubernetes.io/master"
 
 // NeedsDrains says whether the insights of these UpgradeConfigs read
 // Input.Drains: only while an update is upgrading does the operator force
@@ -38,7 +40,10 @@ func DrainedNodes(nodes []*corev1.Node) []*corev1.Node {
 }
 
 func drainStart(n *corev1.Node) (metav1.Time, bool) {
-	if n == nil || !n.Spec.Unschedulable || slices.ContainsFunc(controlPlaneLabels, func(l string) bool { _, ok := n.Labels[l]; return ok }) {
+	if n == nil || !n.Spec.Unschedulable {
+		return metav1.Time{}, false
+	}
+	if _, master := n.Labels[masterLabel]; master {
 		return metav1.Time{}, false
 	}
 	for _, t := range n.Spec.Taints {
@@ -49,12 +54,13 @@ func drainStart(n *corev1.Node) (metav1.Time, bool) {
 	return metav1.Time{}, false
 }
 
-// Drains are the worker nodes being drained (DrainedNodes), by name, each
-// BlockedByPDB when one of its pods cannot be evicted: a pod still running
-// and not a DaemonSet's (a drain leaves those), that a budget of its
-// namespace allowing no disruption selects. pods may hold other nodes'
-// pods. Pool is left empty: the aggregator places an insight about a node
-// by the node.
+// Drains are the worker nodes being drained (DrainedNodes), by name, with
+// the pods that keep each from draining: pods the drain evicts (still
+// running, not a DaemonSet's) that a budget of their namespace allowing no
+// disruption selects, which the eviction API refuses to evict. Each says
+// whether the Managed Upgrade Operator counts it a PodDisruptionBudget's
+// pod, by its own rule (muoPDBPod). pods may hold other nodes' pods. Pool
+// is left empty: the aggregator places an insight about a node by the node.
 func Drains(nodes []*corev1.Node, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget) []NodeDrain {
 	blocking := blockingSelectors(budgets)
 	var out []NodeDrain
@@ -63,17 +69,50 @@ func Drains(nodes []*corev1.Node, pods []*corev1.Pod, budgets []*policyv1.PodDis
 		if !ok {
 			continue
 		}
-		out = append(out, NodeDrain{
-			Node:    n.Name,
-			Started: started.Time,
-			BlockedByPDB: slices.ContainsFunc(pods, func(p *corev1.Pod) bool {
-				return p != nil && p.Spec.NodeName == n.Name && evictable(p) &&
-					slices.ContainsFunc(blocking[p.Namespace], func(s labels.Selector) bool { return s.Matches(labels.Set(p.Labels)) })
-			}),
+		d := NodeDrain{Node: n.Name, Started: started.Time}
+		for _, p := range pods {
+			if p == nil || p.Spec.NodeName != n.Name || !evictable(p) {
+				continue
+			}
+			pdbPod, daemonSet := muoPDBPod(p, budgets), daemonSetOwned(p)
+			d.PDBPods = d.PDBPods || (pdbPod && !daemonSet)
+			if slices.ContainsFunc(blocking[p.Namespace], func(s labels.Selector) bool { return s.Matches(labels.Set(p.Labels)) }) {
+				d.Blocking = append(d.Blocking, BlockingPod{Namespace: p.Namespace, Name: p.Name, PDBPod: pdbPod, DaemonSetOwned: daemonSet})
+			}
+		}
+		slices.SortFunc(d.Blocking, func(a, b BlockingPod) int {
+			return cmp.Or(strings.Compare(a.Namespace, b.Namespace), strings.Compare(a.Name, b.Name))
 		})
+		out = append(out, d)
 	}
 	slices.SortFunc(out, func(a, b NodeDrain) int { return strings.Compare(a.Node, b.Node) })
 	return out
+}
+
+// muoPDBPod is the Managed Upgrade Operator's rule for a pod that a
+// PodDisruptionBudget protects, which decides when it deletes the pod
+// (pkg/drain/pod_predicates.go containsMatchLabel): one label of the pod
+// equals one pair of the matchLabels of any budget of the cluster, in any
+// namespace, whatever the budget allows; matchExpressions are not read.
+func muoPDBPod(p *corev1.Pod, budgets []*policyv1.PodDisruptionBudget) bool {
+	for _, b := range budgets {
+		if b == nil || b.Spec.Selector == nil {
+			continue
+		}
+		for k, v := range b.Spec.Selector.MatchLabels {
+			if value, ok := p.Labels[k]; ok && value == v {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// daemonSetOwned is the Managed Upgrade Operator's rule for a DaemonSet's
+// pod, which it never deletes: any owner of kind DaemonSet
+// (pkg/drain/pod_predicates.go isDaemonSet).
+func daemonSetOwned(p *corev1.Pod) bool {
+	return slices.ContainsFunc(p.OwnerReferences, func(o metav1.OwnerReference) bool { return o.Kind == "DaemonSet" })
 }
 
 // blockingSelectors are the selectors of the budgets that allow no

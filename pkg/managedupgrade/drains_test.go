@@ -76,18 +76,24 @@ func TestDrains(t *testing.T) {
 			},
 		},
 		{
-			name: "control plane nodes are not the node keeper's",
+			// The node keeper leaves out the master label alone
+			// (controllers/nodekeeper/ignoremaster_predicate.go).
+			name: "master nodes are not the node keeper's",
 			nodes: []*corev1.Node{
 				cordoned("master-0", time.Minute, func(n *corev1.Node) { n.Labels["node-role.kubernetes.io/master"] = "" }),
 				cordoned("cp-0", time.Minute, func(n *corev1.Node) { n.Labels["node-role.kubernetes.io/control-plane"] = "" }),
 			},
+			want: []NodeDrain{{Node: "cp-0", Started: now.Add(-time.Minute)}},
 		},
 		{
 			name:    "a pod a budget allowing no disruption selects blocks its node only",
 			nodes:   []*corev1.Node{cordoned("worker-a", time.Minute), cordoned("worker-b", time.Minute)},
 			pods:    []*corev1.Pod{podOn("worker-a", "shop", "db-0", db), podOn("worker-b", "shop", "web-0", map[string]string{"app": "web"})},
 			budgets: blocking,
-			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), BlockedByPDB: true}, {Node: "worker-b", Started: now.Add(-time.Minute)}},
+			want: []NodeDrain{
+				{Node: "worker-a", Started: now.Add(-time.Minute), Blocking: []BlockingPod{{Namespace: "shop", Name: "db-0", PDBPod: true}}, PDBPods: true},
+				{Node: "worker-b", Started: now.Add(-time.Minute)},
+			},
 		},
 		{
 			name:  "budgets that allow a disruption, of another namespace, or selecting nothing do not block",
@@ -100,7 +106,9 @@ func TestDrains(t *testing.T) {
 				budget("shop", "empty", 0, &metav1.LabelSelector{}),
 				budget("shop", "invalid", 0, &metav1.LabelSelector{MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "app", Operator: "Near"}}}),
 			},
-			want: []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute)}},
+			// The operator's own rule counts the pod a budget's all the
+			// same: one of its labels is a pair of a budget's matchLabels.
+			want: []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), PDBPods: true}},
 		},
 		{
 			name:  "finished pods and a DaemonSet's do not block",
@@ -123,7 +131,34 @@ func TestDrains(t *testing.T) {
 				p.OwnerReferences = []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: "db", Controller: ptr.To(true)}}
 			})},
 			budgets: blocking,
-			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), BlockedByPDB: true}},
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), Blocking: []BlockingPod{{Namespace: "shop", Name: "db-0", PDBPod: true}}, PDBPods: true}},
+		},
+		{
+			name:  "a budget selecting by matchExpressions blocks a pod the operator does not count a budget's",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods:  []*corev1.Pod{podOn("worker-a", "shop", "db-0", db)},
+			budgets: []*policyv1.PodDisruptionBudget{budget("shop", "db", 0, &metav1.LabelSelector{
+				MatchExpressions: []metav1.LabelSelectorRequirement{{Key: "app", Operator: metav1.LabelSelectorOpIn, Values: []string{"db"}}},
+			})},
+			want: []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), Blocking: []BlockingPod{{Namespace: "shop", Name: "db-0"}}}},
+		},
+		{
+			name:  "the operator counts a pod a budget's by one label of any budget, in any namespace",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods:  []*corev1.Pod{podOn("worker-a", "shop", "web-0", map[string]string{"tier": "frontend", "app": "web"})},
+			budgets: []*policyv1.PodDisruptionBudget{budget("elsewhere", "mixed", 1, &metav1.LabelSelector{
+				MatchLabels: map[string]string{"tier": "frontend", "app": "other"},
+			})},
+			want: []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), PDBPods: true}},
+		},
+		{
+			name:  "a pod any owner of which is a DaemonSet is never the operator's to delete",
+			nodes: []*corev1.Node{cordoned("worker-a", time.Minute)},
+			pods: []*corev1.Pod{podOn("worker-a", "shop", "db-0", db, func(p *corev1.Pod) {
+				p.OwnerReferences = []metav1.OwnerReference{{APIVersion: "apps/v1", Kind: "DaemonSet", Name: "agent"}}
+			})},
+			budgets: blocking,
+			want:    []NodeDrain{{Node: "worker-a", Started: now.Add(-time.Minute), Blocking: []BlockingPod{{Namespace: "shop", Name: "db-0", PDBPod: true, DaemonSetOwned: true}}}},
 		},
 		{
 			name:    "nil entries are skipped",

@@ -1,11 +1,14 @@
 package managedupgrade
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
 
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/yaml"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
@@ -45,7 +48,7 @@ func desired(v string) func(*upgradev1alpha1.UpgradeConfig) {
 	return func(uc *upgradev1alpha1.UpgradeConfig) { uc.Spec.Desired.Version = v }
 }
 
-func upgrader(t upgradev1alpha1.UpgradeType) func(*upgradev1alpha1.UpgradeConfig) {
+func upgraderType(t upgradev1alpha1.UpgradeType) func(*upgradev1alpha1.UpgradeConfig) {
 	return func(uc *upgradev1alpha1.UpgradeConfig) { uc.Spec.Type = t }
 }
 
@@ -68,10 +71,38 @@ func done(t upgradev1alpha1.UpgradeConditionType, start, end *metav1.Time) upgra
 }
 
 // pending is a step's condition as the operator writes it while the step
-// is not done.
+// is not done (pkg/upgradesteps/runner.go).
 func pending(t upgradev1alpha1.UpgradeConditionType, start *metav1.Time) upgradev1alpha1.UpgradeCondition {
 	return upgradev1alpha1.UpgradeCondition{Type: t, Status: metav1.ConditionFalse, Reason: string(t) + " not done", Message: string(t) + " still in progress",
-		StartTime: start, LastTransitionTime: start}
+		StartTime: start, LastTransitionTime: start, LastProbeTime: ago(0)}
+}
+
+// failing is a step's condition as the operator writes it when the step
+// returned an error: its reason stays, its message is the error
+// (pkg/upgradesteps/runner.go).
+func failing(t upgradev1alpha1.UpgradeConditionType, start *metav1.Time, err string) upgradev1alpha1.UpgradeCondition {
+	c := pending(t, start)
+	c.Message = err
+	return c
+}
+
+// shipped is the configuration of the ConfigMap the Managed Upgrade
+// Operator's own tests deploy (test/deploy/managed-upgrade-operator-config.yaml).
+func shipped(t *testing.T) Config {
+	t.Helper()
+	data, err := os.ReadFile("../../test/testdata/managed-upgrade-operator/managed-upgrade-operator-config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cm corev1.ConfigMap
+	if err := yaml.Unmarshal(data, &cm); err != nil {
+		t.Fatal(err)
+	}
+	config, err := ParseConfig(cm.Data[ConfigMapKey])
+	if err != nil || config.Invalid != "" {
+		t.Fatalf("the shipped configuration: %v, invalid: %q", err, config.Invalid)
+	}
+	return config
 }
 
 // seen is what a test checks of an insight: its uid's kind, not its hash.

@@ -29,9 +29,10 @@ const (
 
 // Input is what the insights are made of.
 type Input struct {
-	// UpgradeConfigs are the cluster's, usually the one
-	// openshift-managed-upgrade-operator/managed-upgrade-config; none when
-	// the cluster has none or does not serve the kind.
+	// UpgradeConfigs are those of the operator's namespace; none when the
+	// cluster has none or does not serve the kind. The operator runs the
+	// one named managed-upgrade-config alone, and the
+	// insights say nothing of the others.
 	UpgradeConfigs []*upgradev1alpha1.UpgradeConfig
 	// Drains are the worker nodes being drained for the update.
 	Drains []NodeDrain
@@ -42,27 +43,6 @@ type Input struct {
 	Now time.Time
 }
 
-// Config is what the Managed Upgrade Operator's ConfigMap (not the
-// UpgradeConfig) says about the timing of an update.
-type Config struct {
-	// UpgradeWindowTimeout is upgradeWindow.timeOut: how long after its
-	// start (or after upgradeAt, when it has not started) an update may
-	// take to commence before the operator gives it up. Zero turns the
-	// policy off, as it does in the operator.
-	UpgradeWindowTimeout time.Duration
-	// ExpectedNodeDrainTime is nodeDrain.expectedNodeDrainTime: the
-	// operator forces a drain that a PodDisruptionBudget blocks this long
-	// after the UpgradeConfig's PDBForceDrainTimeout has passed.
-	ExpectedNodeDrainTime time.Duration
-}
-
-// DefaultConfig is the operator's defaults, for when its ConfigMap cannot
-// be read or leaves a value out: upgradeWindow.timeOut 120 minutes and
-// nodeDrain.expectedNodeDrainTime 8 minutes.
-func DefaultConfig() Config {
-	return Config{UpgradeWindowTimeout: 120 * time.Minute, ExpectedNodeDrainTime: 8 * time.Minute}
-}
-
 // NodeDrain is a worker node being drained for the update.
 type NodeDrain struct {
 	Node string
@@ -70,10 +50,25 @@ type NodeDrain struct {
 	Pool string
 	// Started is when the drain started (the node was cordoned).
 	Started time.Time
-	// BlockedByPDB says a PodDisruptionBudget that allows no disruption
-	// covers a pod on the node, so the drain waits until the operator
-	// forces it.
-	BlockedByPDB bool
+	// Blocking are the pods that a PodDisruptionBudget allowing no
+	// disruption keeps on the node: the drain waits for them.
+	Blocking []BlockingPod
+	// PDBPods says the node has pods the operator counts a
+	// PodDisruptionBudget's, whose deletion it delays longest.
+	PDBPods bool
+}
+
+// BlockingPod is a pod that keeps a node from draining.
+type BlockingPod struct {
+	Namespace, Name string
+	// PDBPod says the Managed Upgrade Operator counts it a
+	// PodDisruptionBudget's pod, and so deletes it after the UpgradeConfig's
+	// PDBForceDrainTimeout and the expected node drain time rather than
+	// after nodeDrain.timeOut.
+	PDBPod bool
+	// DaemonSetOwned says an owner of the pod is a DaemonSet: the operator
+	// never deletes it.
+	DaemonSetOwned bool
 }
 
 // update is one UpgradeConfig with what the insights read of it.
@@ -88,11 +83,12 @@ type update struct {
 	upgradeAtErr error
 }
 
-// updates are the UpgradeConfigs in a stable order, by namespace and name.
+// updates are the UpgradeConfigs the operator runs, in a stable order, by
+// namespace and name.
 func updates(configs []*upgradev1alpha1.UpgradeConfig) []update {
 	var out []update
 	for _, c := range configs {
-		if c == nil {
+		if c == nil || c.Name != upgradev1alpha1.DefaultName {
 			continue
 		}
 		u := update{config: c, history: historyOf(c)}
@@ -129,7 +125,7 @@ func (u update) phase() upgradev1alpha1.UpgradePhase {
 // notStarted says the operator has not begun running the update's steps.
 func (u update) notStarted() bool {
 	switch u.phase() {
-	case "", upgradev1alpha1.PhaseNew, upgradev1alpha1.PhasePending, upgradev1alpha1.PhaseUnknown:
+	case "", upgradev1alpha1.PhaseNew, upgradev1alpha1.PhasePending:
 		return true
 	}
 	return false
@@ -155,8 +151,12 @@ func (u update) condition(t upgradev1alpha1.UpgradeConditionType) (upgradev1alph
 
 // version names the desired version in a sentence.
 func (u update) version() string {
-	if v := strings.TrimSpace(u.config.Spec.Desired.Version); v != "" {
+	desired := u.config.Spec.Desired
+	if v := strings.TrimSpace(desired.Version); v != "" {
 		return v
+	}
+	if desired.Image != "" {
+		return "release image " + desired.Image
 	}
 	return "an unnamed version"
 }

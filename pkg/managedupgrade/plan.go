@@ -17,10 +17,14 @@ import (
 func PlanInsights(in Input, target string) []protocol.Insight {
 	var out []protocol.Insight
 	for _, u := range updates(in.UpgradeConfigs) {
-		if u.done() || strings.TrimSpace(u.config.Spec.Desired.Version) == "" {
+		desired := u.config.Spec.Desired
+		if u.done() || (strings.TrimSpace(desired.Version) == "" && desired.Image == "") {
 			continue
 		}
-		if u.config.Spec.Desired.Version != target {
+		// An UpgradeConfig that names an image alone is compared once the
+		// operator's validation has filled its version in from the image:
+		// until then it conflicts with any plan.
+		if desired.Version != target {
 			out = append(out, conflicting(u, in.Now, target))
 			continue
 		}
@@ -53,10 +57,13 @@ func conflicting(u update, now time.Time, target string) protocol.Insight {
 	if u.phase() == upgradev1alpha1.PhaseUpgrading {
 		verb = "is under way"
 	}
+	description := fmt.Sprintf("The Managed Upgrade Operator drives this cluster's updates from the UpgradeConfig %s/%s, which asks for %s. Updating to %s by hand would race with it; schedule %s as a managed update instead.",
+		u.config.Namespace, u.config.Name, u.version(), target, target)
+	if u.config.Spec.Desired.Version == "" {
+		description += " The image's release version is not known until the Managed Upgrade Operator's validation reads it from the image's registry and writes it in spec.desired.version."
+	}
 	return insight(u.since(now), u.uid("plan-conflict"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
-		fmt.Sprintf("A managed update to %s %s; an update to %s would conflict with it", u.version(), verb, target),
-		fmt.Sprintf("The Managed Upgrade Operator drives this cluster's updates from the UpgradeConfig %s/%s, which asks for %s. Updating to %s by hand would race with it; schedule %s as a managed update instead.",
-			u.config.Namespace, u.config.Name, u.version(), target, target))
+		fmt.Sprintf("A managed update to %s %s; an update to %s would conflict with it", u.version(), verb, target), description)
 }
 
 func scheduled(u update, now time.Time, target string) protocol.Insight {
@@ -68,6 +75,14 @@ func scheduled(u update, now time.Time, target string) protocol.Insight {
 	return i
 }
 
+// upgrader names the upgrader the operator builds for a type.
+func upgrader(t upgradev1alpha1.UpgradeType) string {
+	if t == upgradev1alpha1.UpgradeTypeARO {
+		return "ARO"
+	}
+	return "OSD"
+}
+
 func checksFirst(u update, now time.Time, checks []upgradev1alpha1.UpgradeConditionType) protocol.Insight {
 	names := make([]string, 0, len(checks))
 	lines := make([]string, 0, len(checks))
@@ -77,6 +92,6 @@ func checksFirst(u update, now time.Time, checks []upgradev1alpha1.UpgradeCondit
 	}
 	return insight(u.since(now), u.uid("plan-checks"), controlPlane(u.resource()), protocol.LevelStatus, "",
 		fmt.Sprintf("Before it commences the update, the Managed Upgrade Operator runs %s", strings.Join(names, ", ")),
-		fmt.Sprintf("The %s upgrader runs these steps first, and does not commence the update until they pass:\n%s",
-			u.config.Spec.Type, strings.Join(lines, "\n")))
+		fmt.Sprintf("The %s upgrader runs these steps first, about every minute until they pass:\n%s",
+			upgrader(u.config.Spec.Type), strings.Join(lines, "\n")))
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/blang/semver/v4"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
@@ -18,45 +19,65 @@ import (
 // about the cluster as it is.
 const maxWorkerSamples = 5
 
-// StatusInsights are the insights about the managed updates: one waiting
-// for its window, the step and the worker phase of one running, what holds
-// or failed it, and when the operator will force drains that
+// dueGrace is how long after upgradeAt an update that has not started is
+// only due: the operator reconciles a Pending UpgradeConfig at least every
+// five minutes (its SyncPeriodDefault), and starts it at the first
+// reconcile past upgradeAt whose validation passes
+// (controllers/upgradeconfig/upgradeconfig_controller.go).
+const dueGrace = 10 * time.Minute
+
+// StatusInsights are the insights about the managed update: one waiting
+// for its window or due, the step and the worker phase of one running,
+// what holds or failed it, and when the operator will force drains that
 // PodDisruptionBudgets block. No UpgradeConfig, no insight.
 func StatusInsights(in Input) []protocol.Insight {
 	var out []protocol.Insight
-	drainsReported := false
 	for _, u := range updates(in.UpgradeConfigs) {
 		if u.phase() == upgradev1alpha1.PhaseUpgraded {
 			continue
 		}
+		out = append(out, configInvalid(u, in)...)
 		out = append(out, awaitingWindow(u, in.Now)...)
-		out = append(out, windowBreached(u, in)...)
-		out = append(out, failed(u, in.Now)...)
+		out = append(out, due(u, in)...)
+		out = append(out, windowFailing(u, in)...)
+		out = append(out, delayed(u, in)...)
+		out = append(out, failed(u, in)...)
 		out = append(out, failingSteps(u, in.Now)...)
 		out = append(out, currentStep(u, in)...)
+		out = append(out, controlPlaneOverrun(u, in)...)
 		out = append(out, workerPhase(u, in.Now)...)
-		// The operator drains for one update at a time: the nodes are
-		// reported once, against the first update running.
-		if u.phase() == upgradev1alpha1.PhaseUpgrading && !drainsReported {
-			out = append(out, forcedDrains(u, in)...)
-			drainsReported = true
-		}
+		out = append(out, forcedDrains(u, in)...)
 	}
 	return out
 }
 
+// configInvalid reports a configuration the operator refuses: it then
+// runs no step of any update (the UpgradeConfig controller returns before
+// its phases, controllers/upgradeconfig/upgradeconfig_controller.go).
+func configInvalid(u update, in Input) []protocol.Insight {
+	if in.Config.Invalid == "" || u.done() {
+		return nil
+	}
+	return []protocol.Insight{insight(u.since(in.Now), u.uid("config-invalid"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s cannot proceed: the Managed Upgrade Operator's configuration is invalid", u.version()),
+		fmt.Sprintf("The Managed Upgrade Operator reads ConfigMap %s/%s (key %s) before it acts on the UpgradeConfig, and stops there: %s. Until it is fixed, the update neither starts nor moves on.",
+			u.config.Namespace, ConfigMapName, ConfigMapKey, in.Config.Invalid))}
+}
+
 // awaitingWindow holds the control plane until upgradeAt, so that
 // UpdateStatus says the update awaits its window rather than that nothing
-// happens; an upgradeAt that is no time is a warning, since then no one
-// can tell when the update starts.
+// happens. An upgradeAt that is no RFC 3339 time never comes: the
+// operator's scheduler is never ready (pkg/scheduler/scheduler.go) and its
+// validation refuses it (pkg/validation/validation.go).
 func awaitingWindow(u update, now time.Time) []protocol.Insight {
 	if !u.notStarted() {
 		return nil
 	}
 	if u.upgradeAtErr != nil {
-		return []protocol.Insight{insight(u.since(now), u.uid("upgrade-at-invalid"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUnknown,
-			fmt.Sprintf("Managed update to %s has no valid start time", u.version()),
-			fmt.Sprintf("The UpgradeConfig's %v, so when the Managed Upgrade Operator starts the update cannot be told.", u.upgradeAtErr))}
+		return []protocol.Insight{insight(u.since(now), u.uid("upgrade-at-invalid"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+			fmt.Sprintf("Managed update to %s will not start: its upgradeAt is no time", u.version()),
+			fmt.Sprintf("The UpgradeConfig's %v. The Managed Upgrade Operator's validation refuses it (\"Failed to parse upgradeAt:%s during validation\"), so it never starts the update. Set upgradeAt to an RFC 3339 time.",
+				u.upgradeAtErr, u.config.Spec.UpgradeAt))}
 	}
 	if !u.upgradeAt.After(now) {
 		return nil
@@ -68,41 +89,116 @@ func awaitingWindow(u update, now time.Time) []protocol.Insight {
 	return []protocol.Insight{i}
 }
 
-// windowBreached reports an update that did not commence within the
-// upgrade window: the operator gives it up rather than start it late. An
-// update not yet started is measured from upgradeAt, as the operator's
-// scheduler does for every upgrader; one started, from its start, as only
-// the OSD upgrader does. Once the ClusterVersion update has commenced the
-// window no longer applies.
-func windowBreached(u update, in Input) []protocol.Insight {
-	closed, since, ok := u.windowCloses(in.Config)
-	if !ok || !in.Now.After(closed) {
+// due reports an update past its upgradeAt that has not started. The
+// operator starts a due update however late (its scheduler's breach is
+// computed but never read), once its validation passes; a validation that
+// fails leaves it Pending and writes nothing in the UpgradeConfig, only a
+// log line and the upgradeoperator_upgradeconfig_validation_failed metric.
+func due(u update, in Input) []protocol.Insight {
+	if !u.notStarted() || u.upgradeAtErr != nil || u.upgradeAt.After(in.Now) {
 		return nil
 	}
-	return []protocol.Insight{insight(closed, u.uid("window-breached"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
-		fmt.Sprintf("Managed update to %s will not start: its upgrade window closed at %s", u.version(), timestamp(closed)),
-		fmt.Sprintf("The update did not commence within the upgrade window of %s after %s, so the Managed Upgrade Operator gives it up instead of starting it. A new schedule is needed to update the cluster.",
-			text.Minutes(in.Config.UpgradeWindowTimeout), since))}
+	late := in.Now.Sub(u.upgradeAt)
+	if reason := u.refused(); reason != "" {
+		return []protocol.Insight{insight(u.upgradeAt, u.uid("refused"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+			fmt.Sprintf("Managed update to %s will not start: the Managed Upgrade Operator's validation refuses the UpgradeConfig", u.version()),
+			fmt.Sprintf("It was due at %s. The Managed Upgrade Operator validates a Pending UpgradeConfig before it starts it, and refuses this one: %s. It stays Pending until spec.desired is fixed.",
+				timestamp(u.upgradeAt), reason))}
+	}
+	if late < dueGrace {
+		return []protocol.Insight{insight(u.upgradeAt, u.uid("due"), controlPlane(u.resource()), protocol.LevelStatus, "",
+			fmt.Sprintf("Managed update to %s is due since %s", u.version(), timestamp(u.upgradeAt)),
+			"The Managed Upgrade Operator starts it at its next reconcile of the UpgradeConfig, within minutes, once its validation passes.")}
+	}
+	return []protocol.Insight{insight(u.upgradeAt, u.uid("due"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s, due since %s, has not started", u.version(), timestamp(u.upgradeAt)),
+		fmt.Sprintf("The update is %s late. The Managed Upgrade Operator starts a due update however late, once it validates the UpgradeConfig; "+
+			"a validation that fails leaves it Pending and is seen only in the operator's log (\"An error occurred while validating UpgradeConfig\") "+
+			"and its metric upgradeoperator_upgradeconfig_validation_failed. It checks:\n%s",
+			text.Minutes(late), validationChecks))}
 }
 
-// windowCloses is when the update must have commenced by, with what the
-// window is measured from; false when no window applies: the policy is
-// off, the update is over or has commenced, or its start is not known.
-func (u update) windowCloses(config Config) (time.Time, string, bool) {
-	if config.UpgradeWindowTimeout <= 0 || u.done() || u.commenced() {
-		return time.Time{}, "", false
+// validationChecks are what the operator's validation checks, beyond what
+// refused can tell from the UpgradeConfig alone (pkg/validation/validation.go).
+const validationChecks = `- with spec.desired.image: the image's release version, fetched from its registry, which needs a pull spec with a digest;
+- otherwise: spec.desired.version is a newer version than the cluster runs (not the same, not older);
+- when spec.desired.channel is the ClusterVersion's channel: the version is among the ClusterVersion's availableUpdates or conditionalUpdates (check 'oc adm upgrade');
+- when the channel differs, only with validation.cincinnati set in its ConfigMap: the update service lists the version in that channel.`
+
+// refused is why the operator's validation refuses the UpgradeConfig, as
+// it says it, for what the UpgradeConfig alone tells; empty when it may
+// pass (pkg/validation/validation.go IsValidUpgradeConfig).
+func (u update) refused() string {
+	desired := u.config.Spec.Desired
+	if desired.Image != "" {
+		return ""
 	}
-	switch start, started := u.startTime(); {
-	case started && u.config.Spec.Type == upgradev1alpha1.UpgradeTypeOSD:
-		return start.Add(config.UpgradeWindowTimeout), "its start at " + timestamp(start), true
-	case !started && u.notStarted() && u.upgradeAtErr == nil:
-		return u.upgradeAt.Add(config.UpgradeWindowTimeout), "its upgradeAt " + timestamp(u.upgradeAt), true
+	if desired.Version == "" && desired.Channel == "" {
+		return "Not able to validate the upgrade config, either image or (channel + version) needs to be provided"
 	}
-	return time.Time{}, "", false
+	if _, err := semver.Parse(desired.Version); err != nil {
+		return fmt.Sprintf("failed to parse upgrade config desired version %s as semver: %v", desired.Version, err)
+	}
+	return ""
+}
+
+// windowFailing reports an update the OSD upgrader fails at its next
+// reconcile: running, not commenced, and past the upgrade window from its
+// start (pkg/upgraders/osdupgrader.go shouldFailUpgrade). The ARO upgrader
+// fails no update.
+func windowFailing(u update, in Input) []protocol.Insight {
+	closes, ok := u.windowCloses(in.Config)
+	if !ok || !in.Now.After(closes) {
+		return nil
+	}
+	return []protocol.Insight{insight(closes, u.uid("window-closed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s is being given up: it did not commence by %s", u.version(), timestamp(closes)),
+		fmt.Sprintf("The OSD upgrader fails an update whose ClusterVersion update has not commenced within the upgrade window (upgradeWindow.timeOut, %s) of its start at %s, and does not retry it. It does so at its next reconcile, within a minute.",
+			text.Minutes(in.Config.UpgradeWindowTimeout), timestamp(closes.Add(-in.Config.UpgradeWindowTimeout))))}
+}
+
+// windowCloses is when a running OSD update that has not commenced is
+// failed; false when no window applies: the policy is off (zero), the
+// upgrader is ARO's, the update is not running or has commenced, or its
+// start is not known. An UpgradeConfig of another type runs the OSD
+// upgrader (pkg/upgraders/builder.go).
+func (u update) windowCloses(config Config) (time.Time, bool) {
+	if config.UpgradeWindowTimeout <= 0 || u.config.Spec.Type == upgradev1alpha1.UpgradeTypeARO ||
+		u.phase() != upgradev1alpha1.PhaseUpgrading || u.commenced() {
+		return time.Time{}, false
+	}
+	start, ok := u.startTime()
+	if !ok {
+		return time.Time{}, false
+	}
+	return start.Add(config.UpgradeWindowTimeout), true
+}
+
+// delayed reports an OSD update that the operator has notified as delayed:
+// running, not commenced delayTrigger after its start
+// (pkg/upgraders/delaystep.go). The notification goes to the cluster's
+// owners through OCM, or to the operator's log.
+func delayed(u update, in Input) []protocol.Insight {
+	if in.Config.DelayTrigger <= 0 || u.config.Spec.Type == upgradev1alpha1.UpgradeTypeARO ||
+		u.phase() != upgradev1alpha1.PhaseUpgrading || u.commenced() {
+		return nil
+	}
+	start, ok := u.startTime()
+	if !ok || !in.Now.After(start.Add(in.Config.DelayTrigger)) {
+		return nil
+	}
+	at := start.Add(in.Config.DelayTrigger)
+	return []protocol.Insight{insight(at, u.uid("delayed"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s is delayed: it has not commenced %s after its start", u.version(), text.Minutes(in.Config.DelayTrigger)),
+		fmt.Sprintf("The update started at %s and its pre-update steps have not all passed, so the ClusterVersion has no desired release yet. The Managed Upgrade Operator notified its delay at %s (upgradeWindow.delayTrigger).",
+			timestamp(start), timestamp(at)))}
 }
 
 // commenced says the operator has set the ClusterVersion's desired
-// release: UpgradeCommenced is True, or a step that follows it has begun.
+// release. The operator asks the ClusterVersion (pkg/clusterversion/cv.go
+// HasUpgradeCommenced), which this does not read: UpgradeCommenced is True,
+// or a step that follows it has begun, which the operator records only
+// after it set the desired release.
 func (u update) commenced() bool {
 	if u.history == nil {
 		return false
@@ -123,54 +219,61 @@ func (u update) startTime() (time.Time, bool) {
 	return timeOf(u.history.StartTime)
 }
 
-// failed reports an update the operator gave up: its Failed phase or its
-// FailedUpgrade condition.
-func failed(u update, now time.Time) []protocol.Insight {
-	c, hasCondition := u.condition(upgradev1alpha1.FailedUpgrade)
-	if u.phase() != upgradev1alpha1.PhaseFailed && !hasCondition {
+// failed reports an update the operator gave up. Only the OSD upgrader
+// fails one, for its upgrade window, and the phase is all it leaves: the
+// FailedUpgrade condition it builds is set on a copy of the history entry
+// and never written (pkg/upgraders/osdupgrader.go performUpgradeFailure),
+// and completeTime is set only for Upgraded. Failed is final: the
+// UpgradeConfig controller does nothing more with it.
+func failed(u update, in Input) []protocol.Insight {
+	if u.phase() != upgradev1alpha1.PhaseFailed {
 		return nil
 	}
-	var description []string
-	if hasCondition {
-		description = append(description, fmt.Sprintf("%s: %s", describe(c.Reason, "no reason given"), describe(c.Message, "no message")))
+	description := "The OSD upgrader gave the update up: the ClusterVersion update had not commenced within the upgrade window (upgradeWindow.timeOut) of its start"
+	if start, ok := u.startTime(); ok {
+		description += " at " + timestamp(start)
 	}
-	if commenced, ok := u.condition(upgradev1alpha1.UpgradeCommenced); !ok || commenced.Status != metav1.ConditionTrue {
-		description = append(description, "The update had not commenced: the cluster still runs its version, and the Managed Upgrade Operator does not retry a failed update; a new schedule is needed.")
-	} else {
-		description = append(description, "The update had commenced, so the cluster may be part way to the new version.")
+	description += ", so the cluster still runs its version."
+	if i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue }); i >= 0 {
+		c := u.history.Conditions[i]
+		description += fmt.Sprintf(" It was on step %s: %s.", c.Type, describe(c.Message, "no message"))
 	}
-	return []protocol.Insight{insight(u.since(now, c.LastTransitionTime, u.history.CompleteTime), u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
-		fmt.Sprintf("Managed update to %s failed", u.version()), strings.Join(description, "\n"))}
+	description += " The Managed Upgrade Operator does not retry a failed update: the UpgradeConfig stays Failed for this version. To update, schedule it again: a new upgrade policy where OCM schedules the cluster's updates (automated updates are scheduled again at their next cycle), otherwise a new UpgradeConfig, or this one for another version."
+	return []protocol.Insight{insight(u.since(in.Now, u.history.StartTime), u.uid("failed"), controlPlane(u.resource()), protocol.LevelError, protocol.ImpactUpdateStalled,
+		fmt.Sprintf("Managed update to %s failed: it did not commence within its upgrade window", u.version()), description)}
 }
 
-// failingSteps are the steps whose condition is False for a reason other
-// than being under way: the operator records a step not done yet as False
-// too, with the message "<step> still in progress", and a step that hit an
-// error with the error as its message.
+// failingSteps are the steps of a running update that hit an error. The
+// operator's runner (pkg/upgradesteps/runner.go) writes a step False with
+// reason "<step> not done" whether it is under way or failing: under way,
+// its message is "<step> has started" or "<step> still in progress";
+// failing, the error itself (for the health check, "critical alert(s)
+// firing: ..."). It runs the steps again from the first at every
+// reconcile, about every minute.
 func failingSteps(u update, now time.Time) []protocol.Insight {
-	if u.history == nil {
+	if u.phase() != upgradev1alpha1.PhaseUpgrading {
 		return nil
 	}
 	var out []protocol.Insight
 	for _, c := range u.history.Conditions {
-		if c.Status != metav1.ConditionFalse || c.Type == upgradev1alpha1.FailedUpgrade || inProgress(c) ||
-			(strings.TrimSpace(c.Reason) == "" && strings.TrimSpace(c.Message) == "") {
+		if c.Status != metav1.ConditionFalse || inProgress(c) || strings.TrimSpace(c.Message) == "" {
 			continue
 		}
-		description := fmt.Sprintf("Step %s of the managed update to %s is False: %s.", c.Type, u.version(), describe(c.Message, "no message"))
-		if t, ok := timeOf(c.LastTransitionTime); ok {
-			description += fmt.Sprintf(" Since %s.", timestamp(t))
+		description := fmt.Sprintf("Step %s of the managed update to %s failed: %s.", c.Type, u.version(), strings.TrimSpace(c.Message))
+		if t, ok := timeOf(c.LastProbeTime); ok {
+			description += fmt.Sprintf(" Last tried at %s.", timestamp(t))
 		}
-		description += " The Managed Upgrade Operator retries the step; the update does not go on until it passes."
-		out = append(out, insight(u.since(now, c.LastTransitionTime, c.StartTime), u.uid("step-failing", string(c.Type)), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
-			fmt.Sprintf("Managed update step %s: %s", c.Type, describe(c.Reason, c.Message)), description))
+		description += " The Managed Upgrade Operator runs the step again at each reconcile, about every minute; the update does not go on until it passes."
+		out = append(out, insight(u.since(now, c.StartTime, c.LastTransitionTime), u.uid("step-failing", string(c.Type)), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateStalled,
+			fmt.Sprintf("Managed update step %s: %s", c.Type, strings.TrimSpace(c.Message)), description))
 	}
 	return out
 }
 
-// inProgress says a False condition only records a step not done yet.
+// inProgress says a False condition only records a step under way, in the
+// runner's words.
 func inProgress(c upgradev1alpha1.UpgradeCondition) bool {
-	return c.Message == string(c.Type)+" still in progress"
+	return c.Message == string(c.Type)+" has started" || c.Message == string(c.Type)+" still in progress"
 }
 
 func describe(s, otherwise string) string {
@@ -184,15 +287,13 @@ func describe(s, otherwise string) string {
 // update not complete (the operator puts the newest first). Before the
 // update commences, the step holds it: the ClusterVersion gets the desired
 // release only once the operator's pre-update steps pass, so the step is an
-// Awaiting Window insight until the upgrade window closes, and UpdateStatus
-// says the update is pending and held, not that nothing happens.
+// Awaiting Window insight, and UpdateStatus says the update is pending and
+// held, not that nothing happens.
 func currentStep(u update, in Input) []protocol.Insight {
 	if u.phase() != upgradev1alpha1.PhaseUpgrading {
 		return nil
 	}
-	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool {
-		return c.Status != metav1.ConditionTrue && c.Type != upgradev1alpha1.FailedUpgrade
-	})
+	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
 	if i < 0 {
 		return nil
 	}
@@ -210,18 +311,53 @@ func currentStep(u update, in Input) []protocol.Insight {
 		summary += ", running for " + text.Minutes(max(in.Now.Sub(start), 0))
 	}
 	description, impact := describe(c.Message, ""), protocol.ImpactType("")
-	closes, _, windowed := u.windowCloses(in.Config)
+	closes, windowed := u.windowCloses(in.Config)
 	if !u.commenced() && (!windowed || !in.Now.After(closes)) {
 		impact = protocol.ImpactAwaitingWindow
 		description = strings.TrimSpace(description + "\nThe Managed Upgrade Operator sets the ClusterVersion's desired release once its pre-update steps pass.")
 		// No estimated finish: the steps may pass at any time, and the
 		// window's close is when the update is given up, not when it starts.
 		if windowed {
-			description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, it gives the update up.", timestamp(closes))
+			description += fmt.Sprintf(" If they have not passed when the upgrade window closes at %s, the OSD upgrader gives the update up.", timestamp(closes))
 		}
 	}
 	return []protocol.Insight{insight(u.since(in.Now, c.StartTime, c.LastTransitionTime, u.history.StartTime), u.uid("step", string(c.Type)),
 		controlPlane(u.resource()), protocol.LevelStatus, impact, summary, description)}
+}
+
+// controlPlaneOverrun reports a control plane update that has run past its
+// maintenance window, the silence of the critical alerts it is expected to
+// fire: the operator then records the timeout (metric
+// upgradeoperator_controlplane_timeout) and goes on waiting; it fails
+// nothing (pkg/upgraders/controlplanestep.go). The operator measures from
+// the ClusterVersion's history entry of the version, which this does not
+// read: UpgradeCommenced's completion, when the operator set the desired
+// release and the ClusterVersion update began, stands in, else upgradeAt,
+// as the operator falls back to.
+func controlPlaneOverrun(u update, in Input) []protocol.Insight {
+	if in.Config.ControlPlaneTime <= 0 || u.phase() != upgradev1alpha1.PhaseUpgrading || !u.commenced() {
+		return nil
+	}
+	// The step the operator is on: the first not complete, newest first.
+	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
+	if i < 0 || u.history.Conditions[i].Type != upgradev1alpha1.ControlPlaneUpgraded {
+		return nil
+	}
+	start, ok := time.Time{}, false
+	if c, found := u.condition(upgradev1alpha1.UpgradeCommenced); found {
+		start, ok = timeOf(c.CompleteTime)
+	}
+	if !ok && u.upgradeAtErr == nil {
+		start, ok = u.upgradeAt, true
+	}
+	if !ok || !in.Now.After(start.Add(in.Config.ControlPlaneTime)) {
+		return nil
+	}
+	end := start.Add(in.Config.ControlPlaneTime)
+	return []protocol.Insight{insight(end, u.uid("control-plane-overrun"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+		fmt.Sprintf("Managed update to %s: the control plane has updated longer than its maintenance window of %s", u.version(), text.Minutes(in.Config.ControlPlaneTime)),
+		fmt.Sprintf("The control plane's update began at %s; its maintenance window (maintenance.controlPlaneTime), which silences the critical alerts it is expected to fire, ended at %s, so those alerts page again. The Managed Upgrade Operator records the timeout and keeps waiting for the control plane; it does not fail the update.",
+			timestamp(start), timestamp(end)))}
 }
 
 // workerPhase is the update of the worker nodes, from the operator's
@@ -279,35 +415,4 @@ func workerDuration(u update) (time.Duration, int) {
 		return (ds[m-1] + ds[m]) / 2, len(ds)
 	}
 	return ds[m], len(ds)
-}
-
-// forcedDrains say when the operator will delete the pods of a node whose
-// drain a PodDisruptionBudget blocks: PDBForceDrainTimeout (minutes) and
-// then the expected node drain time after the drain started.
-func forcedDrains(u update, in Input) []protocol.Insight {
-	drains := slices.Clone(in.Drains)
-	slices.SortFunc(drains, func(a, b NodeDrain) int { return strings.Compare(a.Node, b.Node) })
-	var out []protocol.Insight
-	for _, d := range drains {
-		if !d.BlockedByPDB || d.Node == "" || d.Started.IsZero() {
-			continue
-		}
-		wait := time.Duration(u.config.Spec.PDBForceDrainTimeout)*time.Minute + in.Config.ExpectedNodeDrainTime
-		forced := d.Started.Add(wait)
-		scope := protocol.Scope{Type: protocol.ScopeWorkerPool, Resources: []protocol.Resource{{Kind: "Node", Name: d.Node}, u.resource()}}
-		if d.Pool != "" {
-			scope.WorkerPool = []protocol.Resource{pool(d.Pool)}
-		}
-		when := "at " + timestamp(forced)
-		if forced.After(in.Now) {
-			when += ", in " + text.Minutes(forced.Sub(in.Now))
-		}
-		i := insight(d.Started, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability,
-			fmt.Sprintf("Node %s: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it %s", d.Node, when),
-			fmt.Sprintf("The drain started at %s. After the UpgradeConfig's PDBForceDrainTimeout (%d minutes) and the expected node drain time (%d minutes), the Managed Upgrade Operator deletes the node's pods whatever their PodDisruptionBudgets allow.",
-				timestamp(d.Started), u.config.Spec.PDBForceDrainTimeout, int(in.Config.ExpectedNodeDrainTime.Minutes())))
-		i.Remediation.EstimatedFinish = timestamp(forced)
-		out = append(out, i)
-	}
-	return out
 }

@@ -1,6 +1,7 @@
 package managedupgrade
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -38,26 +39,30 @@ func upgraded(version string, workers time.Duration) upgradev1alpha1.UpgradeHist
 
 func TestStatusInsights(t *testing.T) {
 	const (
+		started   = upgradev1alpha1.StartedNotificationSent
 		healthy   = upgradev1alpha1.ClusterHealthyBeforeUpgrade
 		externals = upgradev1alpha1.ExternalDependenciesAvailable
 		commenced = upgradev1alpha1.UpgradeCommenced
 		cpDone    = upgradev1alpha1.ControlPlaneUpgraded
-		failedC   = upgradev1alpha1.FailedUpgrade
 	)
 	upgrading := upgradev1alpha1.PhaseUpgrading
+	scheduledAt4 := seen{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
+		"Managed update to 4.16.5 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}
 	for _, tc := range []struct {
 		name    string
 		configs []*upgradev1alpha1.UpgradeConfig
-		config  *Config
-		want    []seen
+		// config changes the shipped configuration.
+		config func(*Config)
+		want   []seen
 	}{
 		{name: "no UpgradeConfig"},
 		{name: "a nil UpgradeConfig", configs: []*upgradev1alpha1.UpgradeConfig{nil}},
+		{name: "scheduled, no history yet", configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()}, want: []seen{scheduledAt4}},
 		{
-			name:    "scheduled, no history yet",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()},
-			want: []seen{{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
-				"Managed update to 4.16.5 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}},
+			// controllers/upgradeconfig/upgradeconfig_controller.go
+			// ManagedUpgradePredicate: the operator drops any other.
+			name:    "an UpgradeConfig of another name, which the operator never runs",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(func(uc *upgradev1alpha1.UpgradeConfig) { uc.Name = "my-upgrade" })},
 		},
 		{
 			name:    "scheduled in another time zone, its history New",
@@ -66,86 +71,125 @@ func TestStatusInsights(t *testing.T) {
 				"Managed update to 4.16.5 scheduled for 2026-11-22T11:45:30Z, in 1h46m", "2026-11-22T11:45:30Z"}},
 		},
 		{
-			name:    "scheduled without a version",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(desired(""))},
+			name: "scheduled by image alone",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(desired(""), func(uc *upgradev1alpha1.UpgradeConfig) {
+				uc.Spec.Desired = upgradev1alpha1.Update{Image: "quay.io/openshift-release-dev/ocp-release@sha256:0123"}
+			})},
 			want: []seen{{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
-				"Managed update to an unnamed version scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}},
+				"Managed update to release image quay.io/openshift-release-dev/ocp-release@sha256:0123 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}},
 		},
 		{
+			// pkg/scheduler/scheduler.go is never ready, and
+			// pkg/validation/validation.go refuses it.
 			name:    "upgradeAt not a time",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("next tuesday"))},
-			want:    []seen{{"upgrade-at-invalid", protocol.LevelWarning, protocol.ImpactUnknown, "Managed update to 4.16.5 has no valid start time", ""}},
+			want:    []seen{{"upgrade-at-invalid", protocol.LevelError, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 will not start: its upgradeAt is no time", ""}},
 		},
 		{
-			name:    "upgradeAt passed, within the window",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"))},
+			name:    "due minutes ago, Pending",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:55:00Z"), running(upgradev1alpha1.PhasePending, nil))},
+			want:    []seen{{"due", protocol.LevelStatus, "", "Managed update to 4.16.5 is due since 2026-11-22T09:55:00Z", ""}},
 		},
 		{
-			name:    "upgradeAt passed, past the window",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"))},
-			want: []seen{{"window-breached", protocol.LevelError, protocol.ImpactUpdateStalled,
-				"Managed update to 4.16.5 will not start: its upgrade window closed at 2026-11-22T09:30:00Z", ""}},
+			// The scheduler's breach is never read: a late update starts
+			// late (controllers/upgradeconfig/upgradeconfig_controller.go).
+			name:    "due long past the upgrade window, Pending: late, not given up",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"), running(upgradev1alpha1.PhasePending, nil))},
+			want: []seen{{"due", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+				"Managed update to 4.16.5, due since 2026-11-22T07:30:00Z, has not started", ""}},
 		},
 		{
-			name:    "upgradeAt passed, the window policy off",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"))},
-			config:  &Config{},
+			name:    "due, a version the operator's validation cannot parse",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), desired("4.16"))},
+			want: []seen{{"refused", protocol.LevelError, protocol.ImpactUpdateStalled,
+				"Managed update to 4.16 will not start: the Managed Upgrade Operator's validation refuses the UpgradeConfig", ""}},
 		},
 		{
-			name: "OSD started, not commenced within the window",
+			name: "due, neither a version nor a channel nor an image",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), func(uc *upgradev1alpha1.UpgradeConfig) {
+				uc.Spec.Desired = upgradev1alpha1.Update{}
+			})},
+			want: []seen{{"refused", protocol.LevelError, protocol.ImpactUpdateStalled,
+				"Managed update to an unnamed version will not start: the Managed Upgrade Operator's validation refuses the UpgradeConfig", ""}},
+		},
+		{
+			name:    "the operator's configuration is invalid",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()},
+			config:  func(c *Config) { c.Invalid = "config nodeDrain timeOut is invalid" },
+			want: []seen{{"config-invalid", protocol.LevelError, protocol.ImpactUpdateStalled,
+				"Managed update to 4.16.5 cannot proceed: the Managed Upgrade Operator's configuration is invalid", ""}, scheduledAt4},
+		},
+		{
+			// pkg/upgraders/osdupgrader.go shouldFailUpgrade, from
+			// history.startTime; pkg/upgraders/delaystep.go.
+			name: "OSD started, not commenced within the window: about to be failed, and notified as delayed",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"), running(upgrading, ago(150*time.Minute),
 				pending(externals, ago(149*time.Minute)), done(healthy, ago(150*time.Minute), ago(149*time.Minute))))},
 			want: []seen{
-				{"window-breached", protocol.LevelError, protocol.ImpactUpdateStalled,
-					"Managed update to 4.16.5 will not start: its upgrade window closed at 2026-11-22T09:30:00Z", ""},
+				{"window-closed", protocol.LevelError, protocol.ImpactUpdateStalled,
+					"Managed update to 4.16.5 is being given up: it did not commence by 2026-11-22T09:30:00Z", ""},
+				{"delayed", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 is delayed: it has not commenced 30m after its start", ""},
 				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ExternalDependenciesAvailable (step 5 of 17), running for 2h29m", ""},
 			},
 		},
 		{
-			name: "ARO started, not commenced: held by its steps, with no window policy",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgrader(upgradev1alpha1.UpgradeTypeARO), upgradeAt("2026-11-22T07:30:00Z"),
+			name: "OSD started, not commenced, the window policy off (timeOut absent)",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"), running(upgrading, ago(150*time.Minute),
+				pending(externals, ago(149*time.Minute))))},
+			config: func(c *Config) { c.UpgradeWindowTimeout, c.DelayTrigger = 0, 0 },
+			want: []seen{{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
+				"Managed update to 4.16.5: ExternalDependenciesAvailable (step 5 of 17), running for 2h29m", ""}},
+		},
+		{
+			// pkg/upgraders/aroupgrader.go: no window, no delay step.
+			name: "ARO started, not commenced: held by its steps, never failed",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgraderType(upgradev1alpha1.UpgradeTypeARO), upgradeAt("2026-11-22T07:30:00Z"),
 				running(upgrading, ago(150*time.Minute), pending(externals, ago(149*time.Minute))))},
 			want: []seen{{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ExternalDependenciesAvailable (step 3 of 14), running for 2h29m", ""}},
 		},
 		{
-			name: "commenced: the window no longer applies",
+			// pkg/upgraders/controlplanestep.go: past
+			// maintenance.controlPlaneTime, a metric, no failure.
+			name: "commenced: the window no longer applies, the control plane past its maintenance window",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T07:30:00Z"), running(upgrading, ago(150*time.Minute),
 				pending(cpDone, ago(140*time.Minute)), done(commenced, ago(141*time.Minute), ago(140*time.Minute))))},
-			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded (step 9 of 17), running for 2h20m", ""}},
+			want: []seen{
+				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded (step 9 of 17), running for 2h20m", ""},
+				{"control-plane-overrun", protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+					"Managed update to 4.16.5: the control plane has updated longer than its maintenance window of 1h30m", ""},
+			},
+		},
+		{
+			name: "commenced, the control plane within its maintenance window",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:00:00Z"), running(upgrading, ago(time.Hour),
+				pending(cpDone, ago(50*time.Minute)), done(commenced, ago(51*time.Minute), ago(50*time.Minute))))},
+			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded (step 9 of 17), running for 50m", ""}},
 		},
 		{
 			name: "the health check finds critical alerts, and holds the update",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgrading, ago(30*time.Minute),
-				upgradev1alpha1.UpgradeCondition{Type: healthy, Status: metav1.ConditionFalse, Reason: "Cluster has critical alerts",
-					Message: "critical alerts are firing: KubePersistentVolumeErrors", StartTime: ago(30 * time.Minute), LastTransitionTime: ago(30 * time.Minute)},
+				failing(healthy, ago(30*time.Minute), "critical alert(s) firing: KubePersistentVolumeErrors"),
 				done(upgradev1alpha1.IsClusterUpgradable, ago(30*time.Minute), ago(30*time.Minute))))},
 			want: []seen{
-				{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts", ""},
+				{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Managed update step ClusterHealthyBeforeUpgrade: critical alert(s) firing: KubePersistentVolumeErrors", ""},
 				{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ClusterHealthyBeforeUpgrade (step 4 of 17), running for 30m", ""},
 			},
 		},
 		{
-			name: "a failing step with a message and no reason, no times",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgrading, nil,
-				upgradev1alpha1.UpgradeCondition{Type: externals, Status: metav1.ConditionFalse, Message: "dial tcp: i/o timeout"}))},
-			want: []seen{
-				{"step-failing", protocol.LevelWarning, protocol.ImpactUpdateStalled, "Managed update step ExternalDependenciesAvailable: dial tcp: i/o timeout", ""},
-				{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: ExternalDependenciesAvailable (step 5 of 17)", ""},
-			},
+			name: "a step just started is not failing",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:58:00Z"), running(upgrading, ago(2*time.Minute),
+				failing(started, ago(time.Minute), "StartedNotificationSent has started")))},
+			want: []seen{{"step", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5: StartedNotificationSent (step 1 of 17), running for 1m", ""}},
 		},
 		{
+			// The FailedUpgrade condition is never written
+			// (pkg/upgraders/osdupgrader.go performUpgradeFailure): the
+			// phase is all there is.
 			name: "Failed",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T06:00:00Z"), running(upgradev1alpha1.PhaseFailed, ago(4*time.Hour),
-				upgradev1alpha1.UpgradeCondition{Type: failedC, Status: metav1.ConditionFalse, Reason: "Upgrade failed", Message: "FailedUpgrade notification sent"},
-				pending(healthy, ago(4*time.Hour))))},
-			want: []seen{{"failed", protocol.LevelError, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 failed", ""}},
-		},
-		{
-			name: "a FailedUpgrade condition before the phase says so",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgrading, ago(30*time.Minute),
-				upgradev1alpha1.UpgradeCondition{Type: failedC, Status: metav1.ConditionFalse, Reason: "Upgrade failed"},
-				done(upgradev1alpha1.StartedNotificationSent, ago(30*time.Minute), ago(30*time.Minute))))},
-			want: []seen{{"failed", protocol.LevelError, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 failed", ""}},
+				failing(healthy, ago(4*time.Hour), "critical alert(s) firing: KubePersistentVolumeErrors")))},
+			want: []seen{{"failed", protocol.LevelError, protocol.ImpactUpdateStalled, "Managed update to 4.16.5 failed: it did not commence within its upgrade window", ""}},
 		},
 		{
 			name:    "worker nodes updating, three earlier worker phases",
@@ -172,10 +216,12 @@ func TestStatusInsights(t *testing.T) {
 			},
 		},
 		{
-			name: "an upgrader the operator does not know",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgrader("HCP"), upgradeAt("2026-11-22T09:30:00Z"),
+			// pkg/upgraders/builder.go: any type but ARO runs the OSD
+			// upgrader.
+			name: "an upgrader type the operator does not know runs OSD's steps",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgraderType("HCP"), upgradeAt("2026-11-22T09:30:00Z"),
 				running(upgrading, ago(30*time.Minute), pending(cpDone, ago(20*time.Minute))))},
-			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded, running for 20m", ""}},
+			want: []seen{{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: ControlPlaneUpgraded (step 9 of 17), running for 20m", ""}},
 		},
 		{
 			name:    "Upgraded",
@@ -188,22 +234,11 @@ func TestStatusInsights(t *testing.T) {
 			want: []seen{{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
 				"Managed update to 4.16.6 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}},
 		},
-		{
-			name: "two UpgradeConfigs, by namespace",
-			configs: []*upgradev1alpha1.UpgradeConfig{
-				upgradeConfig(desired("4.17.1"), func(uc *upgradev1alpha1.UpgradeConfig) { uc.Namespace = "b" }),
-				upgradeConfig(func(uc *upgradev1alpha1.UpgradeConfig) { uc.Namespace = "a" }),
-			},
-			want: []seen{
-				{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"},
-				{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.17.1 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"},
-			},
-		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := Input{UpgradeConfigs: tc.configs, Config: DefaultConfig(), Now: now}
+			in := Input{UpgradeConfigs: tc.configs, Config: shipped(t), Now: now}
 			if tc.config != nil {
-				in.Config = *tc.config
+				tc.config(&in.Config)
 			}
 			got := StatusInsights(in)
 			valid(t, got)
@@ -215,11 +250,16 @@ func TestStatusInsights(t *testing.T) {
 }
 
 func TestForcedDrains(t *testing.T) {
+	db := func(pdbPod bool) []BlockingPod {
+		return []BlockingPod{{Namespace: "shop", Name: "db-0", PDBPod: pdbPod}}
+	}
 	drains := []NodeDrain{
-		{Node: "worker-d", Started: now.Add(-2 * time.Hour), BlockedByPDB: true},
-		{Node: "worker-b", Pool: "worker", Started: now.Add(-30 * time.Minute), BlockedByPDB: true},
+		{Node: "worker-d", Started: now.Add(-2 * time.Hour), Blocking: db(true), PDBPods: true},
+		{Node: "worker-b", Pool: "worker", Started: now.Add(-30 * time.Minute), Blocking: db(true), PDBPods: true},
 		{Node: "worker-a", Pool: "worker", Started: now.Add(-30 * time.Minute)},
-		{Node: "worker-c", Pool: "worker", BlockedByPDB: true},
+		{Node: "worker-c", Pool: "worker", Blocking: db(true)},
+		{Node: "worker-e", Started: now.Add(-30 * time.Minute), Blocking: db(false)},
+		{Node: "worker-f", Started: now.Add(-30 * time.Minute), Blocking: []BlockingPod{{Namespace: "openshift-logging", Name: "es-0", PDBPod: true}}, PDBPods: true},
 	}
 	steps := []seen{
 		{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: WorkerNodesUpgraded (step 12 of 17), running for 48m", ""},
@@ -228,40 +268,59 @@ func TestForcedDrains(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		configs []*upgradev1alpha1.UpgradeConfig
-		config  Config
+		config  func(*Config)
 		want    []seen
 	}{
 		{
-			name:    "the operator's defaults",
+			// PDBForceDrainTimeout 60 and expectedNodeDrainTime 8 for the
+			// budgets' pods, nodeDrain.timeOut 45 for others; a drain
+			// failed 8 minutes after the last: 2h > 60+8+8 minutes.
+			name:    "the shipped configuration, openshift-logging ignored",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating())},
-			config:  DefaultConfig(),
+			config: func(c *Config) {
+				c.IgnoredNamespaces = []*regexp.Regexp{regexp.MustCompile("logging")}
+			},
 			want: append(slices.Clone(steps),
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactApplicationAvailability,
+					"Node worker-d: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T09:08:00Z", "2026-11-22T09:08:00Z"},
+				seen{"drain-timed-out", protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+					"Node worker-d has drained for 2h, past the Managed Upgrade Operator's drain timeout", ""},
 				seen{"force-drain", protocol.LevelWarning, protocol.ImpactApplicationAvailability,
 					"Node worker-b: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T10:38:00Z, in 38m", "2026-11-22T10:38:00Z"},
 				seen{"force-drain", protocol.LevelWarning, protocol.ImpactApplicationAvailability,
-					"Node worker-d: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T09:08:00Z", "2026-11-22T09:08:00Z"}),
+					"Node worker-e: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T10:15:00Z, in 15m", "2026-11-22T10:15:00Z"},
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Node worker-f: a PodDisruptionBudget blocks its drain, and the Managed Upgrade Operator does not force it: openshift-logging/es-0", ""}),
 		},
 		{
-			name: "PDBForceDrainTimeout 0, no expected drain time",
-			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating(), func(uc *upgradev1alpha1.UpgradeConfig) {
-				uc.Spec.PDBForceDrainTimeout = 0
-			})},
+			name:    "drain strategies disabled",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating())},
+			config:  func(c *Config) { c.DisableDrainStrategies = true },
 			want: append(slices.Clone(steps),
-				seen{"force-drain", protocol.LevelWarning, protocol.ImpactApplicationAvailability,
-					"Node worker-b: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T09:30:00Z", "2026-11-22T09:30:00Z"},
-				seen{"force-drain", protocol.LevelWarning, protocol.ImpactApplicationAvailability,
-					"Node worker-d: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T08:00:00Z", "2026-11-22T08:00:00Z"}),
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Node worker-d: a PodDisruptionBudget blocks its drain, which the Managed Upgrade Operator does not force", ""},
+				seen{"drain-timed-out", protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+					"Node worker-d has drained for 2h, past the Managed Upgrade Operator's drain timeout", ""},
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Node worker-b: a PodDisruptionBudget blocks its drain, which the Managed Upgrade Operator does not force", ""},
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Node worker-e: a PodDisruptionBudget blocks its drain, which the Managed Upgrade Operator does not force", ""},
+				seen{"force-drain", protocol.LevelWarning, protocol.ImpactUpdateStalled,
+					"Node worker-f: a PodDisruptionBudget blocks its drain, which the Managed Upgrade Operator does not force", ""}),
 		},
 		{
 			name:    "no update running",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()},
-			config:  DefaultConfig(),
 			want: []seen{{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
 				"Managed update to 4.16.5 scheduled for 2026-11-22T14:00:00Z, in 4h", "2026-11-22T14:00:00Z"}},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := StatusInsights(Input{UpgradeConfigs: tc.configs, Drains: drains, Config: tc.config, Now: now})
+			in := Input{UpgradeConfigs: tc.configs, Drains: drains, Config: shipped(t), Now: now}
+			if tc.config != nil {
+				tc.config(&in.Config)
+			}
+			got := StatusInsights(in)
 			valid(t, got)
 			if diff := cmp.Diff(tc.want, seenOf(got)); diff != "" {
 				t.Errorf("insights (-want +got):\n%s", diff)
@@ -273,8 +332,8 @@ func TestForcedDrains(t *testing.T) {
 // TestStableUIDs checks that an insight keeps its uid as time passes and
 // its step runs on, and that different things have different uids.
 func TestStableUIDs(t *testing.T) {
-	uc := upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgradev1alpha1.PhaseUpgrading, ago(30*time.Minute),
-		pending(upgradev1alpha1.ClusterHealthyBeforeUpgrade, ago(30*time.Minute))))
+	uc := upgradeConfig(upgradeAt("2026-11-22T09:30:00Z"), running(upgradev1alpha1.PhaseUpgrading, ago(20*time.Minute),
+		pending(upgradev1alpha1.ClusterHealthyBeforeUpgrade, ago(20*time.Minute))))
 	uids := func(in Input) []string {
 		var out []string
 		for _, i := range StatusInsights(in) {
@@ -282,7 +341,7 @@ func TestStableUIDs(t *testing.T) {
 		}
 		return out
 	}
-	in := Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: DefaultConfig(), Now: now}
+	in := Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: shipped(t), Now: now}
 	before := uids(in)
 	in.Now = now.Add(5 * time.Minute)
 	if diff := cmp.Diff(before, uids(in)); diff != "" {
@@ -296,7 +355,7 @@ func TestStableUIDs(t *testing.T) {
 		t.Errorf("the next step's uid %v is the previous step's %v", after, before)
 	}
 	other := uc.DeepCopy()
-	other.Name = "another"
+	other.Namespace = "another"
 	in.UpgradeConfigs = []*upgradev1alpha1.UpgradeConfig{uc, other}
 	in.Now = now
 	if got := uids(in); len(got) != 2 || got[0] == got[1] {
@@ -309,41 +368,39 @@ func TestStableUIDs(t *testing.T) {
 func TestBounded(t *testing.T) {
 	long := strings.Repeat("very long ", 1000)
 	uc := upgradeConfig(desired(long), upgradeAt("2026-11-22T07:30:00Z"), func(uc *upgradev1alpha1.UpgradeConfig) {
-		uc.Name = strings.Repeat("n", 253)
+		uc.Namespace = strings.Repeat("n", 63)
 		uc.Status.History = []upgradev1alpha1.UpgradeHistory{{Version: long, Phase: upgradev1alpha1.PhaseUpgrading, StartTime: ago(3 * time.Hour), Conditions: []upgradev1alpha1.UpgradeCondition{
 			{Type: upgradev1alpha1.UpgradeConditionType(long), Status: metav1.ConditionFalse, Reason: long, Message: long},
-			{Type: upgradev1alpha1.FailedUpgrade, Status: metav1.ConditionFalse, Reason: long, Message: long},
 		}}}
 	})
-	got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: DefaultConfig(), Now: now})
+	got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: shipped(t), Now: now})
 	if len(got) != 4 {
-		t.Errorf("got %d insights, want the breached window, the failure, the failing step and the step", len(got))
+		t.Errorf("got %d insights, want the window closed, the delay, the failing step and the step", len(got))
 	}
 	valid(t, got)
 }
 
-// TestFailedDescription checks that a failure says whether the cluster
-// may be part way to the new version.
-func TestFailedDescription(t *testing.T) {
-	for _, tc := range []struct {
-		name      string
-		commenced bool
-		want      string
-	}{
-		{"before it commenced", false, "The update had not commenced"},
-		{"after it commenced", true, "The update had commenced"},
+// A Failed update says what it was on and what to do next: the operator
+// does not retry it.
+func TestFailedSaysWhatToDoNext(t *testing.T) {
+	uc := upgradeConfig(running(upgradev1alpha1.PhaseFailed, ago(4*time.Hour),
+		failing(upgradev1alpha1.ClusterHealthyBeforeUpgrade, ago(4*time.Hour), "critical alert(s) firing: KubePersistentVolumeErrors")))
+	got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: shipped(t), Now: now})
+	if len(got) != 1 {
+		t.Fatalf("insights %+v, want the failure alone", got)
+	}
+	d := got[0].Impact.Description
+	for _, want := range []string{
+		"It was on step ClusterHealthyBeforeUpgrade: critical alert(s) firing: KubePersistentVolumeErrors.",
+		"does not retry a failed update",
+		"a new UpgradeConfig",
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			conditions := []upgradev1alpha1.UpgradeCondition{{Type: upgradev1alpha1.FailedUpgrade, Status: metav1.ConditionFalse, Reason: "Upgrade failed", Message: "FailedUpgrade notification sent"}}
-			if tc.commenced {
-				conditions = append(conditions, done(upgradev1alpha1.UpgradeCommenced, ago(time.Hour), ago(time.Hour)))
-			}
-			uc := upgradeConfig(running(upgradev1alpha1.PhaseFailed, ago(2*time.Hour), conditions...))
-			got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: DefaultConfig(), Now: now})
-			if len(got) != 1 || !strings.HasPrefix(got[0].Impact.Description, "Upgrade failed: FailedUpgrade notification sent\n"+tc.want) {
-				t.Errorf("insights %+v, want one whose description starts with the condition and %q", got, tc.want)
-			}
-		})
+		if !strings.Contains(d, want) {
+			t.Errorf("description %q does not say %q", d, want)
+		}
+	}
+	if strings.Contains(d, "retries") {
+		t.Errorf("description %q says the operator retries", d)
 	}
 }
 
@@ -355,7 +412,7 @@ func TestAHoldingStepsDescriptionIsBounded(t *testing.T) {
 		check := pending(upgradev1alpha1.ClusterHealthyBeforeUpgrade, ago(time.Minute))
 		check.Message = message
 		uc := upgradeConfig(upgradeAt("2026-11-22T09:58:00Z"), running(upgradev1alpha1.PhaseUpgrading, ago(2*time.Minute), check))
-		got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: DefaultConfig(), Now: now})
+		got := StatusInsights(Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, Config: shipped(t), Now: now})
 		valid(t, got)
 		i := slices.IndexFunc(got, func(i protocol.Insight) bool { return strings.HasPrefix(i.UID, "step/") })
 		if i < 0 || got[i].Impact.Type != protocol.ImpactAwaitingWindow {

@@ -47,25 +47,28 @@ var aroSteps = []upgradev1alpha1.UpgradeConditionType{
 	upgradev1alpha1.CompletedNotificationSent,
 }
 
-// steps are the steps of an upgrader type, nil for a type the operator
-// does not know.
+// steps are the steps of an upgrader type: ARO's for ARO, OSD's for any
+// other, as the operator builds its upgrader (pkg/upgraders/builder.go).
 func steps(t upgradev1alpha1.UpgradeType) []upgradev1alpha1.UpgradeConditionType {
-	switch t {
-	case upgradev1alpha1.UpgradeTypeOSD:
-		return osdSteps
-	case upgradev1alpha1.UpgradeTypeARO:
+	if t == upgradev1alpha1.UpgradeTypeARO {
 		return aroSteps
 	}
-	return nil
+	return osdSteps
 }
 
-// checkDescriptions say what each check the operator runs before it
-// commences an update looks at.
+// checkDescriptions say what each step the operator runs before it
+// commences an update checks, and whether it holds the update: only a
+// failing IsClusterUpgradable, ClusterHealthyBeforeUpgrade or
+// ExternalDependenciesAvailable does (pkg/upgraders/upgradeable.go,
+// healthcheckstep.go, availabilitycheckstep.go). The health check's node and
+// PodDisruptionBudget checks, run only with its PreHealthCheck feature
+// gate, notify and hold nothing; capacity that cannot be added, or not in
+// scale.timeOut, is skipped (scalerstep.go).
 var checkDescriptions = map[upgradev1alpha1.UpgradeConditionType]string{
-	upgradev1alpha1.IsClusterUpgradable:           "the ClusterVersion's Upgradeable condition allows the update",
-	upgradev1alpha1.ClusterHealthyBeforeUpgrade:   "no critical alerts fire, no ClusterOperator is degraded or unavailable, and no node or PodDisruptionBudget would block it",
-	upgradev1alpha1.ExternalDependenciesAvailable: "the external services the update needs are reachable",
-	upgradev1alpha1.ComputeCapacityReserved:       "extra worker capacity is added (capacityReservation is set)",
+	upgradev1alpha1.IsClusterUpgradable:           "holds a minor update while the ClusterVersion's Upgradeable condition is False",
+	upgradev1alpha1.ClusterHealthyBeforeUpgrade:   "holds the update while critical alerts fire (but those it is told to ignore) or a ClusterOperator is degraded or unavailable",
+	upgradev1alpha1.ExternalDependenciesAvailable: "holds the update while an external service it is configured to check does not answer",
+	upgradev1alpha1.ComputeCapacityReserved:       "adds worker capacity first (capacityReservation is set); if it cannot, or not within scale.timeOut, the update goes on without it",
 }
 
 // preChecks are the checks among an upgrader's steps before it commences

@@ -170,7 +170,7 @@ func (i *Informer) config(ctx context.Context) (managedupgrade.Config, error) {
 	cm, err := i.sources.Client.CoreV1().ConfigMaps(i.sources.Namespace).Get(ctx, managedupgrade.ConfigMapName, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
 		i.configProblem(nil)
-		return managedupgrade.DefaultConfig(), nil
+		return managedupgrade.NoConfigMap(), nil
 	}
 	if err != nil {
 		return managedupgrade.Config{}, fmt.Errorf("reading ConfigMap %s/%s: %w", i.sources.Namespace, managedupgrade.ConfigMapName, err)

@@ -177,6 +177,11 @@ func upgrading() *upgradev1alpha1.UpgradeConfig {
 	})
 }
 
+// runnable is a configuration with the keys the Managed Upgrade Operator
+// needs to run an update (pkg/upgraders/config.go IsValid), and no window
+// or delay policy.
+const runnable = "maintenance: {controlPlaneTime: 90}\nscale: {timeOut: 30}\nnodeDrain: {timeOut: 45, expectedNodeDrainTime: 8}\n"
+
 func muoConfigMap(config string) *corev1.ConfigMap {
 	return &corev1.ConfigMap{
 		ObjectMeta: metav1.ObjectMeta{Namespace: namespace, Name: managedupgrade.ConfigMapName},
@@ -234,23 +239,32 @@ func TestStatusInsights(t *testing.T) {
 			want:  answer{Response: protocol.ResponseSuccess},
 		},
 		{
+			// pkg/configmanager/config.go: without its ConfigMap the
+			// operator runs no update.
 			name:  "scheduled, without the operator's ConfigMap",
 			setup: setup{synced: true, upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")}},
-			want:  answer{Response: protocol.ResponseSuccess, Insights: []string{awaiting}},
-		},
-		{
-			name: "the ConfigMap's window decides whether it closed",
-			setup: setup{synced: true,
-				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T08:30:00Z")},
-				objects:        []runtime.Object{muoConfigMap("upgradeWindow: {timeOut: 60}")}},
 			want: answer{Response: protocol.ResponseSuccess, Insights: []string{
-				"error Update Stalled: Managed update to 4.16.5 will not start: its upgrade window closed at 2026-11-22T09:30:00Z",
+				"error Update Stalled: Managed update to 4.16.5 cannot proceed: the Managed Upgrade Operator's configuration is invalid", awaiting,
 			}},
 		},
 		{
-			name: "the default window is still open",
-			setup: setup{synced: true,
-				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T08:30:00Z")}},
+			// pkg/upgraders/osdupgrader.go shouldFailUpgrade: an hour
+			// after its start, past a window of 30 minutes.
+			name: "the ConfigMap's window decides whether a running update is given up",
+			setup: setup{synced: true, cachesSynced: true,
+				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgrading()},
+				objects:        []runtime.Object{muoConfigMap(runnable + "upgradeWindow: {timeOut: 30}")}},
+			want: answer{Response: protocol.ResponseSuccess, Insights: []string{
+				"error Update Stalled: Managed update to 4.16.5 is being given up: it did not commence by 2026-11-22T09:30:00Z",
+			}},
+		},
+		{
+			// Its window absent is zero, whatever the operator's docs say
+			// of a default: no update is given up.
+			name: "no window in the ConfigMap",
+			setup: setup{synced: true, cachesSynced: true,
+				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgrading()},
+				objects:        []runtime.Object{muoConfigMap(runnable)}},
 			want: answer{Response: protocol.ResponseSuccess},
 		},
 		{
@@ -259,7 +273,7 @@ func TestStatusInsights(t *testing.T) {
 				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgrading()},
 				nodes:          []*corev1.Node{drainedNode("worker-a", 30*time.Minute), {ObjectMeta: metav1.ObjectMeta{Name: "worker-b"}}},
 				budgets:        []*policyv1.PodDisruptionBudget{blockingBudget},
-				objects:        []runtime.Object{muoConfigMap("nodeDrain: {expectedNodeDrainTime: 10}"), dbPod}},
+				objects:        []runtime.Object{muoConfigMap(strings.Replace(runnable, "expectedNodeDrainTime: 8", "expectedNodeDrainTime: 10", 1)), dbPod}},
 			want: answer{Response: protocol.ResponseSuccess, Insights: []string{
 				"warning Application Availability: Node worker-a: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it at 2026-11-22T10:40:00Z, in 40m (until 2026-11-22T10:40:00Z)",
 			}},
@@ -277,7 +291,7 @@ func TestStatusInsights(t *testing.T) {
 			setup: setup{synced: true, cachesSynced: true,
 				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")},
 				nodes:          []*corev1.Node{drainedNode("worker-a", 30*time.Minute)},
-				objects:        []runtime.Object{dbPod}},
+				objects:        []runtime.Object{muoConfigMap(runnable), dbPod}},
 			want: answer{Response: protocol.ResponseSuccess, Insights: []string{awaiting}},
 		},
 	} {
@@ -312,49 +326,48 @@ func TestStatusInsights(t *testing.T) {
 func TestConfigMapProblemsAreLoggedOnce(t *testing.T) {
 	f := newFixture(t, setup{synced: true,
 		upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")},
-		objects:        []runtime.Object{muoConfigMap("upgradeWindow: {timeOut: soon}")}})
+		objects:        []runtime.Object{muoConfigMap(runnable + "upgradeWindow: {timeOut: soon}")}})
 	configMaps := f.client.CoreV1().ConfigMaps(namespace)
-	ask := func(step string) {
+	ask := func(step string, want int) {
 		t.Helper()
 		got, err := f.status(t)
 		if err != nil {
 			t.Fatalf("%s: %v", step, err)
 		}
-		if got.Response != protocol.ResponseSuccess || len(got.Insights) != 1 {
-			t.Errorf("%s: answer %+v, want Success with the scheduled update", step, got)
+		if got.Response != protocol.ResponseSuccess || len(got.Insights) != want {
+			t.Errorf("%s: answer %+v, want Success with %d insights", step, got, want)
 		}
 	}
 	update := func(config string) {
 		t.Helper()
-		if _, err := configMaps.Update(context.Background(), muoConfigMap(config), metav1.UpdateOptions{}); err != nil {
+		if _, err := configMaps.Update(context.Background(), muoConfigMap(runnable+config), metav1.UpdateOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 
-	ask("first")
-	ask("again")
-	update("upgradeWindow: {timeOut: -1}")
-	ask("changed")
+	// Unreadable, the configuration stops the operator
+	// (pkg/configmanager/config.go): an insight says so, besides the
+	// schedule.
+	ask("first", 2)
+	ask("again", 2)
+	update("upgradeWindow: {timeOut: later}")
+	ask("changed", 2)
 	update("upgradeWindow: {timeOut: 30}")
-	ask("fixed")
-	update("upgradeWindow: {timeOut: -1}")
-	ask("broken again")
+	ask("fixed", 1)
+	update("upgradeWindow: {timeOut: soon}")
+	ask("broken again", 2)
 
 	var problems []string
 	for _, line := range *f.logged {
-		i := strings.Index(line, `"error"=`)
-		if i < 0 {
-			t.Fatalf("log line without an error: %s", line)
+		if !strings.Contains(line, `"configMap"="muo/managed-upgrade-operator-config"`) {
+			t.Fatalf("log line without the ConfigMap: %s", line)
 		}
-		problems = append(problems, line[i:])
+		_, value, _ := strings.Cut(line, "cannot unmarshal !!str `")
+		value, _, _ = strings.Cut(value, "`")
+		problems = append(problems, value)
 	}
-	want := []string{
-		`"error"="config.yaml: upgradeWindow.timeOut is soon, not a number of minutes" "configMap"="muo/managed-upgrade-operator-config"`,
-		`"error"="config.yaml: upgradeWindow.timeOut is -1, not a whole, non-negative number of minutes" "configMap"="muo/managed-upgrade-operator-config"`,
-		`"error"="config.yaml: upgradeWindow.timeOut is -1, not a whole, non-negative number of minutes" "configMap"="muo/managed-upgrade-operator-config"`,
-	}
-	if diff := cmp.Diff(want, problems); diff != "" {
-		t.Errorf("logged (-want +got):\n%s", diff)
+	if diff := cmp.Diff([]string{"soon", "later", "soon"}, problems); diff != "" {
+		t.Errorf("the values logged as unreadable (-want +got):\n%s", diff)
 	}
 }
 

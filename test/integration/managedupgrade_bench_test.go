@@ -41,6 +41,7 @@ import (
 func BenchmarkManagedUpgradeReaction(b *testing.B) {
 	deleteUpdateStatusAtEnd(b)
 	ns := createTestNamespace(b, "muo-bench-")
+	createMUOConfigMap(b, ns)
 	installUpgradeConfigCRD(b)
 	configs := upgradeConfigsIn(ns)
 	createClusterVersion(b, nil, completedStatus())

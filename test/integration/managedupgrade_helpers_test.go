@@ -24,6 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/dynamic"
+	"sigs.k8s.io/yaml"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
@@ -244,6 +245,25 @@ func informerInsight(s *insightsv1alpha1.UpdateStatus, informer, pool, uidPrefix
 
 // createTestNamespace creates a namespace of a generated name, deleted
 // when the test ends, and returns its name.
+// createMUOConfigMap creates, in namespace, the Managed Upgrade Operator's
+// ConfigMap as its own tests deploy it: without it the operator runs no
+// update, and the informer says so.
+func createMUOConfigMap(t testing.TB, namespace string) {
+	t.Helper()
+	data, err := os.ReadFile("../testdata/managed-upgrade-operator/managed-upgrade-operator-config.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm := &corev1.ConfigMap{}
+	if err := yaml.Unmarshal(data, cm); err != nil {
+		t.Fatal(err)
+	}
+	cm.Namespace = namespace
+	if _, err := kubeClient.CoreV1().ConfigMaps(namespace).Create(context.Background(), cm, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func createTestNamespace(t testing.TB, prefix string) string {
 	t.Helper()
 	ns, err := kubeClient.CoreV1().Namespaces().Create(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: prefix}}, metav1.CreateOptions{})

@@ -73,6 +73,7 @@ func TestManagedUpgradeInformer(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = kubeClient.CoreV1().Namespaces().Delete(ctx, ns.Name, metav1.DeleteOptions{}) })
+	createMUOConfigMap(t, ns.Name)
 	if _, err := kubeClient.Discovery().ServerResourcesForGroupVersion(upgradev1alpha1.SchemeGroupVersion.String()); !apierrors.IsNotFound(err) {
 		t.Fatalf("the test needs a cluster without UpgradeConfigs; discovery says %v", err)
 	}

@@ -98,6 +98,7 @@ func completedAt() configv1.ClusterVersionStatus {
 func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 	deleteUpdateStatusAtEnd(t)
 	ns := createTestNamespace(t, "muo-e2e-")
+	createMUOConfigMap(t, ns)
 	installUpgradeConfigCRD(t)
 	configs := upgradeConfigsIn(ns)
 
@@ -147,22 +148,24 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 			Conditions: append([]upgradev1alpha1.UpgradeCondition{check}, stepsDone(started, done...)...),
 		})
 	}
+	// The runner's shape of a step that failed: its reason stays, its
+	// message is the error (pkg/upgradesteps/runner.go).
 	failing := stepRunning(stepHealthy, started.Add(10*time.Second))
-	failing.Reason, failing.Message = "Cluster has critical alerts", "critical alerts are firing: KubePersistentVolumeErrors"
+	failing.Message = "critical alert(s) firing: KubePersistentVolumeErrors"
 	changeAndWait(t, "failed pre-upgrade health check", func() {
 		configs.write(t, healthCheck(failing, stepStarted, stepUpgradable))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		warning, _ := informerInsight(s, muoInformerName, "", "step-failing")
 		awaiting, _ := informerInsight(s, muoInformerName, "", "awaiting-window")
 		return awaiting == nil && warning != nil && warning.Impact.Level == insightsv1alpha1.WarningInsightLevel &&
-			warning.Impact.Summary == "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts" &&
+			warning.Impact.Summary == "Managed update step ClusterHealthyBeforeUpgrade: critical alert(s) firing: KubePersistentVolumeErrors" &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "True "+updatestatus.ReasonUpdateScheduled &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	}, []string{
 		`(?m)^The cluster is not updating\.$`,
 		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + `: ClusterHealthyBeforeUpgrade \(step 4 of 17\), running for \S+ \(managed-upgrade\)$`,
 		`(?m)^= Update Health =$`,
-		`(?m)^\S+ +Warning +Update Stalled +Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts \(managed-upgrade\)$`,
+		`(?m)^\S+ +Warning +Update Stalled +Managed update step ClusterHealthyBeforeUpgrade: critical alert\(s\) firing: KubePersistentVolumeErrors \(managed-upgrade\)$`,
 	}, nil)
 	changeAndWait(t, "health check passed", func() {
 		configs.write(t, healthCheck(stepRunning(stepExternals, started.Add(time.Minute)), stepStarted, stepUpgradable, stepHealthy))
@@ -172,7 +175,7 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		return warning == nil && step != nil && strings.Contains(step.Impact.Summary, "ExternalDependenciesAvailable (step 5 of 17)")
 	}, []string{
 		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + `: ExternalDependenciesAvailable \(step 5 of 17\), running for \S+ \(managed-upgrade\)$`,
-	}, []string{`Cluster has critical alerts`, `= Update Health =`})
+	}, []string{`critical alert\(s\) firing`, `= Update Health =`})
 
 	// 3. Commenced: the ClusterVersion updates to toVersion while the
 	// operator waits for the control plane, then for the workers.
@@ -220,37 +223,37 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		`(?m)^Managed update to ` + regexp.QuoteMeta(toVersion) + `: worker nodes updating for \S+ \(managed-upgrade, Est\. Time Remaining: [^)]+\)$`,
 	}, nil)
 
-	// 4. Failed: the operator gives the update up.
+	// 4. Failed: the OSD upgrader gave up an update that had not commenced
+	// within its window. The phase is all it writes: the FailedUpgrade
+	// condition it builds is never saved (pkg/upgraders/osdupgrader.go).
 	changeAndWait(t, "failed", func() {
-		failed := stepRunning(upgradev1alpha1.FailedUpgrade, time.Now())
-		failed.Reason, failed.Message = "Upgrade failed", "FailedUpgrade notification sent"
 		configs.write(t, managedUpdate(toVersion, started, &upgradev1alpha1.UpgradeHistory{
 			Phase: upgradev1alpha1.PhaseFailed, PrecedingVersion: fromVersion, StartTime: muoTime(started),
-			Conditions: append([]upgradev1alpha1.UpgradeCondition{failed, stepRunning(stepCPUpgraded, started.Add(2*time.Minute))}, stepsDone(started, preChecks...)...),
+			Conditions: append([]upgradev1alpha1.UpgradeCondition{failing}, stepsDone(started, stepStarted, stepUpgradable)...),
 		}))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
 		e, _ := informerInsight(s, muoInformerName, "", "failed")
 		step, _ := informerInsight(s, muoInformerName, "", "step")
-		return step == nil && e != nil && e.Impact.Level == insightsv1alpha1.ErrorInsightLevel &&
-			e.Impact.Summary == "Managed update to "+toVersion+" failed"
+		warning, _ := informerInsight(s, muoInformerName, "", "step-failing")
+		return step == nil && warning == nil && e != nil && e.Impact.Level == insightsv1alpha1.ErrorInsightLevel &&
+			e.Impact.Summary == "Managed update to "+toVersion+" failed: it did not commence within its upgrade window"
 	}, []string{
-		`(?m)^\S+ +Error +Update Stalled +Managed update to ` + regexp.QuoteMeta(toVersion) + ` failed \(managed-upgrade\)$`,
-	}, []string{`step 12 of 17`})
+		`(?m)^\S+ +Error +Update Stalled +Managed update to ` + regexp.QuoteMeta(toVersion) + ` failed: it did not commence within its upgrade window \(managed-upgrade\)$`,
+	}, []string{`step 12 of 17`, `retries`})
 
-	// 5. Rescheduled three hours ago and not commenced: past the default
-	// window of 120 minutes, it will not start.
-	breachedAt := time.Now().Add(-3 * time.Hour).UTC().Truncate(time.Second)
-	closed := regexp.QuoteMeta(breachedAt.Add(120 * time.Minute).Format(time.RFC3339))
-	changeAndWait(t, "window breached", func() {
-		configs.write(t, managedUpdate(toVersion, breachedAt, &upgradev1alpha1.UpgradeHistory{Phase: upgradev1alpha1.PhasePending}))
+	// 5. Rescheduled three hours ago and still Pending: the operator
+	// starts a late update however late, so it is reported due, not
+	// given up.
+	dueAt := time.Now().Add(-3 * time.Hour).UTC().Truncate(time.Second)
+	changeAndWait(t, "due, not started", func() {
+		configs.write(t, managedUpdate(toVersion, dueAt, &upgradev1alpha1.UpgradeHistory{Phase: upgradev1alpha1.PhasePending}))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
-		e, _ := informerInsight(s, muoInformerName, "", "window-breached")
+		w, _ := informerInsight(s, muoInformerName, "", "due")
 		failed, _ := informerInsight(s, muoInformerName, "", "failed")
-		return failed == nil && e != nil && e.Impact.Level == insightsv1alpha1.ErrorInsightLevel &&
-			strings.Contains(e.Impact.Summary, "will not start")
+		return failed == nil && w != nil && w.Impact.Level == insightsv1alpha1.WarningInsightLevel
 	}, []string{
-		`(?m)^\S+ +Error +Update Stalled +Managed update to ` + regexp.QuoteMeta(toVersion) + ` will not start: its upgrade window closed at ` + closed + ` \(managed-upgrade\)$`,
-	}, []string{`failed \(managed-upgrade\)`})
+		`(?m)^\S+ +Warning +Update Stalled +Managed update to ` + regexp.QuoteMeta(toVersion) + `, due since ` + regexp.QuoteMeta(dueAt.Format(time.RFC3339)) + `, has not started \(managed-upgrade\)$`,
+	}, []string{`failed`, `will not start`})
 
 	// 6. Deleted: the informer answers with nothing, and once the
 	// ClusterVersion completes no update is pending.

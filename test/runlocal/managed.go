@@ -182,7 +182,7 @@ func (m *managedUpgradeOperator) healthCheck(ctx context.Context, status *status
 	if err := m.begin(ctx, upgradev1alpha1.ClusterHealthyBeforeUpgrade); err != nil {
 		return err
 	}
-	if err := m.fail(ctx, healthCheckReason, healthCheckMessage); err != nil {
+	if err := m.fail(ctx, healthCheckError); err != nil {
 		return err
 	}
 	if !sleep(ctx, healthCheckSteps*m.step) {

@@ -13,6 +13,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
@@ -34,13 +35,65 @@ type managedInformer struct {
 	addr string
 }
 
-// startManagedInformer creates the Managed Upgrade Operator's namespace,
+// muoConfig is the Managed Upgrade Operator's configuration as its own
+// tests deploy it (test/deploy/managed-upgrade-operator-config.yaml, copied
+// to test/testdata/managed-upgrade-operator): without its ConfigMap the
+// operator runs no update, and the informer says so.
+const muoConfig = `upgradeType: OSD
+configManager:
+  source: LOCAL
+  localConfigName: managed-upgrade-config
+  watchInterval: 60
+maintenance:
+  controlPlaneTime: 90
+  ignoredAlerts:
+    controlPlaneCriticals:
+    - etcdMembersDown
+    - KubeDeploymentReplicasMismatch
+    - ClusterOperatorDown
+    - MachineWithNoRunningPhase
+    - ClusterOperatorDegraded
+scale:
+  timeOut: 30
+upgradeWindow:
+  delayTrigger: 30
+  timeOut: 120
+nodeDrain:
+  timeOut: 45
+  expectedNodeDrainTime: 8
+healthCheck:
+  ignoredCriticals:
+  - DNSErrors05MinSRE
+  - MetricsClientSendFailingSRE
+  - UpgradeNodeScalingFailedSRE
+  - UpgradeClusterCheckFailedSRE
+  ignoredNamespaces:
+  - openshift-logging
+  - openshift-customer-monitoring
+  - openshift-operators
+  - openshift-redhat-marketplace
+environment:
+  fedramp: false
+`
+
+func muoConfigMap() *corev1.ConfigMap {
+	return &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: managedupgrade.ConfigMapName, Namespace: upgradev1alpha1.DefaultNamespace},
+		Data:       map[string]string{managedupgrade.ConfigMapKey: muoConfig},
+	}
+}
+
+// startManagedInformer creates the Managed Upgrade Operator's namespace
+// and ConfigMap,
 // runs the informer on a free loopback port with a serving certificate of
 // a CA made for this run (written under workdir), waits until it serves,
 // and registers it with an UpdateInformer whose caBundle is that CA.
 func startManagedInformer(ctx context.Context, c *clients, binary, kubeconfig, workdir string) (*managedInformer, error) {
 	ns := &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: upgradev1alpha1.DefaultNamespace}}
 	if _, err := c.kube.CoreV1().Namespaces().Create(ctx, ns, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return nil, err
+	}
+	if _, err := c.kube.CoreV1().ConfigMaps(upgradev1alpha1.DefaultNamespace).Create(ctx, muoConfigMap(), metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
 		return nil, err
 	}
 	certPEM, keyPEM, caPEM, err := servingCertificate("run-local managed-upgrade informer CA")

@@ -13,7 +13,7 @@ func TestManagedSeen(t *testing.T) {
 	awaiting := updateStatus(metav1.Condition{Type: insightsv1alpha1.UpdateActive, Status: metav1.ConditionFalse, Reason: insightsv1alpha1.UpdateAwaitingWindow})
 	completed := updateStatus(metav1.Condition{Type: insightsv1alpha1.UpdateActive, Status: metav1.ConditionFalse, Reason: "Completed"})
 	healthWarning := updateStatus(metav1.Condition{Type: insightsv1alpha1.UpdateActive, Status: metav1.ConditionFalse, Reason: "Completed"},
-		managedInsight("step-failing/1", insightsv1alpha1.WarningInsightLevel, "Managed update step ClusterHealthyBeforeUpgrade: Cluster has critical alerts"),
+		managedInsight("step-failing/1", insightsv1alpha1.WarningInsightLevel, "Managed update step ClusterHealthyBeforeUpgrade: critical alert(s) firing: KubePersistentVolumeErrors"),
 		managedInsight("step/2", insightsv1alpha1.StatusInsightLevel, "Managed update to 4.15.0-ec.2: ClusterHealthyBeforeUpgrade (step 4 of 17)"))
 	otherWarning := updateStatus(metav1.Condition{Type: insightsv1alpha1.UpdateActive, Status: metav1.ConditionFalse, Reason: "Completed"},
 		managedInsight("step-failing/3", insightsv1alpha1.WarningInsightLevel, "Managed update step IsClusterUpgradable: not upgradeable"))

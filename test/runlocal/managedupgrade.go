@@ -15,12 +15,12 @@ import (
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
-// The pre-update health check's failure, as the Managed Upgrade Operator
-// reports critical alerts firing, and how many steps it lasts at least.
+// The pre-update health check's error, as the Managed Upgrade Operator
+// words critical alerts firing (pkg/upgraders/healthcheck_alerts.go), and
+// how many steps it lasts at least.
 const (
-	healthCheckReason  = "Cluster has critical alerts"
-	healthCheckMessage = "critical alerts are firing: KubePersistentVolumeErrors"
-	healthCheckSteps   = 3
+	healthCheckError = "critical alert(s) firing: KubePersistentVolumeErrors"
+	healthCheckSteps = 3
 )
 
 // managedUpgradeOperator plays the Managed Upgrade Operator's part: it
@@ -110,25 +110,37 @@ func (m *managedUpgradeOperator) start(ctx context.Context) error {
 	return m.write(ctx)
 }
 
-// begin records a step under way, newest first: False, "still in
-// progress".
+// begin records a step under way, newest first, as the operator's runner
+// does (pkg/upgradesteps/runner.go): False, "<step> not done", "<step> has
+// started", then "<step> still in progress" at its next reconcile.
 func (m *managedUpgradeOperator) begin(ctx context.Context, step upgradev1alpha1.UpgradeConditionType) error {
 	say("managed update: %s", step)
 	now := metav1.Now()
 	h := m.history()
 	h.Conditions = append([]upgradev1alpha1.UpgradeCondition{{
-		Type: step, Status: metav1.ConditionFalse, Reason: string(step) + " not done", Message: string(step) + " still in progress",
-		StartTime: &now, LastTransitionTime: &now,
+		Type: step, Status: metav1.ConditionFalse, Reason: string(step) + " not done", Message: string(step) + " has started",
+		StartTime: &now, LastTransitionTime: &now, LastProbeTime: &now,
 	}}, h.Conditions...)
-	return m.write(ctx)
+	if err := m.write(ctx); err != nil {
+		return err
+	}
+	return m.probe(ctx, string(step)+" still in progress")
 }
 
-// fail records the running step failing, as the operator records a check
-// that does not pass, and retries it.
-func (m *managedUpgradeOperator) fail(ctx context.Context, reason, message string) error {
+// fail records the running step failing, as the runner records a step
+// that returned an error: its reason stays, its message is the error. The
+// operator runs it again at each reconcile.
+func (m *managedUpgradeOperator) fail(ctx context.Context, err string) error {
+	say("managed update: %s: %s", m.history().Conditions[0].Type, err)
+	return m.probe(ctx, err)
+}
+
+// probe records a run of the running step with that message, as the
+// runner's SetCondition does: lastProbeTime moves, lastTransitionTime
+// stays while the status does.
+func (m *managedUpgradeOperator) probe(ctx context.Context, message string) error {
 	c := &m.history().Conditions[0]
-	say("managed update: %s: %s (%s)", c.Type, reason, message)
-	c.Reason, c.Message = reason, message
+	c.Message, c.LastProbeTime = message, ptr.To(metav1.Now())
 	return m.write(ctx)
 }
 
@@ -137,7 +149,7 @@ func (m *managedUpgradeOperator) finish(ctx context.Context) error {
 	now := metav1.Now()
 	c := &m.history().Conditions[0]
 	c.Status, c.Reason, c.Message = metav1.ConditionTrue, string(c.Type)+" done", string(c.Type)+" is completed"
-	c.CompleteTime, c.LastTransitionTime = &now, &now
+	c.CompleteTime, c.LastTransitionTime, c.LastProbeTime = &now, &now, &now
 	return m.write(ctx)
 }
 

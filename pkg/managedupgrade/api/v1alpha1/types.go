@@ -4,8 +4,10 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
-// The namespace and name the Managed Upgrade Operator's UpgradeConfig
-// usually has.
+// The namespace the Managed Upgrade Operator usually runs in, and the name
+// of the one UpgradeConfig it reconciles there: it drops events of any other
+// (controllers/upgradeconfig/upgradeconfig_controller.go
+// ManagedUpgradePredicate, pkg/upgradeconfigmanager UPGRADECONFIG_CR_NAME).
 const (
 	DefaultNamespace = "openshift-managed-upgrade-operator"
 	DefaultName      = "managed-upgrade-config"
@@ -51,6 +53,9 @@ type UpgradeConfigSpec struct {
 type Update struct {
 	Version string `json:"version,omitempty"`
 	Channel string `json:"channel,omitempty"`
+	// Image is a release image to update to in place of a version; the
+	// operator's validation fills Version in from it.
+	Image string `json:"image,omitempty"`
 }
 
 // UpgradeType is the upgrader that runs the update, which decides its
@@ -90,15 +95,13 @@ const (
 	PhaseUpgrading UpgradePhase = "Upgrading"
 	PhaseUpgraded  UpgradePhase = "Upgraded"
 	PhaseFailed    UpgradePhase = "Failed"
-	// PhaseUnknown is documented by the operator, though its CRD does not
-	// accept it.
-	PhaseUnknown UpgradePhase = "Unknown"
 )
 
 // UpgradeCondition is the state of one step of an update.
 type UpgradeCondition struct {
 	Type               UpgradeConditionType   `json:"type"`
 	Status             metav1.ConditionStatus `json:"status"`
+	LastProbeTime      *metav1.Time           `json:"lastProbeTime,omitempty"`
 	LastTransitionTime *metav1.Time           `json:"lastTransitionTime,omitempty"`
 	StartTime          *metav1.Time           `json:"startTime,omitempty"`
 	CompleteTime       *metav1.Time           `json:"completeTime,omitempty"`
@@ -127,7 +130,4 @@ const (
 	ClusterHealthyAfterUpgrade           UpgradeConditionType = "ClusterHealthyAfterUpgrade"
 	PostUpgradeTasksCompleted            UpgradeConditionType = "PostUpgradeTasksCompleted"
 	CompletedNotificationSent            UpgradeConditionType = "CompletedNotificationSent"
-	// FailedUpgrade is set, with the Failed phase, when the operator gives
-	// an update up.
-	FailedUpgrade UpgradeConditionType = "FailedUpgrade"
 )

@@ -54,7 +54,8 @@ func TestDecodeScheduled(t *testing.T) {
 		TypeMeta:   metav1.TypeMeta{APIVersion: "upgrade.managed.openshift.io/v1alpha1", Kind: "UpgradeConfig"},
 		ObjectMeta: metav1.ObjectMeta{Namespace: DefaultNamespace, Name: DefaultName, CreationTimestamp: *at("2026-11-21T16:00:00Z")},
 		Spec: UpgradeConfigSpec{
-			Desired:              Update{Version: "4.16.5", Channel: "stable-4.16"},
+			Desired: Update{Version: "4.16.5", Channel: "stable-4.16",
+				Image: "quay.io/openshift-release-dev/ocp-release@sha256:5f0c8c7d7c5d3b2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e"},
 			UpgradeAt:            "2026-11-22T14:00:00Z",
 			PDBForceDrainTimeout: 60,
 			Type:                 UpgradeTypeOSD,
@@ -89,18 +90,26 @@ func TestDecode(t *testing.T) {
 		{"upgrading.yaml", summary{PhaseUpgrading, 10, UpgradeCondition{
 			Type: WorkerNodesUpgraded, Status: metav1.ConditionFalse, Reason: "WorkerNodesUpgraded not done",
 			Message: "WorkerNodesUpgraded still in progress", StartTime: at("2026-11-22T09:12:00Z"), LastTransitionTime: at("2026-11-22T09:12:00Z"),
+			LastProbeTime: at("2026-11-22T09:59:30Z"),
 		}}},
+		// pkg/upgradesteps/runner.go: a failing step keeps its reason, and
+		// its message is the error.
 		{"failed-health-check.yaml", summary{PhaseUpgrading, 3, UpgradeCondition{
-			Type: ClusterHealthyBeforeUpgrade, Status: metav1.ConditionFalse, Reason: "Cluster has critical alerts",
-			Message: "critical alerts are firing: KubePersistentVolumeErrors", StartTime: at("2026-11-22T09:30:12Z"), LastTransitionTime: at("2026-11-22T09:30:12Z"),
+			Type: ClusterHealthyBeforeUpgrade, Status: metav1.ConditionFalse, Reason: "ClusterHealthyBeforeUpgrade not done",
+			Message: "critical alert(s) firing: KubePersistentVolumeErrors", StartTime: at("2026-11-22T09:30:12Z"), LastTransitionTime: at("2026-11-22T09:30:12Z"),
+			LastProbeTime: at("2026-11-22T09:59:40Z"),
 		}}},
-		{"failed.yaml", summary{PhaseFailed, 4, UpgradeCondition{
-			Type: FailedUpgrade, Status: metav1.ConditionFalse, Reason: "Upgrade failed",
-			Message: "FailedUpgrade notification sent", LastTransitionTime: at("2026-11-22T08:00:10Z"),
+		// pkg/upgraders/osdupgrader.go: Failed leaves no FailedUpgrade
+		// condition, only the phase.
+		{"failed.yaml", summary{PhaseFailed, 3, UpgradeCondition{
+			Type: ClusterHealthyBeforeUpgrade, Status: metav1.ConditionFalse, Reason: "ClusterHealthyBeforeUpgrade not done",
+			Message: "critical alert(s) firing: KubePersistentVolumeErrors", StartTime: at("2026-11-22T06:00:10Z"), LastTransitionTime: at("2026-11-22T06:00:10Z"),
+			LastProbeTime: at("2026-11-22T08:00:02Z"),
 		}}},
-		{"window-breached.yaml", summary{PhaseUpgrading, 4, UpgradeCondition{
+		{"window-closed.yaml", summary{PhaseUpgrading, 4, UpgradeCondition{
 			Type: ExternalDependenciesAvailable, Status: metav1.ConditionFalse, Reason: "ExternalDependenciesAvailable not done",
 			Message: "ExternalDependenciesAvailable still in progress", StartTime: at("2026-11-22T07:31:00Z"), LastTransitionTime: at("2026-11-22T07:31:00Z"),
+			LastProbeTime: at("2026-11-22T07:31:00Z"),
 		}}},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
