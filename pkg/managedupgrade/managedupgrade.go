@@ -36,6 +36,10 @@ type Input struct {
 	UpgradeConfigs []*upgradev1alpha1.UpgradeConfig
 	// Drains are the worker nodes being drained for the update.
 	Drains []NodeDrain
+	// WorkerNodes counts the nodes not labelled master: at least the
+	// worker pool's machines, the most that can have been pending when the
+	// operator opened the workers' maintenance window.
+	WorkerNodes int
 	// Config is the Managed Upgrade Operator's configuration, from its
 	// ConfigMap.
 	Config Config

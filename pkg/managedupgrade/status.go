@@ -46,6 +46,7 @@ func StatusInsights(in Input) []protocol.Insight {
 		out = append(out, currentStep(u, in)...)
 		out = append(out, controlPlaneOverrun(u, in)...)
 		out = append(out, workerPhase(u, in.Now)...)
+		out = append(out, workerWindowOverrun(u, in)...)
 		out = append(out, forcedDrains(u, in)...)
 	}
 	return out
@@ -358,6 +359,44 @@ func controlPlaneOverrun(u update, in Input) []protocol.Insight {
 		fmt.Sprintf("Managed update to %s: the control plane has updated longer than its maintenance window of %s", u.version(), text.Minutes(in.Config.ControlPlaneTime)),
 		fmt.Sprintf("The control plane's update began at %s; its maintenance window (maintenance.controlPlaneTime), which silences the critical alerts it is expected to fire, ended at %s, so those alerts page again. The Managed Upgrade Operator records the timeout and keeps waiting for the control plane; it does not fail the update.",
 			timestamp(start), timestamp(end)))}
+}
+
+// workerWindowOverrun reports worker nodes updating past the longest
+// maintenance window the operator can have opened for them, the silence of
+// the alerts they are expected to fire: then it records the timeout
+// (metric upgradeoperator_worker_timeout) and goes on waiting
+// (pkg/upgraders/workerstep.go). It opens that window when
+// WorkersMaintenanceWindowCreated runs, for each worker then pending
+// max(PDBForceDrainTimeout, nodeDrain.timeOut) and expectedNodeDrainTime
+// (pkg/upgraders/maintenancestep.go). The UpgradeConfig does not record how
+// many were pending: every node not a master stands in, so the window
+// taken here ends no sooner than the operator's, and an overrun is
+// reported late rather than wrongly.
+func workerWindowOverrun(u update, in Input) []protocol.Insight {
+	if u.phase() != upgradev1alpha1.PhaseUpgrading || in.WorkerNodes <= 0 {
+		return nil
+	}
+	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
+	if i < 0 || u.history.Conditions[i].Type != upgradev1alpha1.WorkerNodesUpgraded {
+		return nil
+	}
+	created, ok := u.condition(upgradev1alpha1.WorkersMaintenanceWindowCreated)
+	if !ok {
+		return nil
+	}
+	opened, ok := timeOf(created.CompleteTime)
+	if !ok {
+		return nil
+	}
+	perNode := max(time.Duration(u.config.Spec.PDBForceDrainTimeout)*time.Minute, in.Config.NodeDrainTimeout) + in.Config.ExpectedNodeDrainTime
+	end := opened.Add(time.Duration(in.WorkerNodes) * perNode)
+	if perNode <= 0 || !in.Now.After(end) {
+		return nil
+	}
+	return []protocol.Insight{insight(end, u.uid("worker-window-overrun"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+		fmt.Sprintf("Managed update to %s: the worker nodes have updated past their maintenance window", u.version()),
+		fmt.Sprintf("The Managed Upgrade Operator opened the workers' maintenance window at %s, for at most %d workers of %s each; it ended by %s, so the alerts it silenced page again. The operator records the timeout and keeps waiting for the workers; it does not fail the update.",
+			timestamp(opened), in.WorkerNodes, text.Minutes(perNode), timestamp(end)))}
 }
 
 // workerPhase is the update of the worker nodes, from the operator's

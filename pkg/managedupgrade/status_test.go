@@ -24,6 +24,8 @@ func workersUpdating(earlier ...upgradev1alpha1.UpgradeHistory) func(*upgradev1a
 			StartTime: ago(2 * time.Hour), WorkerStartTime: ago(50 * time.Minute),
 			Conditions: []upgradev1alpha1.UpgradeCondition{
 				pending(upgradev1alpha1.WorkerNodesUpgraded, ago(48*time.Minute)),
+				done(upgradev1alpha1.WorkersMaintenanceWindowCreated, ago(49*time.Minute), ago(48*time.Minute)),
+				done(upgradev1alpha1.ControlPlaneUpgraded, ago(117*time.Minute), ago(52*time.Minute)),
 				done(upgradev1alpha1.UpgradeCommenced, ago(118*time.Minute), ago(117*time.Minute)),
 			},
 		}}, earlier...)
@@ -52,8 +54,9 @@ func TestStatusInsights(t *testing.T) {
 		name    string
 		configs []*upgradev1alpha1.UpgradeConfig
 		// config changes the shipped configuration.
-		config func(*Config)
-		want   []seen
+		config  func(*Config)
+		workers int
+		want    []seen
 	}{
 		{name: "no UpgradeConfig"},
 		{name: "a nil UpgradeConfig", configs: []*upgradev1alpha1.UpgradeConfig{nil}},
@@ -208,6 +211,35 @@ func TestStatusInsights(t *testing.T) {
 			},
 		},
 		{
+			// pkg/upgraders/maintenancestep.go, workerstep.go: one worker
+			// at most, its window max(30, 30) + 8 minutes from 09:12.
+			name: "worker nodes updating past the longest window the operator can have opened",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating(), func(uc *upgradev1alpha1.UpgradeConfig) {
+				uc.Spec.PDBForceDrainTimeout = 30
+			})},
+			config:  func(c *Config) { c.NodeDrainTimeout = 30 * time.Minute },
+			workers: 1,
+			want: []seen{
+				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: WorkerNodesUpgraded (step 12 of 17), running for 48m", ""},
+				{"workers", protocol.LevelStatus, "", "Managed update to 4.16.5: worker nodes updating for 50m", ""},
+				{"worker-window-overrun", protocol.LevelWarning, protocol.ImpactUpdateSpeed,
+					"Managed update to 4.16.5: the worker nodes have updated past their maintenance window", ""},
+			},
+		},
+		{
+			// Two workers: 09:12 + 2 × 38 minutes is still to come.
+			name: "worker nodes updating within it",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating(), func(uc *upgradev1alpha1.UpgradeConfig) {
+				uc.Spec.PDBForceDrainTimeout = 30
+			})},
+			config:  func(c *Config) { c.NodeDrainTimeout = 30 * time.Minute },
+			workers: 2,
+			want: []seen{
+				{"step", protocol.LevelStatus, "", "Managed update to 4.16.5: WorkerNodesUpgraded (step 12 of 17), running for 48m", ""},
+				{"workers", protocol.LevelStatus, "", "Managed update to 4.16.5: worker nodes updating for 50m", ""},
+			},
+		},
+		{
 			name:    "worker nodes updating, no earlier update",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating())},
 			want: []seen{
@@ -236,7 +268,7 @@ func TestStatusInsights(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			in := Input{UpgradeConfigs: tc.configs, Config: shipped(t), Now: now}
+			in := Input{UpgradeConfigs: tc.configs, Config: shipped(t), WorkerNodes: tc.workers, Now: now}
 			if tc.config != nil {
 				tc.config(&in.Config)
 			}
