@@ -86,7 +86,7 @@ func New(
 		writer:          insightwrite.UpdateStatuses(client),
 		answers:         answers,
 		clock:           clock,
-		pace:            &leadingEdge{clock: clock, window: Coalesce, settle: Settle},
+		pace:            newLeadingEdge(),
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	handler := c.pace.handler(syncCtx.Queue())
@@ -117,8 +117,12 @@ func New(
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
+	if wait := c.pace.wait(); wait > 0 {
+		syncCtx.Queue().AddAfter(syncCtx.QueueKey(), wait)
+		return nil
+	}
+	defer c.pace.ended()
 	now := c.clock.Now()
-	c.pace.started(now)
 	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	if apierrors.IsNotFound(err) {
 		cv, err = nil, nil

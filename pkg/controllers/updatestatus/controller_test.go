@@ -82,9 +82,10 @@ func (h *harness) setCV(state configv1.UpdateState) {
 	}
 }
 
-// sync runs one sync and returns its writes.
+// sync runs one sync, a window after the last, and returns its writes.
 func (h *harness) sync() []string {
 	h.t.Helper()
+	h.clock.Step(Coalesce)
 	syncCtx := controllertest.NewSyncContext(insightsv1alpha1.UpdateStatusName)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()

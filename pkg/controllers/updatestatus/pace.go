@@ -15,20 +15,28 @@ import (
 // edge of a window: a change after a quiet window is computed a moment
 // (settle) later, so that an idle cluster shows it at once, with the writes
 // it brings along (a node's insight and its pool's are written by separate
-// workers, in either order); changes within the window of the last
-// computation wait for its end and make one computation together, so that
-// churn is written at most once per window.
+// workers, in either order); changes within the window after the last
+// computation ended wait for the window's end and make one computation
+// together, so that churn is written at most once per window, however long
+// a computation takes.
 type leadingEdge struct {
 	clock  clock.PassiveClock
 	window time.Duration
 	settle time.Duration
 
 	mu sync.Mutex
-	// last is when the last computation started; zero before the first.
+	// last is when the last computation ended, its write included; zero
+	// before the first.
 	last time.Time
 	// written is the resource version of the controller's last write of
 	// the UpdateStatus, whose echo in the watch is no change.
 	written string
+}
+
+// newLeadingEdge paces in real time, as the queue's delays run: the
+// operator's own clock times what it reports, and may stand still.
+func newLeadingEdge() *leadingEdge {
+	return &leadingEdge{clock: clock.RealClock{}, window: Coalesce, settle: Settle}
 }
 
 // delay is how long a change made now waits before it is computed.
@@ -41,11 +49,23 @@ func (l *leadingEdge) delay() time.Duration {
 	return max(l.settle, l.last.Add(l.window).Sub(l.clock.Now()))
 }
 
-// started records that a computation started at now.
-func (l *leadingEdge) started(now time.Time) {
+// wait is how long a computation asked for now must wait for the
+// window after the last one: the queue may hand the key over sooner, when a
+// change came while a computation ran.
+func (l *leadingEdge) wait() time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.last = now
+	if l.last.IsZero() {
+		return 0
+	}
+	return max(0, l.last.Add(l.window).Sub(l.clock.Now()))
+}
+
+// ended records that a computation ended, now.
+func (l *leadingEdge) ended() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.last = l.clock.Now()
 }
 
 // wrote records the resource version of a write of the UpdateStatus.

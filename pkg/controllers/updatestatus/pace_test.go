@@ -1,6 +1,7 @@
 package updatestatus
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -21,7 +22,7 @@ func TestChangesAreComputedOnTheLeadingEdge(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		// computed is how long before the change the last computation
-		// started; nil when none has yet.
+		// ended; nil when none has yet.
 		computed *time.Duration
 		// wantAfter is how long the change waits.
 		wantAfter time.Duration
@@ -37,7 +38,7 @@ func TestChangesAreComputedOnTheLeadingEdge(t *testing.T) {
 			clock := clocktesting.NewFakeClock(started)
 			pace := &leadingEdge{clock: clock, window: Coalesce, settle: Settle}
 			if tc.computed != nil {
-				pace.started(clock.Now())
+				pace.ended()
 				clock.Step(*tc.computed)
 			}
 			syncCtx := controllertest.NewSyncContext("")
@@ -57,7 +58,7 @@ func TestChangesAreComputedOnTheLeadingEdge(t *testing.T) {
 	}
 }
 
-// A sync starts the window: the next change waits for its end.
+// A sync's end starts the window: the next change waits for its end.
 func TestASyncStartsTheWindow(t *testing.T) {
 	h := newHarness(t)
 	h.setCV(configv1.PartialUpdate)
@@ -65,6 +66,34 @@ func TestASyncStartsTheWindow(t *testing.T) {
 	h.clock.Step(300 * time.Millisecond)
 	if got, want := h.controller.pace.delay(), Coalesce-300*time.Millisecond; got != want {
 		t.Errorf("a change 300ms after a sync waits %s, want %s", got, want)
+	}
+}
+
+// A computation asked for within the window after the last (the queue hands
+// the key over again at once when a change came during a computation)
+// waits for the window's end instead: two writes are never closer than the
+// window, however long a computation takes.
+func TestASyncWithinTheWindowWaitsForItsEnd(t *testing.T) {
+	h := newHarness(t)
+	h.setCV(configv1.PartialUpdate)
+	h.sync()
+	h.setCV(configv1.CompletedUpdate)
+	h.clock.Step(300 * time.Millisecond)
+	syncCtx := controllertest.NewSyncContext(insightsv1alpha1.UpdateStatusName)
+	defer syncCtx.Q.ShutDown()
+	h.client.ClearActions()
+	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+		t.Fatal(err)
+	}
+	if writes := controllertest.Writes(h.client.Actions()); len(writes) > 0 {
+		t.Errorf("a sync 300ms after the last wrote %v, want nothing until the window ends", writes)
+	}
+	if diff := cmp.Diff(map[any]time.Duration{insightsv1alpha1.UpdateStatusName: Coalesce - 300*time.Millisecond}, syncCtx.Q.AddedAfter); diff != "" {
+		t.Errorf("queued to wait (-want +got):\n%s", diff)
+	}
+	h.clock.Step(Coalesce)
+	if diff := cmp.Diff([]string{"update updatestatuses/status cluster"}, h.sync()); diff != "" {
+		t.Errorf("writes once the window ended (-want +got):\n%s", diff)
 	}
 }
 
