@@ -125,6 +125,15 @@ func (c *writeCounter) String() string {
 // apiResourceOf names the resource, and subresource, of an API request:
 // /apis/<group>/<version>/[namespaces/<ns>/]<resource>[/<name>[/<subresource>]].
 func apiResourceOf(u *url.URL) string {
+	resource, _ := apiTargetOf(u)
+	return resource
+}
+
+// apiTargetOf names the resource, and subresource, of an API request, as
+// apiResourceOf does, and says whether the request is of one object rather
+// than a collection. A request outside resources (discovery) is named by
+// its path, and counts as one object.
+func apiTargetOf(u *url.URL) (resource string, object bool) {
 	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
 	switch {
 	case len(parts) > 2 && parts[0] == "api":
@@ -132,13 +141,13 @@ func apiResourceOf(u *url.URL) string {
 	case len(parts) > 3 && parts[0] == "apis":
 		parts = parts[3:]
 	default:
-		return u.Path
+		return u.Path, true
 	}
 	if len(parts) > 2 && parts[0] == "namespaces" {
 		parts = parts[2:]
 	}
 	if len(parts) > 2 {
-		return parts[0] + "/" + parts[2]
+		return parts[0] + "/" + parts[2], true
 	}
-	return parts[0]
+	return parts[0], len(parts) == 2
 }
