@@ -35,7 +35,7 @@ import (
 type Sources struct {
 	// Namespace holds the UpgradeConfigs and the operator's ConfigMap.
 	Namespace string
-	// Client reads the ConfigMap and a drained node's pods.
+	// Client watches the ConfigMap, and lists a drained node's pods.
 	Client kubernetes.Interface
 	// Discovery says whether the cluster serves UpgradeConfigs. Its calls
 	// take no context: give it a client with a timeout shorter than the
@@ -58,7 +58,8 @@ type Sources struct {
 
 // Informer answers the status and plan calls.
 type Informer struct {
-	sources Sources
+	sources   Sources
+	configMap *watched
 
 	mu sync.Mutex
 	// configError is the last error of the operator's ConfigMap, logged
@@ -71,12 +72,20 @@ var (
 	_ informer.PlanInformer   = &Informer{}
 )
 
-// New returns an informer reading from sources.
+// New returns an informer reading from sources, and from caches of its
+// own that Run runs: until it does, the status of a managed update is
+// answered Wait.
 func New(sources Sources) *Informer {
 	if sources.Log.GetSink() == nil {
 		sources.Log = klog.Background()
 	}
-	return &Informer{sources: sources}
+	return &Informer{sources: sources, configMap: newConfigMapWatch(sources.Client, sources.Namespace)}
+}
+
+// Run runs the informer's own caches until ctx ends, and returns once they
+// have stopped.
+func (i *Informer) Run(ctx context.Context) {
+	i.configMap.informer.RunWithContext(ctx)
 }
 
 // StatusInsights reports the managed updates of the namespace's
@@ -88,8 +97,8 @@ func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsight
 		return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 	}
 	in := managedupgrade.Input{UpgradeConfigs: configs, Now: i.sources.Clock.Now()}
-	if in.Config, err = i.config(ctx); err != nil {
-		return nil, err
+	if in.Config, wait, err = i.config(); err != nil || wait != "" {
+		return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 	}
 	if managedupgrade.NeedsDrains(configs) {
 		if !i.sources.CachesSynced() {
@@ -161,37 +170,6 @@ func (i *Informer) served(ctx context.Context) (bool, error) {
 		}
 	}
 	return false, nil
-}
-
-// config is the operator's configuration: the defaults without its
-// ConfigMap, and the defaults of what cannot be read in it, logged once
-// for as long as it stays wrong.
-func (i *Informer) config(ctx context.Context) (managedupgrade.Config, error) {
-	cm, err := i.sources.Client.CoreV1().ConfigMaps(i.sources.Namespace).Get(ctx, managedupgrade.ConfigMapName, metav1.GetOptions{})
-	if apierrors.IsNotFound(err) {
-		i.configProblem(nil)
-		return managedupgrade.NoConfigMap(), nil
-	}
-	if err != nil {
-		return managedupgrade.Config{}, fmt.Errorf("reading ConfigMap %s/%s: %w", i.sources.Namespace, managedupgrade.ConfigMapName, err)
-	}
-	config, err := managedupgrade.ParseConfig(cm.Data[managedupgrade.ConfigMapKey])
-	i.configProblem(err)
-	return config, nil
-}
-
-func (i *Informer) configProblem(err error) {
-	message := ""
-	if err != nil {
-		message = err.Error()
-	}
-	i.mu.Lock()
-	defer i.mu.Unlock()
-	if message != "" && message != i.configError {
-		i.sources.Log.Error(err, "The Managed Upgrade Operator's ConfigMap cannot be read in full: its defaults stand in",
-			"configMap", i.sources.Namespace+"/"+managedupgrade.ConfigMapName)
-	}
-	i.configError = message
 }
 
 // drains are the worker nodes being drained. Pods are not cached: only a

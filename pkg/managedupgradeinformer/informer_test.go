@@ -3,6 +3,7 @@ package managedupgradeinformer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/wait"
 	fakediscovery "k8s.io/client-go/discovery/fake"
 	"k8s.io/client-go/kubernetes/fake"
 	corev1listers "k8s.io/client-go/listers/core/v1"
@@ -46,6 +48,9 @@ type setup struct {
 	nodes                []*corev1.Node
 	budgets              []*policyv1.PodDisruptionBudget
 	objects              []runtime.Object
+	// configMapErr fails the lists of ConfigMaps; the fixture does not
+	// wait for their cache then.
+	configMapErr error
 }
 
 func newFixture(t *testing.T, s setup) fixture {
@@ -57,6 +62,9 @@ func newFixture(t *testing.T, s setup) fixture {
 			GroupVersion: upgradev1alpha1.SchemeGroupVersion.String(),
 			APIResources: []metav1.APIResource{{Name: "upgradeconfigs", Namespaced: true, Kind: "UpgradeConfig"}},
 		}}
+	}
+	if s.configMapErr != nil {
+		client.PrependReactor("list", "configmaps", func(clienttesting.Action) (bool, runtime.Object, error) { return true, nil, s.configMapErr })
 	}
 	if s.discoveryErr != nil {
 		discovery.AddReactor("*", "*", func(clienttesting.Action) (bool, runtime.Object, error) { return true, nil, s.discoveryErr })
@@ -81,7 +89,7 @@ func newFixture(t *testing.T, s setup) fixture {
 	}
 	logged := &[]string{}
 	log := funcr.New(func(_, args string) { *logged = append(*logged, args) }, funcr.Options{})
-	return fixture{
+	f := fixture{
 		informer: New(Sources{
 			Namespace:            namespace,
 			Client:               client,
@@ -97,6 +105,39 @@ func newFixture(t *testing.T, s setup) fixture {
 		client:    client,
 		discovery: discovery,
 		logged:    logged,
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		f.informer.Run(ctx)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-stopped
+	})
+	if s.configMapErr == nil {
+		waitUntil(t, "the ConfigMap cache synced", f.informer.configMap.informer.HasSynced)
+	}
+	return f
+}
+
+// waitUntil waits for done, which the informer's caches make true soon.
+func waitUntil(t *testing.T, what string, done func() bool) {
+	t.Helper()
+	if err := wait.PollUntilContextTimeout(context.Background(), 5*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
+		return done(), nil
+	}); err != nil {
+		t.Fatalf("waiting for %s: %v", what, err)
+	}
+}
+
+// cachedConfig says whether the ConfigMap cache holds config.
+func (f fixture) cachedConfig(config string) func() bool {
+	return func() bool {
+		obj, _, _ := f.informer.configMap.informer.GetStore().GetByKey(namespace + "/" + managedupgrade.ConfigMapName)
+		cm, ok := obj.(*corev1.ConfigMap)
+		return ok && cm.Data[managedupgrade.ConfigMapKey] == config
 	}
 }
 
@@ -343,6 +384,7 @@ func TestConfigMapProblemsAreLoggedOnce(t *testing.T) {
 		if _, err := configMaps.Update(context.Background(), muoConfigMap(runnable+config), metav1.UpdateOptions{}); err != nil {
 			t.Fatal(err)
 		}
+		waitUntil(t, "the ConfigMap cache to hold "+config, f.cachedConfig(config))
 	}
 
 	// Unreadable, the configuration stops the operator
@@ -371,14 +413,57 @@ func TestConfigMapProblemsAreLoggedOnce(t *testing.T) {
 	}
 }
 
+// TestConfigMapIsWatchedByName: the ConfigMap is listed and watched by
+// name in its namespace, and calls read it from the cache, with no request
+// of their own.
+func TestConfigMapIsWatchedByName(t *testing.T) {
+	f := newFixture(t, setup{synced: true, upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")},
+		objects: []runtime.Object{muoConfigMap("upgradeWindow: {timeOut: 60}")}})
+	requests := func() []string {
+		var out []string
+		for _, a := range f.client.Actions() {
+			switch a := a.(type) {
+			case clienttesting.ListAction:
+				out = append(out, fmt.Sprintf("list %s %s %s", a.GetResource().Resource, a.GetNamespace(), a.GetListRestrictions().Fields))
+			case clienttesting.WatchAction:
+				out = append(out, fmt.Sprintf("watch %s %s %s", a.GetResource().Resource, a.GetNamespace(), a.GetWatchRestrictions().Fields))
+			default:
+				out = append(out, a.GetVerb()+" "+a.GetResource().Resource)
+			}
+		}
+		return out
+	}
+	want := []string{
+		"list configmaps muo metadata.name=managed-upgrade-operator-config",
+		"watch configmaps muo metadata.name=managed-upgrade-operator-config",
+	}
+	waitUntil(t, "the ConfigMap watched", func() bool { return len(requests()) == len(want) })
+	for range 3 {
+		if got, err := f.status(t); err != nil || len(got.Insights) != 1 {
+			t.Fatalf("answer %+v, error %v; want the scheduled update", got, err)
+		}
+	}
+	if diff := cmp.Diff(want, requests()); diff != "" {
+		t.Errorf("requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestConfigMapUnreadable: until the ConfigMap cache has listed it, a call
+// answers Wait, or the error of the list, as the read it replaces did.
 func TestConfigMapUnreadable(t *testing.T) {
-	f := newFixture(t, setup{synced: true, upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")}})
-	f.client.PrependReactor("get", "configmaps", func(clienttesting.Action) (bool, runtime.Object, error) {
-		return true, nil, errors.New("etcdserver: request timed out")
+	f := newFixture(t, setup{synced: true, upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")},
+		configMapErr: errors.New("etcdserver: request timed out")})
+	var err error
+	waitUntil(t, "a call to fail", func() bool {
+		var got answer
+		got, err = f.status(t)
+		if err == nil && (got.Response != protocol.ResponseWait || got.Message != "the ConfigMap cache is not synced yet") {
+			t.Fatalf("answer %+v, want Wait for the ConfigMap cache before its list fails", got)
+		}
+		return err != nil
 	})
-	_, err := f.status(t)
-	want := "reading ConfigMap muo/managed-upgrade-operator-config: etcdserver: request timed out"
-	if err == nil || err.Error() != want {
+	want := "reading ConfigMap muo/managed-upgrade-operator-config: failed to list *v1.ConfigMap: etcdserver: request timed out"
+	if err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }

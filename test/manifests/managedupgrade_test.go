@@ -208,8 +208,10 @@ func TestManagedUpgradeInformerRBACIsLeastPrivilege(t *testing.T) {
 		{"", grant{"policy", "poddisruptionbudgets", "list", ""}},
 		{"", grant{"policy", "poddisruptionbudgets", "watch", ""}},
 		// The Managed Upgrade Operator's UpgradeConfigs and its
-		// configuration, in its namespace only.
-		{managedUpgradeNamespace, grant{"", "configmaps", "get", "managed-upgrade-operator-config"}},
+		// configuration, in its namespace only; the ConfigMap watched by
+		// name.
+		{managedUpgradeNamespace, grant{"", "configmaps", "list", "managed-upgrade-operator-config"}},
+		{managedUpgradeNamespace, grant{"", "configmaps", "watch", "managed-upgrade-operator-config"}},
 		{managedUpgradeNamespace, grant{"upgrade.managed.openshift.io", "upgradeconfigs", "get", ""}},
 		{managedUpgradeNamespace, grant{"upgrade.managed.openshift.io", "upgradeconfigs", "list", ""}},
 		{managedUpgradeNamespace, grant{"upgrade.managed.openshift.io", "upgradeconfigs", "watch", ""}},

@@ -3,6 +3,7 @@ package informer
 import (
 	"context"
 	"crypto/tls"
+	"sync"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -26,9 +27,9 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/managedupgradeinformer"
 )
 
-// The handlers' budgets. A status call may read a ConfigMap and list the
-// pods of each drained node; a plan call reads only caches (and discovery
-// while the UpgradeConfig cache has not synced). A discovery call gets less
+// The handlers' budgets. A status call may list the pods of each drained
+// node; a plan call reads only caches (and discovery while the
+// UpgradeConfig cache has not synced). A discovery call gets less
 // than either, so that a slow API server is a Failure that says so, not a
 // call the aggregator gave up on.
 const (
@@ -42,6 +43,7 @@ const (
 type ManagedUpgrade struct {
 	Server *informer.Server
 
+	impl           *managedupgradeinformer.Informer
 	upgradeConfigs cache.SharedIndexInformer
 	factory        kubeinformers.SharedInformerFactory
 }
@@ -90,20 +92,18 @@ func NewManagedUpgrade(config *rest.Config, namespace string, clock clock.Passiv
 	if err != nil {
 		return nil, err
 	}
-	return &ManagedUpgrade{Server: server, upgradeConfigs: upgradeConfigs, factory: factory}, nil
+	return &ManagedUpgrade{Server: server, impl: impl, upgradeConfigs: upgradeConfigs, factory: factory}, nil
 }
 
 // Run runs the caches until ctx ends, and returns once they have stopped.
 func (m *ManagedUpgrade) Run(ctx context.Context) {
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		m.upgradeConfigs.RunWithContext(ctx)
-	}()
+	var running sync.WaitGroup
+	running.Go(func() { m.upgradeConfigs.RunWithContext(ctx) })
+	running.Go(func() { m.impl.Run(ctx) })
 	m.factory.Start(ctx.Done())
 	<-ctx.Done()
 	m.factory.Shutdown()
-	<-stopped
+	running.Wait()
 }
 
 // upgradeConfigInformer is an informer of the namespace's UpgradeConfigs.
