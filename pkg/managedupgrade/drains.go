@@ -20,7 +20,7 @@ const masterLabel = "node-role.kubernetes.io/master"
 
 // NeedsDrains says whether the insights of these UpgradeConfigs read
 // Input.Drains: only while an update is upgrading does the operator force
-// drains. The informer lists a drained node's pods only then.
+// drains. The informer caches a drained node's pods only then.
 func NeedsDrains(configs []*upgradev1alpha1.UpgradeConfig) bool {
 	return slices.ContainsFunc(updates(configs), func(u update) bool { return u.phase() == upgradev1alpha1.PhaseUpgrading })
 }

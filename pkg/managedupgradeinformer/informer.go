@@ -1,9 +1,11 @@
 // Package managedupgradeinformer is the UpdateInformer of managed clusters
 // (OpenShift Dedicated, ARO), whose updates the Managed Upgrade Operator
-// schedules and runs from an UpgradeConfig: it reads the cluster, from
-// caches where it can, and answers the protocol's status and plan calls
-// with the insights of package managedupgrade. `update-insights-operator
-// informer managed-upgrade` serves it.
+// schedules and runs from an UpgradeConfig: it reads the cluster from
+// caches, which watches keep current, and answers the protocol's status
+// and plan calls with the insights of package managedupgrade: once they
+// have synced, a call costs no API request however often the operator
+// calls.
+// `update-insights-operator informer managed-upgrade` serves it.
 package managedupgradeinformer
 
 import (
@@ -12,10 +14,7 @@ import (
 	"sync"
 
 	"github.com/go-logr/logr"
-	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/kubernetes"
@@ -35,7 +34,8 @@ import (
 type Sources struct {
 	// Namespace holds the UpgradeConfigs and the operator's ConfigMap.
 	Namespace string
-	// Client watches the ConfigMap, and lists a drained node's pods.
+	// Client watches the ConfigMap, and the pods of each node being
+	// drained.
 	Client kubernetes.Interface
 	// Discovery says whether the cluster serves UpgradeConfigs. Its calls
 	// take no context: give it a client with a timeout shorter than the
@@ -58,8 +58,9 @@ type Sources struct {
 
 // Informer answers the status and plan calls.
 type Informer struct {
-	sources   Sources
-	configMap *watched
+	sources     Sources
+	configMap   *watched
+	drainedPods *nodePods
 
 	mu sync.Mutex
 	// configError is the last error of the operator's ConfigMap, logged
@@ -79,33 +80,48 @@ func New(sources Sources) *Informer {
 	if sources.Log.GetSink() == nil {
 		sources.Log = klog.Background()
 	}
-	return &Informer{sources: sources, configMap: newConfigMapWatch(sources.Client, sources.Namespace)}
+	return &Informer{
+		sources:     sources,
+		configMap:   newConfigMapWatch(sources.Client, sources.Namespace),
+		drainedPods: newNodePods(sources.Client),
+	}
 }
 
 // Run runs the informer's own caches until ctx ends, and returns once they
-// have stopped.
+// have stopped: the ConfigMap's, and those of drained nodes' pods, which
+// calls start.
 func (i *Informer) Run(ctx context.Context) {
+	defer i.drainedPods.stop()
 	i.configMap.informer.RunWithContext(ctx)
 }
 
 // StatusInsights reports the managed updates of the namespace's
-// UpgradeConfigs. Without one nothing else is read: most polls of a
-// cluster between updates cost no API call.
+// UpgradeConfigs. It reads caches only (and discovery, until the
+// UpgradeConfig cache has listed them); without an UpgradeConfig, nothing
+// else.
 func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsightsRequest) (*protocol.UpdateInsightsResponse, error) {
 	configs, wait, err := i.upgradeConfigs(ctx)
-	if err != nil || wait != "" || len(configs) == 0 {
+	if err != nil || wait != "" {
 		return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
+	}
+	needsDrains := managedupgrade.NeedsDrains(configs)
+	if !needsDrains {
+		// No update drains nodes (any more): no pods are cached.
+		i.drainedPods.forget()
+	}
+	if len(configs) == 0 {
+		return &protocol.UpdateInsightsResponse{}, nil
 	}
 	in := managedupgrade.Input{UpgradeConfigs: configs, Now: i.sources.Clock.Now()}
 	if in.Config, wait, err = i.config(); err != nil || wait != "" {
 		return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 	}
-	if managedupgrade.NeedsDrains(configs) {
+	if needsDrains {
 		if !i.sources.CachesSynced() {
 			return &protocol.UpdateInsightsResponse{Status: waiting("the node and PodDisruptionBudget caches are not synced yet")}, nil
 		}
-		if in.Drains, err = i.drains(ctx); err != nil {
-			return nil, err
+		if in.Drains, wait, err = i.drains(ctx); err != nil || wait != "" {
+			return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 		}
 	}
 	return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: managedupgrade.StatusInsights(in)}}, nil
@@ -172,32 +188,26 @@ func (i *Informer) served(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
-// drains are the worker nodes being drained. Pods are not cached: only a
-// drained node's are listed, and only while an update is upgrading.
-func (i *Informer) drains(ctx context.Context) ([]managedupgrade.NodeDrain, error) {
+// drains are the worker nodes being drained, from the caches of nodes, of
+// budgets, and of the pods of each drained node, which start as nodes are
+// drained; until a new one has listed them, why to wait.
+func (i *Informer) drains(ctx context.Context) ([]managedupgrade.NodeDrain, string, error) {
 	nodes, err := i.sources.Nodes.List(labels.Everything())
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	drained := managedupgrade.DrainedNodes(nodes)
-	if len(drained) == 0 {
-		return nil, nil
+	names := make([]string, len(drained))
+	for j, n := range drained {
+		names[j] = n.Name
+	}
+	pods, wait, err := i.drainedPods.pods(ctx, names)
+	if err != nil || wait != "" || len(drained) == 0 {
+		return nil, wait, err
 	}
 	budgets, err := i.sources.Budgets.List(labels.Everything())
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	var pods []*corev1.Pod
-	for _, n := range drained {
-		list, err := i.sources.Client.CoreV1().Pods(metav1.NamespaceAll).List(ctx, metav1.ListOptions{
-			FieldSelector: fields.OneTermEqualSelector("spec.nodeName", n.Name).String(),
-		})
-		if err != nil {
-			return nil, fmt.Errorf("listing the pods of node %s: %w", n.Name, err)
-		}
-		for j := range list.Items {
-			pods = append(pods, &list.Items[j])
-		}
-	}
-	return managedupgrade.Drains(drained, pods, budgets), nil
+	return managedupgrade.Drains(drained, pods, budgets), "", nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,10 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apimachinery/pkg/watch"
 	fakediscovery "k8s.io/client-go/discovery/fake"
 	"k8s.io/client-go/kubernetes/fake"
 	corev1listers "k8s.io/client-go/listers/core/v1"
@@ -38,6 +41,12 @@ type fixture struct {
 	client    *fake.Clientset
 	discovery *fakediscovery.FakeDiscovery
 	logged    *[]string
+	// upgradeConfigs and nodes are the caches' stores, which a test may
+	// change as their informers would.
+	upgradeConfigs cache.Store
+	nodes          cache.Indexer
+	// stop stops the informer's Run, and returns once it has.
+	stop func()
 }
 
 type setup struct {
@@ -56,6 +65,7 @@ type setup struct {
 func newFixture(t *testing.T, s setup) fixture {
 	t.Helper()
 	client := fake.NewClientset(s.objects...)
+	selectPodsByNode(client)
 	discovery := &fakediscovery.FakeDiscovery{Fake: &clienttesting.Fake{}}
 	if s.served {
 		discovery.Resources = []*metav1.APIResourceList{{
@@ -102,9 +112,11 @@ func newFixture(t *testing.T, s setup) fixture {
 			Clock:                clocktesting.NewFakePassiveClock(now),
 			Log:                  log,
 		}),
-		client:    client,
-		discovery: discovery,
-		logged:    logged,
+		client:         client,
+		discovery:      discovery,
+		logged:         logged,
+		upgradeConfigs: store,
+		nodes:          nodes,
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan struct{})
@@ -112,14 +124,45 @@ func newFixture(t *testing.T, s setup) fixture {
 		defer close(stopped)
 		f.informer.Run(ctx)
 	}()
-	t.Cleanup(func() {
+	f.stop = func() {
 		cancel()
 		<-stopped
-	})
+	}
+	t.Cleanup(f.stop)
 	if s.configMapErr == nil {
 		waitUntil(t, "the ConfigMap cache synced", f.informer.configMap.informer.HasSynced)
 	}
 	return f
+}
+
+// selectPodsByNode has the fake clientset select pods by spec.nodeName as
+// the API server does: it ignores field selectors.
+func selectPodsByNode(client *fake.Clientset) {
+	gvr := corev1.SchemeGroupVersion.WithResource("pods")
+	selects := func(selector fields.Selector, obj runtime.Object) bool {
+		p, ok := obj.(*corev1.Pod)
+		return !ok || selector == nil || selector.Matches(fields.Set{"spec.nodeName": p.Spec.NodeName})
+	}
+	client.PrependReactor("list", "pods", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		list := a.(clienttesting.ListAction)
+		obj, err := client.Tracker().List(gvr, corev1.SchemeGroupVersion.WithKind("Pod"), list.GetNamespace())
+		if err != nil {
+			return true, nil, err
+		}
+		pods := obj.(*corev1.PodList)
+		pods.Items = slices.DeleteFunc(pods.Items, func(p corev1.Pod) bool { return !selects(list.GetListRestrictions().Fields, &p) })
+		return true, pods, nil
+	})
+	client.PrependWatchReactor("pods", func(a clienttesting.Action) (bool, watch.Interface, error) {
+		w := a.(clienttesting.WatchAction)
+		all, err := client.Tracker().Watch(gvr, w.GetNamespace())
+		if err != nil {
+			return true, nil, err
+		}
+		return true, watch.Filter(all, func(e watch.Event) (watch.Event, bool) {
+			return e, selects(w.GetWatchRestrictions().Fields, e.Object)
+		}), nil
+	})
 }
 
 // waitUntil waits for done, which the informer's caches make true soon.
@@ -153,7 +196,13 @@ type answer struct {
 // completes and checks it before sending it.
 func (f fixture) status(t *testing.T) (answer, error) {
 	t.Helper()
-	resp, err := f.informer.StatusInsights(context.Background(), &protocol.UpdateInsightsRequest{})
+	return f.statusWithin(t, context.Background())
+}
+
+// statusWithin asks for the status insights within ctx, as status does.
+func (f fixture) statusWithin(t *testing.T, ctx context.Context) (answer, error) {
+	t.Helper()
+	resp, err := f.informer.StatusInsights(ctx, &protocol.UpdateInsightsRequest{})
 	if err != nil {
 		return answer{}, err
 	}
@@ -309,7 +358,7 @@ func TestStatusInsights(t *testing.T) {
 			want: answer{Response: protocol.ResponseSuccess},
 		},
 		{
-			name: "upgrading: the pods of drained nodes only are listed, and the ConfigMap's drain time counts",
+			name: "upgrading: the pods of drained nodes only are cached, and the ConfigMap's drain time counts",
 			setup: setup{synced: true, cachesSynced: true,
 				upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgrading()},
 				nodes:          []*corev1.Node{drainedNode("worker-a", 30*time.Minute), {ObjectMeta: metav1.ObjectMeta{Name: "worker-b"}}},

@@ -201,10 +201,11 @@ func TestManagedUpgradeInformerRBACIsLeastPrivilege(t *testing.T) {
 
 	want := []scopedGrant{
 		// Drains: the nodes, the budgets that hold them up, and the pods of
-		// the nodes being drained, listed by spec.nodeName.
+		// the nodes being drained, watched by spec.nodeName.
 		{"", grant{"", "nodes", "list", ""}},
 		{"", grant{"", "nodes", "watch", ""}},
 		{"", grant{"", "pods", "list", ""}},
+		{"", grant{"", "pods", "watch", ""}},
 		{"", grant{"policy", "poddisruptionbudgets", "list", ""}},
 		{"", grant{"policy", "poddisruptionbudgets", "watch", ""}},
 		// The Managed Upgrade Operator's UpgradeConfigs and its

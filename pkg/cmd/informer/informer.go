@@ -19,8 +19,10 @@ import (
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
-// The informer is asked at every poll, and each call may list a drained
-// node's pods: client-go's default 5 QPS would throttle it.
+// Calls read caches, but the caches of drained nodes' pods start together
+// when nodes are cordoned together, and while the cluster does not serve
+// UpgradeConfigs each call asks discovery: client-go's default 5 QPS would
+// hold them up.
 const (
 	clientQPS   = 50
 	clientBurst = 100

@@ -27,9 +27,10 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/managedupgradeinformer"
 )
 
-// The handlers' budgets. A status call may list the pods of each drained
-// node; a plan call reads only caches (and discovery while the
-// UpgradeConfig cache has not synced). A discovery call gets less
+// The handlers' budgets. A status call reads caches, and may wait for those
+// of newly drained nodes' pods to fill, for half its budget at most; a plan
+// call reads only caches (and discovery while the UpgradeConfig cache has
+// not synced). A discovery call gets less
 // than either, so that a slow API server is a Failure that says so, not a
 // call the aggregator gave up on.
 const (

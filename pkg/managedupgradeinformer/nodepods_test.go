@@ -1,0 +1,247 @@
+package managedupgradeinformer
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/utils/ptr"
+
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+)
+
+// A budget allowing no disruption of the db pods of namespace shop.
+var dbBudget = &policyv1.PodDisruptionBudget{
+	ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db"},
+	Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}}},
+}
+
+func shopPod(name, app, node string) *corev1.Pod {
+	return &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: name, Labels: map[string]string{"app": app}},
+		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "app", Image: "shop:1"}}},
+		Status:     corev1.PodStatus{Phase: corev1.PodRunning, PodIP: "10.0.0.1"},
+	}
+}
+
+// drainSetup is an update upgrading, worker-a drained and worker-b not, a
+// db pod, which the budget holds, on each, and a web pod on worker-a.
+func drainSetup() setup {
+	return setup{synced: true, cachesSynced: true,
+		upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgrading()},
+		nodes:          []*corev1.Node{drainedNode("worker-a", 30*time.Minute), {ObjectMeta: metav1.ObjectMeta{Name: "worker-b"}}},
+		budgets:        []*policyv1.PodDisruptionBudget{dbBudget},
+		objects:        []runtime.Object{shopPod("db-a", "db", "worker-a"), shopPod("web-a", "web", "worker-a"), shopPod("db-b", "db", "worker-b")},
+	}
+}
+
+// cachedNodes are the nodes whose pods are cached.
+func (f fixture) cachedNodes() []string {
+	c := f.informer.drainedPods
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Sorted(maps.Keys(c.nodes))
+}
+
+// nodeCache is the cache of node's pods, nil without one.
+func (f fixture) nodeCache(node string) *watched {
+	c := f.informer.drainedPods
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if n, ok := c.nodes[node]; ok {
+		return n.watched
+	}
+	return nil
+}
+
+// podRequests are the pod requests made, with their field selectors.
+func (f fixture) podRequests() []string {
+	var out []string
+	for _, a := range f.client.Actions() {
+		switch a := a.(type) {
+		case clienttesting.ListAction:
+			if a.GetResource().Resource == "pods" {
+				out = append(out, "list "+a.GetListRestrictions().Fields.String())
+			}
+		case clienttesting.WatchAction:
+			if a.GetResource().Resource == "pods" {
+				out = append(out, "watch "+a.GetWatchRestrictions().Fields.String())
+			}
+		default:
+			if a.GetResource().Resource == "pods" {
+				out = append(out, a.GetVerb())
+			}
+		}
+	}
+	return out
+}
+
+// drainsReported are the nodes of the answer's forced drains.
+func drainsReported(t *testing.T, f fixture) []string {
+	t.Helper()
+	got, err := f.status(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Response != protocol.ResponseSuccess {
+		t.Fatalf("answer %+v, want Success", got)
+	}
+	var nodes []string
+	for _, i := range got.Insights {
+		if node, ok := strings.CutPrefix(i, "warning Application Availability: Node "); ok {
+			nodes = append(nodes, strings.SplitN(node, ":", 2)[0])
+		}
+	}
+	return nodes
+}
+
+// TestDrainedNodePodsAreCached: a call that sees a node drained caches its
+// pods, and only its, watched by spec.nodeName; later calls read the cache
+// with no request, and only what the drains read is kept of each pod.
+func TestDrainedNodePodsAreCached(t *testing.T) {
+	f := newFixture(t, drainSetup())
+	if got := drainsReported(t, f); !slices.Equal(got, []string{"worker-a"}) {
+		t.Fatalf("drains held on %v, want worker-a", got)
+	}
+	if got := f.cachedNodes(); !slices.Equal(got, []string{"worker-a"}) {
+		t.Errorf("pods cached of nodes %v, want worker-a's alone", got)
+	}
+	want := []*corev1.Pod{
+		{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db-a", Labels: map[string]string{"app": "db"}},
+			Spec: corev1.PodSpec{NodeName: "worker-a"}, Status: corev1.PodStatus{Phase: corev1.PodRunning}},
+		{ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "web-a", Labels: map[string]string{"app": "web"}},
+			Spec: corev1.PodSpec{NodeName: "worker-a"}, Status: corev1.PodStatus{Phase: corev1.PodRunning}},
+	}
+	var cached []*corev1.Pod
+	for _, o := range f.nodeCache("worker-a").informer.GetStore().List() {
+		cached = append(cached, o.(*corev1.Pod))
+	}
+	slices.SortFunc(cached, func(a, b *corev1.Pod) int { return strings.Compare(a.Name, b.Name) })
+	if diff := cmp.Diff(want, cached); diff != "" {
+		t.Errorf("cached pods (-want +got):\n%s", diff)
+	}
+
+	wantRequests := []string{"list spec.nodeName=worker-a", "watch spec.nodeName=worker-a"}
+	waitUntil(t, "the pods of worker-a watched", func() bool { return len(f.podRequests()) == len(wantRequests) })
+	for range 3 {
+		drainsReported(t, f)
+	}
+	if diff := cmp.Diff(wantRequests, f.podRequests()); diff != "" {
+		t.Errorf("pod requests (-want +got):\n%s", diff)
+	}
+}
+
+// TestNodePodCachesFollowTheDrains: a node's cache stops once a call no
+// longer sees it drained, once no update drains nodes, and when the
+// informer stops.
+func TestNodePodCachesFollowTheDrains(t *testing.T) {
+	f := newFixture(t, drainSetup())
+	drainsReported(t, f)
+	cacheA := f.nodeCache("worker-a")
+
+	// worker-a uncordoned, worker-b drained: worker-b's pods are cached
+	// instead.
+	if err := f.nodes.Update(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "worker-a"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.nodes.Update(drainedNode("worker-b", 10*time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if got := drainsReported(t, f); !slices.Equal(got, []string{"worker-b"}) {
+		t.Errorf("drains held on %v, want worker-b", got)
+	}
+	if got := f.cachedNodes(); !slices.Equal(got, []string{"worker-b"}) {
+		t.Errorf("pods cached of nodes %v, want worker-b's alone", got)
+	}
+	waitUntil(t, "worker-a's cache stopped", cacheA.informer.IsStopped)
+	cacheB := f.nodeCache("worker-b")
+
+	// The update upgraded: no update drains nodes.
+	upgraded := upgrading()
+	upgraded.Status.History[0].Phase = upgradev1alpha1.PhaseUpgraded
+	upgraded.Status.History[0].CompleteTime = ptr.To(metav1.NewTime(now))
+	if err := f.upgradeConfigs.Update(upgraded); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.status(t); err != nil {
+		t.Fatal(err)
+	}
+	if got := f.cachedNodes(); len(got) != 0 {
+		t.Errorf("pods cached of nodes %v once no update drains nodes, want none", got)
+	}
+	waitUntil(t, "worker-b's cache stopped", cacheB.informer.IsStopped)
+
+	// Upgrading again, until the informer stops.
+	if err := f.upgradeConfigs.Update(upgrading()); err != nil {
+		t.Fatal(err)
+	}
+	drainsReported(t, f)
+	cacheB = f.nodeCache("worker-b")
+	f.stop()
+	if !cacheB.informer.IsStopped() {
+		t.Error("worker-b's cache runs after the informer stopped")
+	}
+	if _, err := f.status(t); err == nil || err.Error() != "the informer is stopping" {
+		t.Errorf("a call once the informer stopped: error %v, want the informer is stopping", err)
+	}
+}
+
+// TestNodePodCacheNotSyncedInTime: a call waits for a new cache for half
+// its budget, then answers Wait; or the error of the cache's list.
+func TestNodePodCacheNotSyncedInTime(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		listErr error
+		want    answer
+		wantErr string
+	}{
+		{name: "the list is slow", want: answer{Response: protocol.ResponseWait, Message: "the pods of node worker-a are not cached yet"}},
+		{name: "the list fails", listErr: errors.New("pods is forbidden"),
+			wantErr: "listing the pods of node worker-a: failed to list *v1.Pod: pods is forbidden"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t, drainSetup())
+			release := make(chan struct{})
+			f.client.PrependReactor("list", "pods", func(clienttesting.Action) (bool, runtime.Object, error) {
+				if tc.listErr != nil {
+					return true, nil, tc.listErr
+				}
+				<-release
+				return true, &corev1.PodList{}, nil
+			})
+			// Run last, before the informer stops.
+			t.Cleanup(func() { close(release) })
+
+			ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+			defer cancel()
+			start := time.Now()
+			got, err := f.statusWithin(t, ctx)
+			if took := time.Since(start); ctx.Err() != nil {
+				t.Errorf("the call took %s, its whole budget: its answer came too late", took)
+			}
+			if tc.wantErr != "" {
+				if err == nil || err.Error() != tc.wantErr {
+					t.Errorf("error %v, want %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("answer (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
