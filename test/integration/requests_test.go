@@ -11,8 +11,10 @@ import (
 
 // requestCounter counts every API request of a client, reads included, by
 // verb and resource as RBAC names them: "get configmaps", "list pods",
-// "watch nodes". A request is counted when it starts: a watch opened
-// before a count began is not in it, however long it stays open.
+// "watch nodes", and "(forbidden)" after those the API server refused. A
+// request is counted when its answer starts, which for a watch is when it
+// opens: a watch opened before a count began is not in it, however long it
+// stays open.
 type requestCounter struct {
 	mu     sync.Mutex
 	byKind map[string]int
@@ -21,10 +23,18 @@ type requestCounter struct {
 // wrap is a rest.Config wrapper that counts the requests going through it.
 func (c *requestCounter) wrap(rt http.RoundTripper) http.RoundTripper {
 	return roundTripperFunc(func(req *http.Request) (*http.Response, error) {
-		c.add(apiVerbOf(req) + " " + apiResourceOf(req.URL))
-		return rt.RoundTrip(req)
+		resp, err := rt.RoundTrip(req)
+		kind := apiVerbOf(req) + " " + apiResourceOf(req.URL)
+		if err == nil && resp.StatusCode == http.StatusForbidden {
+			kind += forbidden
+		}
+		c.add(kind)
+		return resp, err
 	})
 }
+
+// forbidden follows the kind of a request the API server refused.
+const forbidden = " (forbidden)"
 
 type roundTripperFunc func(*http.Request) (*http.Response, error)
 
@@ -49,6 +59,27 @@ func (c *requestCounter) total() int {
 	return n
 }
 
+// count is how many requests of one kind, such as "watch pods", were made.
+func (c *requestCounter) count(kind string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byKind[kind]
+}
+
+// refused are the kinds of the requests the API server refused.
+func (c *requestCounter) refused() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []string
+	for k := range c.byKind {
+		if strings.HasSuffix(k, forbidden) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func (c *requestCounter) reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -70,6 +101,9 @@ func (c *requestCounter) String() string {
 	for i, k := range kinds {
 		parts[i] = fmt.Sprintf("%d %s", c.byKind[k], k)
 		n += c.byKind[k]
+	}
+	if n == 0 {
+		return "no request"
 	}
 	return fmt.Sprintf("%d requests (%s)", n, strings.Join(parts, ", "))
 }
