@@ -39,6 +39,21 @@ func DrainedNodes(nodes []*corev1.Node) []*corev1.Node {
 	return out
 }
 
+// WorkerNodes counts the nodes the node keeper may drain: those not
+// labelled master.
+func WorkerNodes(nodes []*corev1.Node) int {
+	n := 0
+	for _, node := range nodes {
+		if node == nil {
+			continue
+		}
+		if _, master := node.Labels[masterLabel]; !master {
+			n++
+		}
+	}
+	return n
+}
+
 func drainStart(n *corev1.Node) (metav1.Time, bool) {
 	if n == nil || !n.Spec.Unschedulable {
 		return metav1.Time{}, false

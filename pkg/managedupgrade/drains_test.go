@@ -208,3 +208,10 @@ func TestNeedsDrains(t *testing.T) {
 		})
 	}
 }
+
+func TestWorkerNodes(t *testing.T) {
+	master := cordoned("master-0", time.Minute, func(n *corev1.Node) { n.Labels["node-role.kubernetes.io/master"] = "" })
+	if got := WorkerNodes([]*corev1.Node{nil, master, cordoned("worker-a", time.Minute), {}}); got != 2 {
+		t.Errorf("WorkerNodes = %d, want 2: every node but the master", got)
+	}
+}

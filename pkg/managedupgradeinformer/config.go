@@ -56,7 +56,7 @@ func (i *Informer) configProblem(err error) {
 	i.mu.Lock()
 	defer i.mu.Unlock()
 	if message != "" && message != i.configError {
-		i.sources.Log.Error(err, "The Managed Upgrade Operator's ConfigMap cannot be read, nor can the operator run an update with it",
+		i.sources.Log.Error(err, "The Managed Upgrade Operator's ConfigMap cannot be read in full",
 			"configMap", i.sources.Namespace+"/"+managedupgrade.ConfigMapName)
 	}
 	i.configError = message

@@ -123,6 +123,11 @@ func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsight
 		if in.Drains, wait, err = i.drains(ctx); err != nil || wait != "" {
 			return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 		}
+		nodes, err := i.sources.Nodes.List(labels.Everything())
+		if err != nil {
+			return nil, err
+		}
+		in.WorkerNodes = managedupgrade.WorkerNodes(nodes)
 	}
 	return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: managedupgrade.StatusInsights(in)}}, nil
 }

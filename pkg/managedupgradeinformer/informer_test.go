@@ -433,7 +433,7 @@ func TestConfigMapProblemsAreLoggedOnce(t *testing.T) {
 		if _, err := configMaps.Update(context.Background(), muoConfigMap(runnable+config), metav1.UpdateOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		waitUntil(t, "the ConfigMap cache to hold "+config, f.cachedConfig(config))
+		waitUntil(t, "the ConfigMap cache to hold "+config, f.cachedConfig(runnable+config))
 	}
 
 	// Unreadable, the configuration stops the operator
@@ -467,7 +467,7 @@ func TestConfigMapProblemsAreLoggedOnce(t *testing.T) {
 // of their own.
 func TestConfigMapIsWatchedByName(t *testing.T) {
 	f := newFixture(t, setup{synced: true, upgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig("2026-11-22T14:00:00Z")},
-		objects: []runtime.Object{muoConfigMap("upgradeWindow: {timeOut: 60}")}})
+		objects: []runtime.Object{muoConfigMap(runnable + "upgradeWindow: {timeOut: 60}")}})
 	requests := func() []string {
 		var out []string
 		for _, a := range f.client.Actions() {

@@ -145,9 +145,10 @@ func halfBudget(ctx context.Context) (context.Context, context.CancelFunc) {
 
 // stripPod keeps of a pod only what managedupgrade.Drains reads: its
 // namespace and labels (which budgets select it), its node, its phase
-// (whether it still runs) and its controller (a DaemonSet's pods are not
-// evicted). A drained node may run a hundred pods, whose specs and
-// statuses the cache need not hold.
+// (whether it still runs), its controller (a DaemonSet's pods are not
+// evicted) and any owner that is a DaemonSet (the Managed Upgrade Operator
+// never deletes such a pod, whichever owner controls it). A drained node
+// may run a hundred pods, whose specs and statuses the cache need not hold.
 func stripPod(obj any) (any, error) {
 	p, ok := obj.(*corev1.Pod)
 	if !ok {
@@ -158,8 +159,10 @@ func stripPod(obj any) (any, error) {
 		Spec:       corev1.PodSpec{NodeName: p.Spec.NodeName},
 		Status:     corev1.PodStatus{Phase: p.Status.Phase},
 	}
-	if owner := metav1.GetControllerOf(p); owner != nil {
-		out.OwnerReferences = []metav1.OwnerReference{*owner}
+	for _, owner := range p.OwnerReferences {
+		if (owner.Controller != nil && *owner.Controller) || owner.Kind == "DaemonSet" {
+			out.OwnerReferences = append(out.OwnerReferences, owner)
+		}
 	}
 	return out, nil
 }

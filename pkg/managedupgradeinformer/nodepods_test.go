@@ -14,10 +14,12 @@ import (
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/types"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
@@ -243,5 +245,40 @@ func TestNodePodCacheNotSyncedInTime(t *testing.T) {
 				t.Errorf("answer (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// A pod stripped for the cache says of a drain what the whole pod says:
+// its owners that a drain and the Managed Upgrade Operator read stay.
+func TestAStrippedPodDrainsAsTheWholePod(t *testing.T) {
+	node := drainedNode("worker-a", 30*time.Minute)
+	budgets := []*policyv1.PodDisruptionBudget{{
+		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db"},
+		Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}}},
+	}}
+	owner := func(kind string, controller bool) metav1.OwnerReference {
+		return metav1.OwnerReference{APIVersion: "apps/v1", Kind: kind, Name: "x", UID: types.UID(kind), Controller: ptr.To(controller)}
+	}
+	for _, owners := range [][]metav1.OwnerReference{
+		nil,
+		{owner("ReplicaSet", true)},
+		{owner("DaemonSet", true)},
+		{owner("ReplicaSet", true), owner("DaemonSet", false)},
+		{owner("ConfigMap", false), owner("StatefulSet", true)},
+	} {
+		pod := &corev1.Pod{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db-0", Labels: map[string]string{"app": "db"}, OwnerReferences: owners,
+				Annotations: map[string]string{"big": strings.Repeat("x", 1024)}},
+			Spec:   corev1.PodSpec{NodeName: "worker-a", Containers: []corev1.Container{{Name: "db", Image: "db"}}},
+			Status: corev1.PodStatus{Phase: corev1.PodRunning},
+		}
+		stripped, err := stripPod(pod)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole := managedupgrade.Drains([]*corev1.Node{node}, []*corev1.Pod{pod}, budgets)
+		if diff := cmp.Diff(whole, managedupgrade.Drains([]*corev1.Node{node}, []*corev1.Pod{stripped.(*corev1.Pod)}, budgets)); diff != "" {
+			t.Errorf("owners %v: drains of the stripped pod differ (-whole +stripped):\n%s", owners, diff)
+		}
 	}
 }
