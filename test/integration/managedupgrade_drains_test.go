@@ -105,7 +105,7 @@ func askStatus(ctx context.Context, c *client.Client) ([]protocol.Insight, error
 func heldDrains(insights []protocol.Insight, nodes []string) bool {
 	forced := 0
 	for _, i := range insights {
-		if strings.HasPrefix(i.UID, "force-drain/") && strings.Contains(i.Impact.Description, "expected node drain time (10 minutes)") {
+		if strings.HasPrefix(i.UID, "force-drain/") && strings.Contains(i.Impact.Description, "nodeDrain.expectedNodeDrainTime (10m)") {
 			forced++
 		}
 	}
@@ -144,7 +144,9 @@ func createDrainingCluster(t testing.TB, namespace string) []string {
 	configMaps := kubeClient.CoreV1().ConfigMaps(namespace)
 	if _, err := configMaps.Create(ctx, &corev1.ConfigMap{
 		ObjectMeta: metav1.ObjectMeta{Name: managedupgrade.ConfigMapName},
-		Data:       map[string]string{managedupgrade.ConfigMapKey: "nodeDrain: {expectedNodeDrainTime: 10}"},
+		// The keys the operator needs to run (pkg/upgraders/config.go
+		// IsValid), its drain time 10 minutes.
+		Data: map[string]string{managedupgrade.ConfigMapKey: "maintenance: {controlPlaneTime: 90}\nscale: {timeOut: 30}\nnodeDrain: {timeOut: 45, expectedNodeDrainTime: 10}\n"},
 	}, metav1.CreateOptions{}); err != nil {
 		t.Fatal(err)
 	}
