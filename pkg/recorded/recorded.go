@@ -107,6 +107,10 @@ func decode(doc []byte) ([]runtime.Object, error) {
 	if err != nil {
 		return nil, err
 	}
+	if obj == nil {
+		// A null document, such as a list's bare "-" item.
+		return nil, errors.New("a null object")
+	}
 	if !meta.IsListType(obj) {
 		return []runtime.Object{obj}, nil
 	}
@@ -115,12 +119,15 @@ func decode(doc []byte) ([]runtime.Object, error) {
 		return nil, err
 	}
 	var objects []runtime.Object
-	for _, item := range items {
+	for i, item := range items {
+		if item == nil {
+			return nil, fmt.Errorf("item %d of the %s is null", i, KindOf(obj))
+		}
 		// Items of a `v1 List` arrive undecoded.
 		if u, ok := item.(*runtime.Unknown); ok {
 			decoded, err := decode(u.Raw)
 			if err != nil {
-				return nil, err
+				return nil, fmt.Errorf("item %d of the %s: %w", i, KindOf(obj), err)
 			}
 			objects = append(objects, decoded...)
 			continue
@@ -133,6 +140,9 @@ func decode(doc []byte) ([]runtime.Object, error) {
 // KindOf names the kind of a decoded object, for errors about a file that
 // holds the wrong one.
 func KindOf(o runtime.Object) string {
+	if o == nil {
+		return "null object"
+	}
 	if kind := o.GetObjectKind().GroupVersionKind().Kind; kind != "" {
 		return kind
 	}

@@ -98,6 +98,31 @@ func TestReadNamesTheFileAtFault(t *testing.T) {
 	}
 }
 
+// A null document, or a list's null item, is an error naming it, not an
+// object: the callers name the kind of what they read.
+func TestReadRefusesNullObjects(t *testing.T) {
+	for _, tc := range []struct {
+		name, content, want string
+	}{
+		{"a list's bare item", "apiVersion: v1\nkind: List\nitems:\n-\n", "item 0 of the List is null"},
+		{"a list's null item after a good one", "apiVersion: v1\nkind: List\nitems:\n- " + strings.ReplaceAll(strings.TrimSpace(co("fine")), "\n", "\n  ") + "\n- null\n", "item 1 of the List is null"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "list.yaml")
+			if err := os.WriteFile(path, []byte(tc.content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			objects, err := Read(path)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), path) {
+				t.Errorf("objects %v, error %v; want an error naming %s and saying %q", objects, err, path, tc.want)
+			}
+		})
+	}
+	if got := KindOf(nil); got != "null object" {
+		t.Errorf("KindOf(nil) = %q", got)
+	}
+}
+
 // What `analyze` prints: a v1 List of insights with only a name and a status.
 const insights = `apiVersion: v1
 kind: List

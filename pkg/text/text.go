@@ -9,17 +9,25 @@ import (
 )
 
 // Truncate cuts s to at most max bytes without splitting a UTF-8 character,
-// marking the cut with an ellipsis.
+// marking the cut with an ellipsis when there is room for one (three
+// bytes); a max below zero is zero.
 func Truncate(s string, max int) string {
 	if len(s) <= max {
 		return s
 	}
 	const ellipsis = "…"
-	cut := max - len(ellipsis)
+	mark := ellipsis
+	if max < len(ellipsis) {
+		mark = ""
+	}
+	cut := max - len(mark)
+	if cut < 0 {
+		cut = 0
+	}
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut] + ellipsis
+	return s[:cut] + mark
 }
 
 // OneLine folds all white space of s, newlines included, into single spaces

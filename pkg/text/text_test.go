@@ -17,10 +17,17 @@ func TestTruncate(t *testing.T) {
 		{in: "exactly10!", max: 10, want: "exactly10!"},
 		{in: "eleven chars", max: 10, want: "eleven …"},
 		{in: strings.Repeat("é", 10), max: 10, want: "ééé…"}, // not half an é
+		// No room for the ellipsis: the bytes that fit, still no half
+		// character.
+		{in: "000", max: 2, want: "00"},
+		{in: "éé", max: 3, want: "…"},
+		{in: "éé", max: 1, want: ""},
+		{in: "abc", max: 0, want: ""},
+		{in: "abc", max: -1, want: ""},
 	}
 	for _, tc := range testCases {
 		got := Truncate(tc.in, tc.max)
-		if got != tc.want || len(got) > tc.max || !utf8.ValidString(got) {
+		if got != tc.want || len(got) > max(tc.max, 0) || !utf8.ValidString(got) {
 			t.Errorf("Truncate(%q, %d) = %q (%d bytes), want %q", tc.in, tc.max, got, len(got), tc.want)
 		}
 	}
