@@ -153,6 +153,20 @@ func (u update) condition(t upgradev1alpha1.UpgradeConditionType) (upgradev1alph
 	return upgradev1alpha1.UpgradeCondition{}, false
 }
 
+// currentCondition is the condition of the step the operator is on: the
+// first not complete, as it puts the newest first.
+func (u update) currentCondition() (upgradev1alpha1.UpgradeCondition, bool) {
+	if u.history == nil {
+		return upgradev1alpha1.UpgradeCondition{}, false
+	}
+	for _, c := range u.history.Conditions {
+		if c.Status != metav1.ConditionTrue {
+			return c, true
+		}
+	}
+	return upgradev1alpha1.UpgradeCondition{}, false
+}
+
 // version names the desired version in a sentence.
 func (u update) version() string {
 	desired := u.config.Spec.Desired

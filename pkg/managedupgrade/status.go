@@ -235,8 +235,7 @@ func failed(u update, in Input) []protocol.Insight {
 		description += " at " + timestamp(start)
 	}
 	description += ", so the cluster still runs its version."
-	if i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue }); i >= 0 {
-		c := u.history.Conditions[i]
+	if c, ok := u.currentCondition(); ok {
 		description += fmt.Sprintf(" It was on step %s: %s.", c.Type, describe(c.Message, "no message"))
 	}
 	description += " The Managed Upgrade Operator does not retry a failed update: the UpgradeConfig stays Failed for this version. To update, schedule it again: a new upgrade policy where OCM schedules the cluster's updates (automated updates are scheduled again at their next cycle), otherwise a new UpgradeConfig, or this one for another version."
@@ -294,11 +293,10 @@ func currentStep(u update, in Input) []protocol.Insight {
 	if u.phase() != upgradev1alpha1.PhaseUpgrading {
 		return nil
 	}
-	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
-	if i < 0 {
+	c, ok := u.currentCondition()
+	if !ok {
 		return nil
 	}
-	c := u.history.Conditions[i]
 	step := string(c.Type)
 	if all := steps(u.config.Spec.Type); slices.Contains(all, c.Type) {
 		step += fmt.Sprintf(" (step %d of %d)", slices.Index(all, c.Type)+1, len(all))
@@ -339,9 +337,7 @@ func controlPlaneOverrun(u update, in Input) []protocol.Insight {
 	if in.Config.ControlPlaneTime <= 0 || u.phase() != upgradev1alpha1.PhaseUpgrading || !u.commenced() {
 		return nil
 	}
-	// The step the operator is on: the first not complete, newest first.
-	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
-	if i < 0 || u.history.Conditions[i].Type != upgradev1alpha1.ControlPlaneUpgraded {
+	if c, ok := u.currentCondition(); !ok || c.Type != upgradev1alpha1.ControlPlaneUpgraded {
 		return nil
 	}
 	start, ok := time.Time{}, false
@@ -376,8 +372,7 @@ func workerWindowOverrun(u update, in Input) []protocol.Insight {
 	if u.phase() != upgradev1alpha1.PhaseUpgrading || in.WorkerNodes <= 0 {
 		return nil
 	}
-	i := slices.IndexFunc(u.history.Conditions, func(c upgradev1alpha1.UpgradeCondition) bool { return c.Status != metav1.ConditionTrue })
-	if i < 0 || u.history.Conditions[i].Type != upgradev1alpha1.WorkerNodesUpgraded {
+	if c, ok := u.currentCondition(); !ok || c.Type != upgradev1alpha1.WorkerNodesUpgraded {
 		return nil
 	}
 	created, ok := u.condition(upgradev1alpha1.WorkersMaintenanceWindowCreated)
