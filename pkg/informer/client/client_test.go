@@ -93,21 +93,29 @@ type fixture struct {
 
 func newFixture(t *testing.T, handler http.Handler) fixture {
 	t.Helper()
+	clock := testingclock.NewFakeClock(time.Now())
+	return fixture{client: newClient(t, handler, clock, nil), clock: clock}
+}
+
+// newClient is a client of handler, served over TLS with a CA of its own,
+// waiting on clock after Wait, its requests bounded by limit when set.
+func newClient(t *testing.T, handler http.Handler, clock *testingclock.FakeClock, limit *client.Limit) *client.Client {
+	t.Helper()
 	ca := informertest.NewCA(t)
 	server := informertest.NewTLSServer(t, handler, ca.Serving(t, []string{serverName}))
-	clock := testingclock.NewFakeClock(time.Now())
 	c, err := client.New(client.Config{
 		URL:         "https://" + serverName,
 		ServerName:  serverName,
 		DialAddress: server.Listener.Addr().String(),
 		CABundle:    ca.PEM,
 		Clock:       clock,
+		Limit:       limit,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.Close)
-	return fixture{client: c, clock: clock}
+	return c
 }
 
 // run calls call, stepping the fake clock by the contract's wait whenever

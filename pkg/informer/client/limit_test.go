@@ -10,29 +10,8 @@ import (
 	testingclock "k8s.io/utils/clock/testing"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
-	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 )
-
-// limitedClient is a client of handler, served over TLS, that shares limit.
-func limitedClient(t *testing.T, handler http.Handler, limit *client.Limit, clock *testingclock.FakeClock) *client.Client {
-	t.Helper()
-	ca := informertest.NewCA(t)
-	server := informertest.NewTLSServer(t, handler, ca.Serving(t, []string{serverName}))
-	c, err := client.New(client.Config{
-		URL:         "https://" + serverName,
-		ServerName:  serverName,
-		DialAddress: server.Listener.Addr().String(),
-		CABundle:    ca.PEM,
-		Clock:       clock,
-		Limit:       limit,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
-	return c
-}
 
 // held answers once release is closed, saying on arrived that a request
 // came.
@@ -52,8 +31,8 @@ func TestALimitHoldsRequestsBackWhileItsSlotsAreTaken(t *testing.T) {
 	slowArrived, fastArrived := make(chan struct{}, 1), make(chan struct{}, 1)
 	releaseSlow, releaseFast := make(chan struct{}), make(chan struct{})
 	close(releaseFast)
-	slow := limitedClient(t, held(slowArrived, releaseSlow), limit, clock)
-	fast := limitedClient(t, held(fastArrived, releaseFast), limit, clock)
+	slow := newClient(t, held(slowArrived, releaseSlow), clock, limit)
+	fast := newClient(t, held(fastArrived, releaseFast), clock, limit)
 
 	slowDone, fastDone := make(chan error, 1), make(chan error, 1)
 	go func() { _, err := slow.StatusInsights(context.Background(), request, time.Minute); slowDone <- err }()
@@ -83,8 +62,8 @@ func TestAClientWaitingAfterWaitHoldsNoSlot(t *testing.T) {
 	limit := client.NewLimit(1)
 	clock := testingclock.NewFakeClock(time.Now())
 	var waitingCalls, otherCalls atomic.Int32
-	waiting := limitedClient(t, sequence(&waitingCalls, answerBody(protocol.ResponseWait, ""), answerBody(protocol.ResponseSuccess, "")), limit, clock)
-	other := limitedClient(t, sequence(&otherCalls, answerBody(protocol.ResponseSuccess, "")), limit, clock)
+	waiting := newClient(t, sequence(&waitingCalls, answerBody(protocol.ResponseWait, ""), answerBody(protocol.ResponseSuccess, "")), clock, limit)
+	other := newClient(t, sequence(&otherCalls, answerBody(protocol.ResponseSuccess, "")), clock, limit)
 
 	done := make(chan error, 1)
 	go func() { _, err := waiting.StatusInsights(context.Background(), request, time.Minute); done <- err }()
@@ -109,9 +88,9 @@ func TestARequestWaitingForASlotEndsWithItsContext(t *testing.T) {
 	clock := testingclock.NewFakeClock(time.Now())
 	arrived, release := make(chan struct{}, 1), make(chan struct{})
 	defer close(release)
-	holder := limitedClient(t, held(arrived, release), limit, clock)
+	holder := newClient(t, held(arrived, release), clock, limit)
 	var calls atomic.Int32
-	waiter := limitedClient(t, sequence(&calls, answerBody(protocol.ResponseSuccess, "")), limit, clock)
+	waiter := newClient(t, sequence(&calls, answerBody(protocol.ResponseSuccess, "")), clock, limit)
 
 	go func() { _, _ = holder.StatusInsights(context.Background(), request, time.Minute) }()
 	<-arrived
