@@ -7,6 +7,7 @@ import (
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/client-go/kubernetes"
 
+	"github.com/update-insights/update-insights-operator/pkg/listwatch"
 	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
 )
 
@@ -16,7 +17,7 @@ import (
 // the API.
 func newConfigMapWatch(client kubernetes.Interface, namespace string) *watched {
 	configMaps := client.CoreV1().ConfigMaps(namespace)
-	return newWatched(client, byField(fields.OneTermEqualSelector("metadata.name", managedupgrade.ConfigMapName), configMaps.List, configMaps.Watch),
+	return newWatched(client, listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("metadata.name", managedupgrade.ConfigMapName)), configMaps.List, configMaps.Watch),
 		&corev1.ConfigMap{}, nil)
 }
 

@@ -13,6 +13,8 @@ import (
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
+
+	"github.com/update-insights/update-insights-operator/pkg/listwatch"
 )
 
 // syncPoll is how often a call checks whether new caches of pods have
@@ -116,7 +118,7 @@ func (c *nodePods) forget() {
 // start starts the cache of the pods of node; c.mu is held.
 func (c *nodePods) start(node string) *nodePodCache {
 	pods := c.client.CoreV1().Pods(metav1.NamespaceAll)
-	w := newWatched(c.client, byField(fields.OneTermEqualSelector("spec.nodeName", node), pods.List, pods.Watch), &corev1.Pod{}, stripPod)
+	w := newWatched(c.client, listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("spec.nodeName", node)), pods.List, pods.Watch), &corev1.Pod{}, stripPod)
 	ctx, stop := context.WithCancel(context.Background())
 	c.running.Go(func() { w.informer.RunWithContext(ctx) })
 	return &nodePodCache{watched: w, stop: stop}

@@ -4,10 +4,7 @@ import (
 	"context"
 	"sync"
 
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
 )
@@ -49,25 +46,4 @@ func (w *watched) synced() (bool, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return false, w.err
-}
-
-// byField lists and watches, with list and watch of a typed client, the
-// objects the field selector selects.
-func byField[L runtime.Object](selector fields.Selector,
-	list func(context.Context, metav1.ListOptions) (L, error),
-	watchFunc func(context.Context, metav1.ListOptions) (watch.Interface, error)) *cache.ListWatch {
-	return &cache.ListWatch{
-		ListWithContextFunc: func(ctx context.Context, o metav1.ListOptions) (runtime.Object, error) {
-			o.FieldSelector = selector.String()
-			l, err := list(ctx, o)
-			if err != nil {
-				return nil, err
-			}
-			return l, nil
-		},
-		WatchFuncWithContext: func(ctx context.Context, o metav1.ListOptions) (watch.Interface, error) {
-			o.FieldSelector = selector.String()
-			return watchFunc(ctx, o)
-		},
-	}
 }

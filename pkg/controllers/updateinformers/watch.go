@@ -5,13 +5,13 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	discoveryv1 "k8s.io/api/discovery/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
-	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
+
+	"github.com/update-insights/update-insights-operator/pkg/listwatch"
 )
 
 // serviceWatch watches the Service of one informer and its EndpointSlices,
@@ -36,28 +36,12 @@ func watchService(ctx context.Context, kube kubernetes.Interface, namespace, nam
 		UpdateFunc: func(any, any) { changed() },
 		DeleteFunc: func(any) { changed() },
 	}
-	byName := fields.OneTermEqualSelector("metadata.name", name).String()
-	run(ctx, kube, &corev1.Service{}, handler, &cache.ListWatch{
-		ListWithContextFunc: func(ctx context.Context, o metav1.ListOptions) (runtime.Object, error) {
-			o.FieldSelector = byName
-			return kube.CoreV1().Services(namespace).List(ctx, o)
-		},
-		WatchFuncWithContext: func(ctx context.Context, o metav1.ListOptions) (watch.Interface, error) {
-			o.FieldSelector = byName
-			return kube.CoreV1().Services(namespace).Watch(ctx, o)
-		},
-	})
-	ofService := labels.SelectorFromSet(labels.Set{discoveryv1.LabelServiceName: name}).String()
-	run(ctx, kube, &discoveryv1.EndpointSlice{}, handler, &cache.ListWatch{
-		ListWithContextFunc: func(ctx context.Context, o metav1.ListOptions) (runtime.Object, error) {
-			o.LabelSelector = ofService
-			return kube.DiscoveryV1().EndpointSlices(namespace).List(ctx, o)
-		},
-		WatchFuncWithContext: func(ctx context.Context, o metav1.ListOptions) (watch.Interface, error) {
-			o.LabelSelector = ofService
-			return kube.DiscoveryV1().EndpointSlices(namespace).Watch(ctx, o)
-		},
-	})
+	services := kube.CoreV1().Services(namespace)
+	run(ctx, kube, &corev1.Service{}, handler,
+		listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("metadata.name", name)), services.List, services.Watch))
+	slices := kube.DiscoveryV1().EndpointSlices(namespace)
+	run(ctx, kube, &discoveryv1.EndpointSlice{}, handler,
+		listwatch.Selected(listwatch.ByLabel(labels.SelectorFromSet(labels.Set{discoveryv1.LabelServiceName: name})), slices.List, slices.Watch))
 	return &serviceWatch{namespace: namespace, name: name, stop: stop}
 }
 
