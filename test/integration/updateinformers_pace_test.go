@@ -4,18 +4,12 @@ import (
 	"context"
 	"fmt"
 	"net"
-	"net/url"
-	"strconv"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/go-logr/logr"
-	corev1 "k8s.io/api/core/v1"
-	discoveryv1 "k8s.io/api/discovery/v1"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -122,36 +116,13 @@ func TestAnInformerIsCalledAsSoonAsItsServiceHasEndpoints(t *testing.T) {
 	deleteUpdateStatusAtEnd(t)
 	createClusterVersion(t, nil, midUpdateStatus())
 	const namespace, service = "informer-endpoints-test", "late-informer"
-	serverName := service + "." + namespace + ".svc"
-	host := hostAddress(t)
-	ca := informertest.NewCA(t)
-	f := startInformer(t, host, ca.Serving(t, []string{serverName}))
+	f := startServiceInformer(t, namespace, service)
 	f.answer(0, protocol.ResponseSuccess, "a")
-	u, err := url.Parse("https://" + f.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	port, err := strconv.Atoi(u.Port())
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	ctx := context.Background()
-	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
-		t.Fatal(err)
-	}
-	services := kubeClient.CoreV1().Services(namespace)
-	if _, err := createAndDelete(t, services.Create, services.Delete, &corev1.Service{
-		ObjectMeta: metav1.ObjectMeta{Name: service},
-		Spec:       corev1.ServiceSpec{Ports: []corev1.ServicePort{{Name: "https", Port: 443, TargetPort: intstr.FromString("https")}}},
-	}); err != nil {
-		t.Fatal(err)
-	}
 	i := &insightsv1alpha1.UpdateInformer{
 		ObjectMeta: metav1.ObjectMeta{Name: "late-informer"},
 		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
 			Service:  &insightsv1alpha1.InformerServiceReference{Namespace: namespace, Name: service},
-			CABundle: ca.PEM,
+			CABundle: f.ca.PEM,
 		}},
 	}
 	createInformer(t, i)
@@ -160,14 +131,6 @@ func TestAnInformerIsCalledAsSoonAsItsServiceHasEndpoints(t *testing.T) {
 		return onlineReason(i) == "False/Unreachable"
 	})
 
-	slices := kubeClient.DiscoveryV1().EndpointSlices(namespace)
-	if _, err := createAndDelete(t, slices.Create, slices.Delete, &discoveryv1.EndpointSlice{
-		ObjectMeta:  metav1.ObjectMeta{Name: service + "-1", Labels: map[string]string{discoveryv1.LabelServiceName: service}},
-		AddressType: discoveryv1.AddressTypeIPv4,
-		Ports:       []discoveryv1.EndpointPort{{Name: ptr.To("https"), Port: ptr.To(int32(port))}},
-		Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{host}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(true)}}},
-	}); err != nil {
-		t.Fatal(err)
-	}
+	f.addEndpoints(t)
 	waitForInformer(t, "the endpoints there", i.Name, []string{"a"}, false, "True/Called")
 }

@@ -327,18 +327,24 @@ func TestAnInformerAtAURLFeedsUpdateStatus(t *testing.T) {
 	waitForInformer(t, "disabled", i.Name, nil, false, "False/Disabled")
 }
 
-func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
-	deleteUpdateStatusAtEnd(t)
-	createClusterVersion(t, nil, midUpdateStatus())
-	const namespace, service = "informer-test", "mco-informer"
-	serverName := service + "." + namespace + ".svc"
-	// An EndpointSlice may not point at loopback: the informer listens on
-	// an address of the host's own network.
-	host := hostAddress(t)
-	ca := informertest.NewCA(t)
-	f := startInformer(t, host, ca.Serving(t, []string{serverName}))
-	f.answer(0, protocol.ResponseSuccess, "a")
-	u, err := url.Parse("https://" + f.addr)
+// servedInformer is a test informer behind a Service: it listens on an
+// address of the host's own network, as an EndpointSlice may not point at
+// loopback, with a serving certificate for <service>.<namespace>.svc of a CA
+// of its own; the Service, in its namespace, maps port 443 to the
+// endpoints' port named https.
+type servedInformer struct {
+	*testInformer
+	ca                 *informertest.CA
+	namespace, service string
+	host               string
+	port               int32
+}
+
+func startServiceInformer(t *testing.T, namespace, service string) *servedInformer {
+	t.Helper()
+	s := &servedInformer{ca: informertest.NewCA(t), namespace: namespace, service: service, host: hostAddress(t)}
+	s.testInformer = startInformer(t, s.host, s.ca.Serving(t, []string{service + "." + namespace + ".svc"}))
+	u, err := url.Parse("https://" + s.addr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,19 +352,10 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.port = int32(port)
 
 	ctx := context.Background()
 	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: namespace}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
-		t.Fatal(err)
-	}
-	// The ConfigMap the service CA fills with its CA, as it does when
-	// annotated service.beta.openshift.io/inject-cabundle.
-	configMaps := kubeClient.CoreV1().ConfigMaps(namespace)
-	caConfigMap := &corev1.ConfigMap{
-		ObjectMeta: metav1.ObjectMeta{Name: "serving-ca", Annotations: map[string]string{"service.beta.openshift.io/inject-cabundle": "true"}},
-		Data:       map[string]string{"service-ca.crt": string(ca.PEM)},
-	}
-	if _, err := createAndDelete(t, configMaps.Create, configMaps.Delete, caConfigMap); err != nil {
 		t.Fatal(err)
 	}
 	services := kubeClient.CoreV1().Services(namespace)
@@ -368,17 +365,44 @@ func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	// No EndpointSlice controller runs beside the test's API server: the
-	// slice is made by hand, pointing at the informer.
-	slices := kubeClient.DiscoveryV1().EndpointSlices(namespace)
+	return s
+}
+
+// addEndpoints creates the Service's EndpointSlice, pointing at the
+// informer: no EndpointSlice controller runs beside the test's API server.
+func (s *servedInformer) addEndpoints(t *testing.T) {
+	t.Helper()
+	slices := kubeClient.DiscoveryV1().EndpointSlices(s.namespace)
 	if _, err := createAndDelete(t, slices.Create, slices.Delete, &discoveryv1.EndpointSlice{
-		ObjectMeta:  metav1.ObjectMeta{Name: service + "-1", Labels: map[string]string{discoveryv1.LabelServiceName: service}},
+		ObjectMeta:  metav1.ObjectMeta{Name: s.service + "-1", Labels: map[string]string{discoveryv1.LabelServiceName: s.service}},
 		AddressType: discoveryv1.AddressTypeIPv4,
-		Ports:       []discoveryv1.EndpointPort{{Name: ptr.To("https"), Port: ptr.To(int32(port))}},
-		Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{host}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(true)}}},
+		Ports:       []discoveryv1.EndpointPort{{Name: ptr.To("https"), Port: ptr.To(s.port)}},
+		Endpoints:   []discoveryv1.Endpoint{{Addresses: []string{s.host}, Conditions: discoveryv1.EndpointConditions{Ready: ptr.To(true)}}},
 	}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestAnInformerBehindAServiceFeedsUpdateStatus(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	createClusterVersion(t, nil, midUpdateStatus())
+	const namespace, service = "informer-test", "mco-informer"
+	serverName := service + "." + namespace + ".svc"
+	f := startServiceInformer(t, namespace, service)
+	f.answer(0, protocol.ResponseSuccess, "a")
+
+	// The ConfigMap the service CA fills with its CA, as it does when
+	// annotated service.beta.openshift.io/inject-cabundle.
+	ctx := context.Background()
+	configMaps := kubeClient.CoreV1().ConfigMaps(namespace)
+	caConfigMap := &corev1.ConfigMap{
+		ObjectMeta: metav1.ObjectMeta{Name: "serving-ca", Annotations: map[string]string{"service.beta.openshift.io/inject-cabundle": "true"}},
+		Data:       map[string]string{"service-ca.crt": string(f.ca.PEM)},
+	}
+	if _, err := createAndDelete(t, configMaps.Create, configMaps.Delete, caConfigMap); err != nil {
+		t.Fatal(err)
+	}
+	f.addEndpoints(t)
 	i := &insightsv1alpha1.UpdateInformer{
 		ObjectMeta: metav1.ObjectMeta{Name: "service-informer", Annotations: map[string]string{insightsv1alpha1.InjectCAFromConfigMapAnnotation: namespace + "/serving-ca"}},
 		Spec: insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{
