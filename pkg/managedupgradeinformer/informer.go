@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/go-logr/logr"
+	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/discovery"
@@ -120,14 +121,14 @@ func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsight
 		if !i.sources.CachesSynced() {
 			return &protocol.UpdateInsightsResponse{Status: waiting("the node and PodDisruptionBudget caches are not synced yet")}, nil
 		}
-		if in.Drains, wait, err = i.drains(ctx); err != nil || wait != "" {
-			return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
-		}
 		nodes, err := i.sources.Nodes.List(labels.Everything())
 		if err != nil {
 			return nil, err
 		}
 		in.WorkerNodes = managedupgrade.WorkerNodes(nodes)
+		if in.Drains, wait, err = i.drains(ctx, nodes); err != nil || wait != "" {
+			return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
+		}
 	}
 	return &protocol.UpdateInsightsResponse{Spec: protocol.ResponseSpec{Insights: managedupgrade.StatusInsights(in)}}, nil
 }
@@ -193,14 +194,10 @@ func (i *Informer) served(ctx context.Context) (bool, error) {
 	return false, nil
 }
 
-// drains are the worker nodes being drained, from the caches of nodes, of
-// budgets, and of the pods of each drained node, which start as nodes are
-// drained; until a new one has listed them, why to wait.
-func (i *Informer) drains(ctx context.Context) ([]managedupgrade.NodeDrain, string, error) {
-	nodes, err := i.sources.Nodes.List(labels.Everything())
-	if err != nil {
-		return nil, "", err
-	}
+// drains are the worker nodes being drained among the cached nodes, from
+// the caches of budgets and of the pods of each drained node, which start
+// as nodes are drained; until a new one has listed them, why to wait.
+func (i *Informer) drains(ctx context.Context, nodes []*corev1.Node) ([]managedupgrade.NodeDrain, string, error) {
 	drained := managedupgrade.DrainedNodes(nodes)
 	names := make([]string, len(drained))
 	for j, n := range drained {
