@@ -1,0 +1,213 @@
+package olm
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/blang/semver/v4"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
+)
+
+// PlanInput is what the findings of an UpdatePlan are made of.
+type PlanInput struct {
+	Cluster
+	// Current is the version the cluster runs, Target the plan's.
+	Current, Target string
+	Now             time.Time
+}
+
+// Plan returns what OLM's operators say of updating to the target: each
+// installed operator that does not support it, each operator update that
+// waits for approval, each operator already unhealthy, each deprecation.
+func Plan(in PlanInput) []insightsv1alpha1.UpdateInsight {
+	var out []insightsv1alpha1.UpdateInsight
+	for _, check := range []func(PlanInput) []finding{incompatible, awaitingApproval, unhealthy, deprecated} {
+		for _, f := range check(in) {
+			f.acquired = in.Now
+			out = append(out, f.insight())
+		}
+	}
+	return out
+}
+
+// incompatible: an operator that declares an olm.maxOpenShiftVersion below
+// the target's minor release, or an invalid one, makes OLM report
+// Upgradeable=False (IncompatibleOperatorsInstalled), which keeps the
+// cluster-version operator from starting a minor update; a patch update
+// proceeds regardless. OLM counts every CSV that is not a copy, whatever
+// its phase (incompatibleOperators lists them all): an old CSV being
+// replaced blocks until OLM deletes it.
+func incompatible(in PlanInput) []finding {
+	target, err := semver.ParseTolerant(in.Target)
+	if err != nil {
+		return nil
+	}
+	current, err := semver.ParseTolerant(in.Current)
+	if err != nil || (target.Major == current.Major && target.Minor <= current.Minor) || target.Major < current.Major {
+		return nil
+	}
+	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
+	var out []finding
+	for _, csv := range in.installed() {
+		max, err := MaxOpenShiftVersion(csv)
+		if err == nil && (max == nil || !blocks(*max, target)) {
+			continue
+		}
+		sub := in.subscriptionOf(csv)
+		f := finding{
+			uid: uid("max-openshift-version", csv.Namespace, csv.Name), level: insightsv1alpha1.ErrorInsightLevel,
+			impact: insightsv1alpha1.UpdateStalledImpactType, resources: resourcesOf(csv, sub),
+		}
+		if err != nil {
+			f.summary = fmt.Sprintf("Operator %s declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, %s among them", operatorName(csv), targetMinor)
+			f.description = fmt.Sprintf("OLM cannot read the newest OpenShift release the operator supports (%v), and so sets Upgradeable=False "+
+				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager: the cluster-version operator will not start a minor update.\n%s",
+				err, remedy(csv, sub, targetMinor))
+		} else {
+			f.summary = fmt.Sprintf("Operator %s supports OpenShift up to %d.%d: OLM blocks the update to %s", operatorName(csv), max.Major, max.Minor, targetMinor)
+			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. On a cluster running %d.%d, OLM sets Upgradeable=False "+
+				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
+				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, max.Major, max.Minor, targetMinor, remedy(csv, sub, targetMinor))
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// remedy says how to make the operator support the target's minor release:
+// update it through its Subscription, or remove it.
+func remedy(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1.Subscription, targetMinor string) string {
+	remove := fmt.Sprintf("oc delete clusterserviceversion %s -n %s", csv.Name, csv.Namespace)
+	if sub == nil {
+		return fmt.Sprintf("Update the operator to a version that supports %s before the cluster update; no Subscription installed it, so update it "+
+			"the way it was installed. Or remove it: %s.", targetMinor, remove)
+	}
+	channel := sub.Spec.Channel
+	if channel == "" {
+		channel = "its package's default channel"
+	} else {
+		channel = "channel " + channel
+	}
+	catalog := sub.Spec.CatalogSource
+	if catalog == "" {
+		catalog = "its catalog"
+	} else {
+		catalog = "catalog " + catalog
+	}
+	approval := "its approval is Automatic, so OLM installs a newer version as soon as the channel offers one"
+	if sub.Spec.InstallPlanApproval == operatorsv1alpha1.ApprovalManual {
+		approval = "its approval is Manual, so approve the InstallPlan of a version that supports " + targetMinor
+	}
+	return fmt.Sprintf("Update the operator to a version that supports %s before the cluster update: its Subscription %s/%s follows %s of %s, and %s; "+
+		"if no version in that channel supports %s, move the Subscription to a channel that has one. Or remove the operator: "+
+		"oc delete subscription %s -n %s, then %s.",
+		targetMinor, sub.Namespace, sub.Name, channel, catalog, approval, targetMinor, sub.Name, sub.Namespace, remove)
+}
+
+func resourcesOf(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1.Subscription) []insightsv1alpha1.InsightResource {
+	resources := []insightsv1alpha1.InsightResource{csvResource(csv)}
+	if sub != nil {
+		resources = append(resources, subscriptionResource(sub))
+	}
+	return resources
+}
+
+// awaitingApproval: a Subscription with Manual approval whose newest
+// InstallPlan waits for approval holds back an operator update that an
+// administrator usually wants installed before the cluster updates.
+func awaitingApproval(in PlanInput) []finding {
+	var out []finding
+	for _, sub := range sortedSubscriptions(in.Subscriptions) {
+		if sub.Spec.InstallPlanApproval != operatorsv1alpha1.ApprovalManual || sub.Status.InstallPlanRef == nil {
+			continue
+		}
+		plan := in.installPlan(sub.Namespace, sub.Status.InstallPlanRef.Name)
+		if plan == nil || plan.Spec.Approved || plan.Status.Phase != operatorsv1alpha1.InstallPlanPhaseRequiresApproval {
+			continue
+		}
+		csvs := strings.Join(plan.Spec.ClusterServiceVersionNames, ", ")
+		out = append(out, finding{
+			uid: uid("install-plan-approval", plan.Namespace, plan.Name), level: insightsv1alpha1.WarningInsightLevel,
+			impact: insightsv1alpha1.NoneImpactType, resources: []insightsv1alpha1.InsightResource{subscriptionResource(sub), installPlanResource(plan)},
+			summary: fmt.Sprintf("Operator update waiting for approval: InstallPlan %s/%s of Subscription %s would install %s", plan.Namespace, plan.Name, sub.Name, csvs),
+			description: fmt.Sprintf("Subscription %s/%s (package %s) installs updates only once approved, and its InstallPlan %s waits for approval to install %s. "+
+				"Operators are best updated before the cluster: approve it with oc patch installplan %s -n %s --type merge -p '{\"spec\":{\"approved\":true}}', "+
+				"or accept this finding to update the cluster first.", sub.Namespace, sub.Name, sub.Spec.Package, plan.Name, csvs, plan.Name, plan.Namespace),
+		})
+	}
+	return out
+}
+
+// unhealthy: an operator whose CSV has not succeeded for Settle or longer
+// is unhealthy before the update starts.
+func unhealthy(in PlanInput) []finding {
+	var out []finding
+	for _, csv := range in.installed() {
+		if csv.Status.Phase == operatorsv1alpha1.CSVPhaseSucceeded {
+			continue
+		}
+		since, exact := notSucceededSince(csv)
+		if !since.IsZero() && in.Now.Sub(since) < Settle {
+			continue
+		}
+		out = append(out, finding{
+			uid: uid("unhealthy", csv.Namespace, csv.Name), level: insightsv1alpha1.WarningInsightLevel,
+			impact: insightsv1alpha1.UnknownImpactType, resources: resourcesOf(csv, in.subscriptionOf(csv)),
+			summary:     fmt.Sprintf("Operator %s is %s, not Succeeded%s", operatorName(csv), phaseOf(csv), sinceText(since, exact)),
+			description: state(csv) + "\nAn operator that is unhealthy before the update is hard to tell from one the update broke: fix it first, or accept this finding.",
+		})
+	}
+	return out
+}
+
+// deprecated: OLM marks a Subscription whose package, channel or bundle
+// its catalog deprecates; the operator may get no update for the target.
+func deprecated(in PlanInput) []finding {
+	var out []finding
+	for _, sub := range sortedSubscriptions(in.Subscriptions) {
+		for _, c := range sub.Status.Conditions {
+			what, ok := deprecations[c.Type]
+			if !ok || c.Status != "True" {
+				continue
+			}
+			out = append(out, finding{
+				uid: uid("deprecated-"+what, sub.Namespace, sub.Name), level: insightsv1alpha1.InfoInsightLevel,
+				impact: insightsv1alpha1.NoneImpactType, resources: []insightsv1alpha1.InsightResource{subscriptionResource(sub)},
+				summary:     fmt.Sprintf("Subscription %s/%s: its %s is deprecated", sub.Namespace, sub.Name, what),
+				description: c.Message,
+			})
+		}
+	}
+	return out
+}
+
+// deprecations name what each deprecation condition is about.
+var deprecations = map[string]string{
+	operatorsv1alpha1.SubscriptionPackageDeprecated: "package",
+	operatorsv1alpha1.SubscriptionChannelDeprecated: "channel",
+	operatorsv1alpha1.SubscriptionBundleDeprecated:  "bundle",
+}
+
+func phaseOf(csv *operatorsv1alpha1.ClusterServiceVersion) string {
+	if csv.Status.Phase == "" {
+		return "without a phase"
+	}
+	if csv.Status.Reason == "" {
+		return string(csv.Status.Phase)
+	}
+	return fmt.Sprintf("%s (%s)", csv.Status.Phase, csv.Status.Reason)
+}
+
+func sinceText(since time.Time, exact bool) string {
+	switch {
+	case since.IsZero():
+		return ""
+	case exact:
+		return " since " + since.UTC().Format(time.RFC3339)
+	default:
+		return " since " + since.UTC().Format(time.RFC3339) + " or earlier"
+	}
+}
