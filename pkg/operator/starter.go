@@ -5,7 +5,9 @@ package operator
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sync"
 	"time"
 
@@ -40,6 +42,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusteroperator"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/clusterversion"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateevents"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
@@ -50,6 +53,8 @@ import (
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
+	olmclient "github.com/update-insights/update-insights-operator/pkg/olm/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/version"
 )
 
@@ -171,6 +176,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
+	olmClient, err := olmclient.NewForConfig(kubeConfig)
+	if err != nil {
+		return err
+	}
 
 	configInformers := configinformers.NewSharedInformerFactoryWithOptions(configClient, resyncPeriod,
 		configinformers.WithTransform(stripManagedFields))
@@ -195,6 +204,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		apiserverinformers.WithTransform(updateplan.StripAPIRequestCount))
 	operatorInformers := operatorinformers.NewSharedInformerFactoryWithOptions(operatorClient, resyncPeriod,
 		operatorinformers.WithTransform(stripManagedFields), operatorinformers.WithTweakListOptions(byName(names.CloudCredential)))
+
+	// OLM's objects, once the cluster serves them: the CSVs but OLM's
+	// copies, the Subscriptions and the InstallPlans.
+	olmInformers := olmoperators.NewInformers(olmClient, resyncPeriod)
 
 	tracker := operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)
 
@@ -293,7 +306,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// ones it needs: a factory starts just the informers requested so far,
 	// and a controller started later starts its factories again.
 	factories := []informerFactory{configInformers, machineConfigOperatorInformers, nodeInformers, machineConfigurationInformers, insightInformers, budgetInformers,
-		adminGatesInformers, adminAcksInformers, apiserverInformers, operatorInformers}
+		adminGatesInformers, adminAcksInformers, apiserverInformers, operatorInformers, olmInformers}
 	var controllers sync.WaitGroup
 	run := func(c factory.Controller, workers int) {
 		for _, f := range factories {
@@ -339,6 +352,17 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		run(alertsController, 1)
 	}
 
+	// The health of OLM's operators during an update needs OLM's API, an
+	// optional capability: without it the controller is off until the API
+	// appears.
+	whenServed(ctx, olmClient.Discovery(), olmAPI, o.OptionalAPIInterval, olmoperators.Name,
+		func(why string) { tracker.SwitchOff(olmoperators.Name, why) },
+		func() {
+			tracker.SwitchOn(olmoperators.Name)
+			run(olmoperators.New(olmInformers, configInformers.Config().V1().ClusterVersions(), answers, tracker,
+				controllerContext.EventRecorder, controllerContext.Clock), 1)
+		})
+
 	// The node controller, and the UpdatePlan controller, whose pre-checks
 	// read the pools, need the machine-config operator's API: without it
 	// they are off until the API appears, and then start without a restart.
@@ -347,6 +371,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	perNode := &nodes.PerNodeTimes{}
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
+	olmPlans := updateplan.NewOptional[updateplan.OLMPlanner]()
 	var planAlerts alerts.Source
 	if alertsSource != nil {
 		planAlerts = alertsSource
@@ -392,7 +417,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				adminAcksInformers.Core().V1().ConfigMaps(),
 				updateplan.Config{
 					Pods: kubeClient.CoreV1(), Events: kubeClient.CoreV1(), Alerts: planAlerts, PerNode: perNode,
-					APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials,
+					APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials, OLM: olmPlans,
 					Asker:  updateinformers.NewPlanAsker(kubeClient.CoreV1(), kubeClient.DiscoveryV1(), informerRequests, controllerContext.Clock),
 					Client: insightsClient.InsightsV1alpha1(), TTL: o.PlanTTL,
 				},
@@ -412,13 +437,23 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 				apiRequestCounts.Off,
 				func() {
 					informer := apiserverInformers.Apiserver().V1().APIRequestCounts()
-					serveOptional(ctx, apiRequestCounts, informer.Informer(), informer.Lister(), "apirequestcounts", tracker, apiserverInformers)
+					serveOptional(ctx, apiRequestCounts, informer.Lister(), map[string]cache.SharedIndexInformer{"apirequestcounts": informer.Informer()}, tracker, apiserverInformers)
 				})
 			whenServed(ctx, configClient.Discovery(), cloudCredentialAPI, o.OptionalAPIInterval, updateplan.Name+" (CloudCredentials)",
 				cloudCredentials.Off,
 				func() {
 					informer := operatorInformers.Operator().V1().CloudCredentials()
-					serveOptional(ctx, cloudCredentials, informer.Informer(), informer.Lister(), "cloudcredentials", tracker, operatorInformers)
+					serveOptional(ctx, cloudCredentials, informer.Lister(), map[string]cache.SharedIndexInformer{"cloudcredentials": informer.Informer()}, tracker, operatorInformers)
+				})
+			// OLM's operators have findings of their own, under their own
+			// informer name, once the cluster serves OLM's API.
+			whenServed(ctx, olmClient.Discovery(), olmAPI, o.OptionalAPIInterval, updateplan.Name+" (OLM)",
+				olmPlans.Off,
+				func() {
+					listers, informers := olmInformers.Listers()
+					serveOptional(ctx, olmPlans, updateplan.OLMPlanner(listers), map[string]cache.SharedIndexInformer{
+						"clusterserviceversions": informers[0], "subscriptions": informers[1], "installplans": informers[2],
+					}, tracker, olmInformers)
 				})
 			tracker.SwitchOn(updateplan.Name)
 			run(planController, updateplan.Workers)
@@ -521,17 +556,30 @@ var (
 	cloudCredentialAPI = optionalAPI{groupVersion: operatorv1.GroupVersion, resources: []string{"cloudcredentials"}}
 )
 
-// serveOptional has the UpdatePlan controller read an optional API from
-// informer, which its factory starts, and the tracker wait for its cache.
-func serveOptional[L any](ctx context.Context, api *updateplan.Optional[L], informer cache.SharedIndexInformer, lister L, resource string,
+// olmAPI is what the operator reads of OLM, an optional capability.
+var olmAPI = optionalAPI{
+	groupVersion: operatorsv1alpha1.SchemeGroupVersion,
+	resources:    []string{"clusterserviceversions", "subscriptions", "installplans"},
+}
+
+// serveOptional has the UpdatePlan controller read an optional API through
+// lister, from informers by resource, which factory starts, and the
+// tracker wait for their caches.
+func serveOptional[L any](ctx context.Context, api *updateplan.Optional[L], lister L, informers map[string]cache.SharedIndexInformer,
 	tracker *operatorstatus.Tracker, factory informerFactory) {
-	if err := api.Serve(ctx, informer, lister); err != nil {
+	var all []cache.SharedIndexInformer
+	synced := map[string]cache.InformerSynced{}
+	for resource, informer := range informers {
+		all = append(all, informer)
+		synced[resource] = informer.HasSynced
+	}
+	if err := api.Serve(ctx, lister, all...); err != nil {
 		// Only a programming error gets here.
-		klog.ErrorS(err, "Cannot read an optional API", "resource", resource)
+		klog.ErrorS(err, "Cannot read an optional API", "resources", slices.Sorted(maps.Keys(informers)))
 		api.Off(fmt.Sprintf("it could not be read: %v", err))
 		return
 	}
-	tracker.WaitsFor(updateplan.Name, map[string]cache.InformerSynced{resource: informer.HasSynced})
+	tracker.WaitsFor(updateplan.Name, synced)
 	factory.Start(ctx.Done())
 }
 

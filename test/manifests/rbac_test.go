@@ -90,6 +90,9 @@ var allowedRoles = []struct {
 		groups: []string{"operator.openshift.io"}, resources: []string{"cloudcredentials"}, resourceNames: []string{names.CloudCredential}, verbs: []string{"get", "list", "watch"},
 		why: "the pre-checks of a minor update read whether manually maintained cloud credentials are marked ready for the target; the CloudCredential is listed and watched by name",
 	}, {
+		groups: []string{"operators.coreos.com"}, resources: []string{"clusterserviceversions", "subscriptions", "installplans"}, verbs: []string{"get", "list", "watch"},
+		why: "OLM's operators are a source of insights: their CSVs, Subscriptions and InstallPlans are read, never written",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {

@@ -145,6 +145,35 @@ func (c *Controller) readGates(in *precheck.Input) (bool, error) {
 	return true, nil
 }
 
+// olmAnswer is the findings of OLM's operators, nil when the cluster does
+// not serve OLM's API: a cluster without OLM has nothing to say of it. Not
+// ready while OLM's caches have not synced.
+func (c *Controller) olmAnswer(cv *configv1.ClusterVersion, target string, now time.Time) (*updatestatus.Answer, bool, error) {
+	planner, ready, off := c.olm.read()
+	if !ready || off != nil {
+		return nil, ready, nil
+	}
+	answer, err := planner.Plan(installedVersion(cv), target, now)
+	if err != nil {
+		return nil, false, err
+	}
+	return &answer, true, nil
+}
+
+// installedVersion is the version of the newest completed update, or else
+// the desired one.
+func installedVersion(cv *configv1.ClusterVersion) string {
+	if cv == nil {
+		return ""
+	}
+	for _, h := range cv.Status.History {
+		if h.State == configv1.CompletedUpdate {
+			return h.Version
+		}
+	}
+	return cv.Status.Desired.Version
+}
+
 // builtinAnswer is the operator's own findings, as the built-in informer's.
 func builtinAnswer(in precheck.Input) updatestatus.Answer {
 	return updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: precheck.Run(in)}

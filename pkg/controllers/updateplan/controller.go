@@ -72,6 +72,13 @@ const (
 	Workers = 2
 )
 
+// OLMPlanner makes the findings of OLM's operators for an update from
+// current to target: the answer of the built-in informer
+// operator-lifecycle-manager.
+type OLMPlanner interface {
+	Plan(current, target string, now time.Time) (updatestatus.Answer, error)
+}
+
 // Asker asks an UpdateInformer what might go wrong if the cluster updated
 // to target: its findings, or, with Offline set, why it could not be heard.
 type Asker interface {
@@ -91,6 +98,7 @@ type Controller struct {
 	adminAcks        corelisters.ConfigMapNamespaceLister
 	apiRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
 	cloudCredentials *Optional[operatorlisters.CloudCredentialLister]
+	olm              *Optional[OLMPlanner]
 	pods             coreclient.PodsGetter
 	events           coreclient.EventsGetter
 	alerts           *alertsCache
@@ -119,6 +127,9 @@ type Config struct {
 	// serves them.
 	APIRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
 	CloudCredentials *Optional[operatorlisters.CloudCredentialLister]
+	// OLM makes the findings of OLM's operators once the cluster serves
+	// OLM's API; nil when the operator reads none.
+	OLM *Optional[OLMPlanner]
 	// Alerts reads the firing alerts; nil when the operator reads none.
 	Alerts  alerts.Source
 	PerNode *nodes.PerNodeTimes
@@ -159,6 +170,7 @@ func New(
 		adminAcks:        adminAcks.Lister().ConfigMaps(names.ConfigNamespace),
 		apiRequestCounts: config.APIRequestCounts,
 		cloudCredentials: config.CloudCredentials,
+		olm:              config.OLM,
 		pods:             config.Pods,
 		events:           config.Events,
 		alerts:           newAlertsCache(config.Alerts, clock),
@@ -199,6 +211,7 @@ func New(
 	later := func() { c.enqueueAll(Coalesce) }
 	c.apiRequestCounts.bind(later)
 	c.cloudCredentials.bind(later)
+	c.olm.bind(later)
 	for resource, informer := range cluster {
 		synced[resource] = informer.HasSynced
 		all = append(all, informer)
@@ -268,9 +281,17 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		// Every plan is evaluated again once what is missing is read.
 		return nil
 	}
+	answers := append(r.answers(), builtinAnswer(in))
+	olmAnswer, ready, err := c.olmAnswer(cluster.clusterVersion, plan.Spec.TargetRelease, now)
+	if err != nil || !ready {
+		return err
+	}
+	if olmAnswer != nil {
+		answers = append(answers, *olmAnswer)
+	}
 	desired := updateplan.Compute(updateplan.Input{
 		Plan:        plan,
-		Answers:     append(r.answers(), builtinAnswer(in)),
+		Answers:     answers,
 		Expected:    informerNames(expected),
 		Pools:       workerPools(cluster.pools),
 		NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),

@@ -9,7 +9,7 @@ import (
 )
 
 // Optional is what the pre-checks read of an API that not every cluster
-// serves (APIRequestCounts, CloudCredentials): a lister once the operator
+// serves (APIRequestCounts, CloudCredentials, OLM's): a lister once the operator
 // found the API served, and until then why there is none, which the
 // checks that need it report instead of their findings. The operator
 // calls Off or Serve as it finds the API missing or served; a plan is not
@@ -52,27 +52,39 @@ func (o *Optional[L]) Off(why string) {
 	}
 }
 
-// Serve reads the API from informer, through lister, which the caller
-// starts: every plan is evaluated again once it synced, and when it
-// changes.
-func (o *Optional[L]) Serve(ctx context.Context, informer cache.SharedIndexInformer, lister L) error {
+// Serve reads the API through lister, from informers, which the caller
+// starts: every plan is evaluated again once they synced, and when what
+// they hold changes.
+func (o *Optional[L]) Serve(ctx context.Context, lister L, informers ...cache.SharedIndexInformer) error {
 	o.mu.Lock()
 	changed := o.changed
 	o.mu.Unlock()
 	if changed == nil {
 		return errors.New("an optional API is served before its controller is built")
 	}
-	registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
-		AddFunc: func(any) { changed() }, UpdateFunc: func(any, any) { changed() }, DeleteFunc: func(any) { changed() },
-	})
-	if err != nil {
-		return err
+	var synced []cache.InformerSynced
+	for _, informer := range informers {
+		registration, err := informer.AddEventHandler(cache.ResourceEventHandlerFuncs{
+			AddFunc: func(any) { changed() }, UpdateFunc: func(any, any) { changed() }, DeleteFunc: func(any) { changed() },
+		})
+		if err != nil {
+			return err
+		}
+		synced = append(synced, registration.HasSynced)
+	}
+	allSynced := func() bool {
+		for _, s := range synced {
+			if !s() {
+				return false
+			}
+		}
+		return true
 	}
 	o.mu.Lock()
-	o.off, o.lister, o.synced = nil, lister, registration.HasSynced
+	o.off, o.lister, o.synced = nil, lister, allSynced
 	o.mu.Unlock()
 	go func() {
-		if cache.WaitForCacheSync(ctx.Done(), registration.HasSynced) {
+		if cache.WaitForCacheSync(ctx.Done(), synced...) {
 			changed()
 		}
 	}()
