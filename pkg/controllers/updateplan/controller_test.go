@@ -698,3 +698,68 @@ func TestStripAPIRequestCount(t *testing.T) {
 		})
 	}
 }
+
+// fakeOLM answers for OLM's operators, saying from which versions it was
+// asked.
+type fakeOLM struct{ asked []string }
+
+func (f *fakeOLM) Plan(current, target string, now time.Time) (updatestatus.Answer, error) {
+	f.asked = append(f.asked, current+"->"+target)
+	return updatestatus.Answer{Informer: "operator-lifecycle-manager", Insights: []insightsv1alpha1.UpdateInsight{{
+		UID: "max-openshift-version/openshift-operators-redhat/elasticsearch-operator.v5.8.2", AcquisitionTime: ptr.To(metav1.NewTime(now)),
+		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane},
+		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.ErrorInsightLevel, Summary: "capped"},
+	}}}, nil
+}
+
+// OLM's findings sit beside the operator's own, under OLM's informer name,
+// asked from the version the cluster runs; a cluster that does not serve
+// OLM's API has none, and a plan waits for OLM's caches as for any served
+// API's.
+func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
+	olmID := "operator-lifecycle-manager/ControlPlane//max-openshift-version/openshift-operators-redhat/elasticsearch-operator.v5.8.2"
+	for _, tc := range []struct {
+		name      string
+		olm       func(*fakeOLM) *Optional[OLMPlanner]
+		evaluated bool
+		want      []string
+		asked     []string
+	}{{
+		name:      "served and synced",
+		olm:       func(f *fakeOLM) *Optional[OLMPlanner] { return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }} },
+		evaluated: true,
+		want:      []string{olmID, durationID},
+		asked:     []string{"4.16.3->4.17.2"},
+	}, {
+		name:      "not served",
+		olm:       func(*fakeOLM) *Optional[OLMPlanner] { return NewOptional[OLMPlanner]() },
+		evaluated: true,
+		want:      []string{durationID},
+	}, {
+		name:      "not read by the operator",
+		olm:       func(*fakeOLM) *Optional[OLMPlanner] { return nil },
+		evaluated: true,
+		want:      []string{durationID},
+	}, {
+		name: "served, its caches not synced yet",
+		olm:  func(f *fakeOLM) *Optional[OLMPlanner] { return &Optional[OLMPlanner]{lister: f, synced: func() bool { return false }} },
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			olm := &fakeOLM{}
+			h.controller.olm = tc.olm(olm)
+			h.createPlan("4.17.2", "r1")
+			h.sync("4.17.2")
+			p := h.plan("4.17.2")
+			if evaluated := p.Status.EvaluatedAt != nil; evaluated != tc.evaluated {
+				t.Fatalf("evaluated = %t, want %t: %+v", evaluated, tc.evaluated, viewOf(p))
+			}
+			if diff := cmp.Diff(tc.want, viewOf(p).Findings); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.asked, olm.asked); diff != "" {
+				t.Errorf("OLM asked (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
