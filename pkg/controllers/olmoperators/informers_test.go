@@ -63,8 +63,8 @@ func TestStripCSVKeepsWhatTheInsightsRead(t *testing.T) {
 			Annotations: map[string]string{
 				operatorsv1alpha1.PropertiesAnnotation:        `{"properties":[{"type":"olm.maxOpenShiftVersion","value":"4.17"}]}`,
 				operatorsv1alpha1.OperatorNamespaceAnnotation: "etcd",
-				"alm-examples":                                `[{"apiVersion":"etcd.database.coreos.com/v1beta2","kind":"EtcdCluster"}]`,
-				"olm.targetNamespaces":                        "etcd",
+				"alm-examples":         `[{"apiVersion":"etcd.database.coreos.com/v1beta2","kind":"EtcdCluster"}]`,
+				"olm.targetNamespaces": "etcd",
 			},
 			Labels:        map[string]string{operatorsv1alpha1.CopiedLabelKey: "etcd", "operators.coreos.com/etcd.etcd": ""},
 			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "olm"}},

@@ -725,8 +725,10 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 		want      []string
 		asked     []string
 	}{{
-		name:      "served and synced",
-		olm:       func(f *fakeOLM) *Optional[OLMPlanner] { return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }} },
+		name: "served and synced",
+		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
+			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }}
+		},
 		evaluated: true,
 		want:      []string{olmID, durationID},
 		asked:     []string{"4.16.3->4.17.2"},
@@ -742,7 +744,9 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 		want:      []string{durationID},
 	}, {
 		name: "served, its caches not synced yet",
-		olm:  func(f *fakeOLM) *Optional[OLMPlanner] { return &Optional[OLMPlanner]{lister: f, synced: func() bool { return false }} },
+		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
+			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return false }}
+		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
