@@ -23,7 +23,8 @@ type HealthInput struct {
 // Health returns, while the cluster updates, an insight for each operator
 // whose CSV has not succeeded for Settle or longer: an error when it left
 // Succeeded after the update started, a warning when it was unhealthy
-// before, which the update did not cause. Each is resolved (no longer
+// before, which the update did not cause, or when its CSV does not tell
+// since when. Each is resolved (no longer
 // returned) once the CSV succeeds again. Recheck is how long until a CSV
 // out of Succeeded for less than Settle is due, zero when none is.
 // Nothing in the insights depends on Now but whether they are due, so an
@@ -50,10 +51,16 @@ func Health(in HealthInput) (insights []insightsv1alpha1.UpdateInsight, recheck 
 			resources: resourcesOf(csv, in.subscriptionOf(csv)), acquired: since,
 			description: state(csv) + "\n" + conditions(csv) + "\n" + history(csv),
 		}
-		if !since.IsZero() && !since.Before(in.UpdateStarted) {
+		switch {
+		case since.IsZero():
+			// Neither its history nor its status says since when: whether
+			// the update caused it cannot be told.
+			f.level = insightsv1alpha1.WarningInsightLevel
+			f.summary = fmt.Sprintf("Operator %s is %s, since a time its CSV does not tell", operatorName(csv), phaseOf(csv))
+		case !since.Before(in.UpdateStarted):
 			f.level = insightsv1alpha1.ErrorInsightLevel
 			f.summary = fmt.Sprintf("Operator %s is %s since %s, during the update", operatorName(csv), phaseOf(csv), since.UTC().Format(time.RFC3339))
-		} else {
+		default:
 			f.level = insightsv1alpha1.WarningInsightLevel
 			f.summary = fmt.Sprintf("Operator %s is %s%s, from before the update started: not caused by it", operatorName(csv), phaseOf(csv), sinceText(since, exact))
 		}
