@@ -87,10 +87,18 @@ func normalize(v semver.Version) semver.Version {
 	return semver.Version{Major: v.Major, Minor: v.Minor}
 }
 
-// blocks says whether an operator supporting up to max keeps the cluster
-// from updating to target's minor release. OLM compares max with the minor
-// release after the running one, which is the target of a minor update; a
-// plan names its target, which may be further.
-func blocks(max, target semver.Version) bool {
-	return normalize(max).LT(normalize(target))
+// required is the release an operator must support, normalized, for OLM
+// to let a cluster running current update to target's minor release. OLM
+// compares an operator's max with the minor release after the running one
+// (nextY of the normalized current), which is the target of a minor
+// update, except from 4.23: OLM's next is then 5.1, so an operator
+// supporting 4.23 or 5.0 blocks the update to 5.0. A plan names its
+// target, which may be further: the later of the two.
+func required(current, target semver.Version) semver.Version {
+	next := normalize(current)
+	next.Minor++
+	if t := normalize(target); t.GT(next) {
+		return t
+	}
+	return next
 }

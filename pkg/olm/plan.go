@@ -50,10 +50,18 @@ func incompatible(in PlanInput) []finding {
 		return nil
 	}
 	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
+	// need is what an operator must support: the target's minor release,
+	// but 5.1 from 4.23 to 5.0, which OLM counts as one release.
+	need := required(current, target)
+	beyondTarget := need.GT(normalize(target))
+	needMinor := targetMinor
+	if beyondTarget {
+		needMinor = fmt.Sprintf("%d.%d", need.Major, need.Minor)
+	}
 	var out []finding
 	for _, csv := range in.installed() {
 		max, err := MaxOpenShiftVersion(csv)
-		if err == nil && (max == nil || !blocks(*max, target)) {
+		if err == nil && (max == nil || !normalize(*max).LT(need)) {
 			continue
 		}
 		sub := in.subscriptionOf(csv)
@@ -65,12 +73,18 @@ func incompatible(in PlanInput) []finding {
 			f.summary = fmt.Sprintf("Operator %s declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, %s among them", operatorName(csv), targetMinor)
 			f.description = fmt.Sprintf("OLM cannot read the newest OpenShift release the operator supports (%v), and so sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager: the cluster-version operator will not start a minor update.\n%s",
-				err, remedy(csv, sub, targetMinor))
+				err, remedy(csv, sub, needMinor))
 		} else {
-			f.summary = fmt.Sprintf("Operator %s supports OpenShift up to %d.%d: OLM blocks the update to %s", operatorName(csv), max.Major, max.Minor, targetMinor)
-			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. On a cluster running %d.%d, OLM sets Upgradeable=False "+
+			supports := fmt.Sprintf("supports OpenShift up to %d.%d", max.Major, max.Minor)
+			running := fmt.Sprintf("On a cluster running %d.%d", max.Major, max.Minor)
+			if beyondTarget {
+				supports += ", which OLM counts as the release the cluster runs"
+				running = "OLM counts OpenShift 4.23 and 5.0 as one release: on a cluster running it"
+			}
+			f.summary = fmt.Sprintf("Operator %s %s: OLM blocks the update to %s", operatorName(csv), supports, targetMinor)
+			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. %s, OLM sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
-				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, max.Major, max.Minor, targetMinor, remedy(csv, sub, targetMinor))
+				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, running, targetMinor, remedy(csv, sub, needMinor))
 		}
 		out = append(out, f)
 	}
