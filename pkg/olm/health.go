@@ -24,11 +24,11 @@ type HealthInput struct {
 // whose CSV has not succeeded for Settle or longer: an error when it left
 // Succeeded after the update started, a warning when it was unhealthy
 // before, which the update did not cause, or when its CSV does not tell
-// since when. Each is resolved (no longer
-// returned) once the CSV succeeds again. Recheck is how long until a CSV
-// out of Succeeded for less than Settle is due, zero when none is.
-// Nothing in the insights depends on Now but whether they are due, so an
-// unchanged cluster gives unchanged insights.
+// whether it was: its phase history is full without Succeeded, or there is
+// none. Each is resolved (no longer returned) once the CSV succeeds again.
+// Recheck is how long until a CSV out of Succeeded for less than Settle is
+// due, zero when none is. Nothing in the insights depends on Now but
+// whether they are due, so an unchanged cluster gives unchanged insights.
 func Health(in HealthInput) (insights []insightsv1alpha1.UpdateInsight, recheck time.Duration) {
 	if in.UpdateStarted.IsZero() {
 		return nil, 0
@@ -57,9 +57,16 @@ func Health(in HealthInput) (insights []insightsv1alpha1.UpdateInsight, recheck 
 			// the update caused it cannot be told.
 			f.level = insightsv1alpha1.WarningInsightLevel
 			f.summary = fmt.Sprintf("Operator %s is %s, since a time its CSV does not tell", operatorName(csv), phaseOf(csv))
-		case !since.Before(in.UpdateStarted):
+		case !since.Before(in.UpdateStarted) && exact:
 			f.level = insightsv1alpha1.ErrorInsightLevel
 			f.summary = fmt.Sprintf("Operator %s is %s since %s, during the update", operatorName(csv), phaseOf(csv), since.UTC().Format(time.RFC3339))
+		case !since.Before(in.UpdateStarted):
+			// A full history without Succeeded: OLM retrying an install
+			// fills it in minutes, so the CSV may have left Succeeded
+			// before the update as well as during it; it is not blamed on
+			// the update.
+			f.level = insightsv1alpha1.WarningInsightLevel
+			f.summary = fmt.Sprintf("Operator %s is %s%s: it may have been unhealthy before the update started", operatorName(csv), phaseOf(csv), sinceText(since, exact))
 		default:
 			f.level = insightsv1alpha1.WarningInsightLevel
 			f.summary = fmt.Sprintf("Operator %s is %s%s, from before the update started: not caused by it", operatorName(csv), phaseOf(csv), sinceText(since, exact))
