@@ -1,0 +1,573 @@
+package olm
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
+)
+
+func TestPlanFixture(t *testing.T) {
+	planNow := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	testCases := []struct {
+		name, target string
+		want         []string
+	}{
+		{
+			name: "minor update", target: "4.17.3",
+			want: []string{
+				"max-openshift-version/openshift-operators-redhat/elasticsearch-operator.v5.8.2",
+				"install-plan-approval/openshift-operators-redhat/install-7xkqp",
+				"unhealthy/etcd/etcdoperator.v0.9.4",
+				"unhealthy/foo/foo-operator.v1.2.0",
+				"deprecated-channel/etcd/etcd",
+			},
+		},
+		{
+			name: "patch update: the operator capped at 4.16 does not block it", target: "4.16.21",
+			want: []string{
+				"install-plan-approval/openshift-operators-redhat/install-7xkqp",
+				"unhealthy/etcd/etcdoperator.v0.9.4",
+				"unhealthy/foo/foo-operator.v1.2.0",
+				"deprecated-channel/etcd/etcd",
+			},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Plan(PlanInput{Cluster: load(t, operatorsFixture), Current: "4.16.20", Target: tc.target, Now: planNow})
+			if diff := cmp.Diff(tc.want, uids(got)); diff != "" {
+				t.Errorf("uids (-want +got):\n%s", diff)
+			}
+			for _, i := range got {
+				if i.AcquisitionTime == nil || !i.AcquisitionTime.Time.Equal(planNow) {
+					t.Errorf("insight %s acquired at %v, want %v", i.UID, i.AcquisitionTime, planNow)
+				}
+				if i.Scope.Type != insightsv1alpha1.ScopeTypeControlPlane {
+					t.Errorf("insight %s: scope %s, want ControlPlane", i.UID, i.Scope.Type)
+				}
+			}
+			checkBounds(t, got)
+		})
+	}
+}
+
+// TestIncompatibleVersions is which plans an operator's
+// olm.maxOpenShiftVersion blocks.
+func TestIncompatibleVersions(t *testing.T) {
+	testCases := []struct {
+		name            string
+		current, target string
+		max             string // raw JSON
+		blocked         bool
+	}{
+		{name: "minor update past the operator's max", current: "4.16.20", target: "4.17.3", max: `"4.16"`, blocked: true},
+		{name: "minor update to the operator's max", current: "4.16.20", target: "4.17.3", max: `"4.17"`},
+		{name: "minor update below the operator's max", current: "4.16.20", target: "4.17.3", max: `"4.18"`},
+		{name: "a target two minors on, past the max", current: "4.16.20", target: "4.18.1", max: `"4.17"`, blocked: true},
+		{name: "a target two minors on, at the max", current: "4.16.20", target: "4.18.1", max: `"4.18"`},
+		{name: "a number max, 4.10, is not 4.1", current: "4.9.5", target: "4.10.2", max: `4.10`},
+		{name: "patch update at the max", current: "4.16.20", target: "4.16.21", max: `"4.16"`},
+		{name: "patch update on a cluster already past the max", current: "4.16.20", target: "4.16.21", max: `"4.15"`},
+		{name: "an older target", current: "4.17.1", target: "4.16.5", max: `"4.15"`},
+		{name: "an older major target", current: "5.0.1", target: "4.22.5", max: `"4.15"`},
+		{name: "a target that is not a version", current: "4.16.20", target: "stable-4.17", max: `"4.15"`},
+		{name: "a current version that is not known", current: "", target: "4.17.3", max: `"4.15"`},
+		{name: "a prerelease target of the next minor", current: "4.16.20", target: "4.17.0-rc.1", max: `"4.16"`, blocked: true},
+		{name: "a v-prefixed target", current: "4.16.20", target: "v4.17.3", max: `"4.16"`, blocked: true},
+		{name: "a major update past the max", current: "4.16.20", target: "5.0.0", max: `"4.16"`, blocked: true},
+		{name: "invalid max blocks a minor update", current: "4.16.20", target: "4.17.3", max: `"4.17.1"`, blocked: true},
+		{name: "invalid max does not block a patch update", current: "4.16.20", target: "4.16.21", max: `"bad_version"`},
+		// 4.23 and 5.0 are the same release (OLM's normalizeOCPVersion).
+		{name: "4.22 to 4.23, max 4.23", current: "4.22.3", target: "4.23.0", max: `"4.23"`},
+		{name: "4.22 to 4.23, max 5.0", current: "4.22.3", target: "4.23.0", max: `"5.0"`},
+		{name: "4.22 to 4.23, max 4.22", current: "4.22.3", target: "4.23.0", max: `"4.22"`, blocked: true},
+		{name: "4.22 to 5.0, max 4.23", current: "4.22.3", target: "5.0.0", max: `"4.23"`},
+		{name: "4.22 to 5.0, max 4.22", current: "4.22.3", target: "5.0.0", max: `"4.22"`, blocked: true},
+		// On 4.23, OLM's next minor is 5.1: it sets Upgradeable=False for
+		// a max of 4.23 or 5.0 (helpers_test.go, case OCP4.23), which
+		// blocks the major update to 5.0.
+		{name: "4.23 to 5.0, max 4.23", current: "4.23.2", target: "5.0.1", max: `"4.23"`, blocked: true},
+		{name: "4.23 to 5.0, max 5.0", current: "4.23.2", target: "5.0.1", max: `"5.0"`, blocked: true},
+		{name: "4.23 to 5.0, max 5.1", current: "4.23.2", target: "5.0.1", max: `"5.1"`},
+		{name: "5.0 to 5.1, max 4.23", current: "5.0.1", target: "5.1.0", max: `"4.23"`, blocked: true},
+		{name: "5.0 to 5.1, max 5.1", current: "5.0.1", target: "5.1.0", max: `"5.1"`},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := PlanInput{
+				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{newCSV("operators", "op.v1", withMax(tc.max))}},
+				Current: tc.current, Target: tc.target, Now: now,
+			}
+			var want []string
+			if tc.blocked {
+				want = []string{"max-openshift-version/operators/op.v1"}
+			}
+			if diff := cmp.Diff(want, uids(Plan(in))); diff != "" {
+				t.Errorf("uids (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestIncompatibleCSVs is which CSVs count: every one that is not a copy,
+// whatever its phase.
+func TestIncompatibleCSVs(t *testing.T) {
+	testCases := []struct {
+		name string
+		csv  *operatorsv1alpha1.ClusterServiceVersion
+		want []string
+	}{
+		{name: "Succeeded", csv: newCSV("ns", "op.v1", withMax(`"4.16"`)), want: []string{"max-openshift-version/ns/op.v1"}},
+		{
+			name: "Replacing: the old CSV blocks until OLM deletes it",
+			csv:  newCSV("ns", "op.v1", withMax(`"4.16"`), withPhase(operatorsv1alpha1.CSVPhaseReplacing, "BeingReplaced")),
+			want: []string{"max-openshift-version/ns/op.v1"},
+		},
+		{
+			name: "Pending",
+			csv:  newCSV("ns", "op.v1", withMax(`"4.16"`), withPhase(operatorsv1alpha1.CSVPhasePending, "RequirementsNotMet")),
+			want: []string{"max-openshift-version/ns/op.v1"},
+		},
+		{name: "a copy by reason", csv: newCSV("ns", "op.v1", withMax(`"4.16"`), copiedBy("reason"))},
+		{name: "a copy by annotation", csv: newCSV("ns", "op.v1", withMax(`"4.16"`), copiedBy("annotation"))},
+		{name: "a copy by label", csv: newCSV("ns", "op.v1", withMax(`"4.16"`), copiedBy("label"))},
+		{name: "an invalid declaration of a copy", csv: newCSV("ns", "op.v1", withMax(`"4.16.1"`), copiedBy("label"))},
+		{name: "no declaration", csv: newCSV("ns", "op.v1")},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := PlanInput{
+				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}},
+				Current: "4.16.20", Target: "4.17.3", Now: now,
+			}
+			// Succeeded CSVs only, so that unhealthy finds nothing;
+			// the others are checked for max-openshift-version alone.
+			var got []string
+			for _, u := range uids(Plan(in)) {
+				if strings.HasPrefix(u, "max-openshift-version/") {
+					got = append(got, u)
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("uids (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// findingText is what an insight says, for comparing.
+type findingText struct {
+	UID       string
+	Level     insightsv1alpha1.UpdateInsightLevel
+	Impact    insightsv1alpha1.InsightImpactType
+	Resources []insightsv1alpha1.InsightResource
+	Summary   string
+}
+
+func textOf(i insightsv1alpha1.UpdateInsight) findingText {
+	return findingText{UID: i.UID, Level: i.Impact.Level, Impact: insightsv1alpha1.InsightImpactType(i.Impact.Type), Resources: i.Scope.Resources, Summary: i.Impact.Summary}
+}
+
+func TestIncompatibleFinding(t *testing.T) {
+	csv := newCSV("logging", "es.v5.8.2", withMax(`"4.16"`), withDisplayName("OpenShift Elasticsearch Operator", "5.8.2"))
+	testCases := []struct {
+		name string
+		csv  *operatorsv1alpha1.ClusterServiceVersion
+		subs []*operatorsv1alpha1.Subscription
+		want findingText
+		// current and target are 4.16.20 and 4.17.3 unless set.
+		current, target string
+		says            []string
+		denies          []string
+	}{
+		{
+			name: "Subscription with Manual approval",
+			csv:  csv,
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.2", manual("install-abc"), func(s *operatorsv1alpha1.Subscription) { s.Spec.Channel = "stable-5.8" })},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+			},
+			says: []string{
+				"olm.maxOpenShiftVersion 4.16. On a cluster running 4.16, OLM sets Upgradeable=False", "cannot reach 4.17",
+				"Subscription logging/es", "channel stable-5.8", "catalog redhat-operators", "approval is Manual",
+				"Update the operator to a version that supports 4.17", "approve the InstallPlan of a version that supports 4.17",
+				"oc delete subscription es -n logging", "oc delete clusterserviceversion es.v5.8.2 -n logging",
+			},
+			denies: []string{"no Subscription installed it", "Automatic"},
+		},
+		{
+			name: "Subscription with Automatic approval, default channel, no catalog",
+			csv:  csv,
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.2", func(s *operatorsv1alpha1.Subscription) {
+				s.Spec.Channel, s.Spec.CatalogSource = "", ""
+			})},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+			},
+			says: []string{
+				"Subscription logging/es", "its package's default channel", "its catalog", "approval is Automatic",
+				"oc delete subscription es -n logging", "oc delete clusterserviceversion es.v5.8.2 -n logging",
+			},
+			denies: []string{"no Subscription installed it", "Manual"},
+		},
+		{
+			name: "no Subscription",
+			csv:  csv,
+			subs: []*operatorsv1alpha1.Subscription{newSub("other", "es", "es.v5.8.2")},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+			},
+			says:   []string{"no Subscription installed it", "oc delete clusterserviceversion es.v5.8.2 -n logging"},
+			denies: []string{"oc delete subscription"},
+		},
+		{
+			name: "invalid declaration, no display name",
+			csv:  newCSV("logging", "es.v5.8.2", withMax(`"4.16.1"`)),
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator logging/es.v5.8.2 declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, 4.17 among them",
+			},
+			says: []string{
+				"property olm.maxOpenShiftVersion must specify only <major>.<minor> version, got invalid value 4.16.1",
+				"Upgradeable=False", "oc delete clusterserviceversion es.v5.8.2 -n logging",
+			},
+		},
+		{
+			name:    "4.23 to 5.0, max 5.0: OLM counts 4.23 as 5.0",
+			csv:     newCSV("logging", "es.v5.8.2", withMax(`"5.0"`)),
+			current: "4.23.2", target: "5.0.1",
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator logging/es.v5.8.2 supports OpenShift up to 5.0, which OLM counts as the release the cluster runs: OLM blocks the update to 5.0",
+			},
+			says: []string{
+				"olm.maxOpenShiftVersion 5.0", "OLM counts OpenShift 4.23 and 5.0 as one release", "cannot reach 5.0",
+				"Update the operator to a version that supports 5.1",
+			},
+			denies: []string{"On a cluster running 5.0", "supports 5.0"},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			in := PlanInput{
+				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}, Subscriptions: tc.subs},
+				Current: "4.16.20", Target: "4.17.3", Now: now,
+			}
+			if tc.current != "" {
+				in.Current, in.Target = tc.current, tc.target
+			}
+			got := Plan(in)
+			if len(got) != 1 {
+				t.Fatalf("got %d insights %v, want 1", len(got), uids(got))
+			}
+			if diff := cmp.Diff(tc.want, textOf(got[0])); diff != "" {
+				t.Errorf("insight (-want +got):\n%s", diff)
+			}
+			d := got[0].Impact.Description
+			for _, s := range tc.says {
+				if !strings.Contains(d, s) {
+					t.Errorf("description does not say %q:\n%s", s, d)
+				}
+			}
+			for _, s := range tc.denies {
+				if strings.Contains(d, s) {
+					t.Errorf("description says %q:\n%s", s, d)
+				}
+			}
+			checkBounds(t, got)
+		})
+	}
+}
+
+// TestSubscriptionOf is which Subscription installed a CSV: in its
+// namespace, the one that installed it, else the one installing it.
+func TestSubscriptionOf(t *testing.T) {
+	installing := newSub("ns", "installing", "op.v0", func(s *operatorsv1alpha1.Subscription) { s.Status.CurrentCSV = "op.v1" })
+	testCases := []struct {
+		name string
+		subs []*operatorsv1alpha1.Subscription
+		want string
+	}{
+		{name: "the installed CSV's", subs: []*operatorsv1alpha1.Subscription{newSub("ns", "installed", "op.v1")}, want: "ns/installed"},
+		{name: "the installing one when none installed it", subs: []*operatorsv1alpha1.Subscription{installing}, want: "ns/installing"},
+		{
+			name: "the one that installed it over one installing it, listed first",
+			subs: []*operatorsv1alpha1.Subscription{installing, newSub("ns", "installed", "op.v1")},
+			want: "ns/installed",
+		},
+		{name: "not in another namespace", subs: []*operatorsv1alpha1.Subscription{newSub("other", "installed", "op.v1")}},
+		{name: "not of another CSV", subs: []*operatorsv1alpha1.Subscription{newSub("ns", "installed", "op.v2")}},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			sub := Cluster{Subscriptions: tc.subs}.subscriptionOf(newCSV("ns", "op.v1"))
+			got := ""
+			if sub != nil {
+				got = sub.Namespace + "/" + sub.Name
+			}
+			if got != tc.want {
+				t.Errorf("subscriptionOf = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestAwaitingApproval(t *testing.T) {
+	testCases := []struct {
+		name  string
+		sub   *operatorsv1alpha1.Subscription
+		plans []*operatorsv1alpha1.InstallPlan
+		want  []findingText
+	}{
+		{
+			name:  "Manual, the plan requires approval",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "RequiresApproval", false, "op.v2", "dep.v3")},
+			want: []findingText{{
+				UID: "install-plan-approval/ns/install-abc", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.NoneImpactType,
+				Resources: []insightsv1alpha1.InsightResource{subRes("ns", "op"), planRes("ns", "install-abc")},
+				Summary:   "Operator update waiting for approval: InstallPlan ns/install-abc of Subscription op would install op.v2, dep.v3",
+			}},
+		},
+		{
+			name:  "approved",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "RequiresApproval", true, "op.v2")},
+		},
+		{
+			name:  "installing",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "Installing", false, "op.v2")},
+		},
+		{
+			name:  "complete",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "Complete", false, "op.v2")},
+		},
+		{
+			name: "Automatic",
+			sub: newSub("ns", "op", "op.v1", manual("install-abc"), func(s *operatorsv1alpha1.Subscription) {
+				s.Spec.InstallPlanApproval = operatorsv1alpha1.ApprovalAutomatic
+			}),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "RequiresApproval", false, "op.v2")},
+		},
+		{
+			name:  "approval unset, which is Automatic",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc"), func(s *operatorsv1alpha1.Subscription) { s.Spec.InstallPlanApproval = "" }),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "RequiresApproval", false, "op.v2")},
+		},
+		{
+			name: "the plan is missing",
+			sub:  newSub("ns", "op", "op.v1", manual("install-abc")),
+		},
+		{
+			name:  "a plan of that name in another namespace",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("other", "install-abc", "RequiresApproval", false, "op.v2")},
+		},
+		{
+			name:  "another plan than the Subscription's",
+			sub:   newSub("ns", "op", "op.v1", manual("install-abc")),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-old", "RequiresApproval", false, "op.v2")},
+		},
+		{
+			name: "no plan referenced",
+			sub: newSub("ns", "op", "op.v1", manual("install-abc"), func(s *operatorsv1alpha1.Subscription) {
+				s.Status.InstallPlanRef = nil
+			}),
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("ns", "install-abc", "RequiresApproval", false, "op.v2")},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Plan(PlanInput{
+				Cluster: Cluster{Subscriptions: []*operatorsv1alpha1.Subscription{tc.sub}, InstallPlans: tc.plans},
+				Current: "4.16.20", Target: "4.17.3", Now: now,
+			})
+			var texts []findingText
+			for _, i := range got {
+				texts = append(texts, textOf(i))
+			}
+			if diff := cmp.Diff(tc.want, texts); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+			for _, i := range got {
+				for _, s := range []string{"Subscription ns/op (package op)", "install op.v2, dep.v3", "oc patch installplan install-abc -n ns"} {
+					if !strings.Contains(i.Impact.Description, s) {
+						t.Errorf("description does not say %q:\n%s", s, i.Impact.Description)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestPlanUnhealthy(t *testing.T) {
+	fullEarly := now.Add(-24 * time.Hour)
+	testCases := []struct {
+		name string
+		csv  *operatorsv1alpha1.ClusterServiceVersion
+		want []findingText
+	}{
+		{name: "Succeeded", csv: newCSV("ns", "op.v1")},
+		{name: "Failed for under Settle", csv: newCSV("ns", "op.v1", failedSince(now.Add(-Settle+time.Second)))},
+		{
+			name: "Failed for Settle",
+			csv:  newCSV("ns", "op.v1", failedSince(now.Add(-Settle)), withDisplayName("Op", "1.0.0")),
+			want: []findingText{{
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("ns", "op.v1")},
+				Summary:   "Operator Op 1.0.0 (ns/op.v1) is Failed (ComponentUnhealthy), not Succeeded since 2026-11-22T09:50:00Z",
+			}},
+		},
+		{
+			name: "Failed for long, retried since: it left Succeeded at the first Failed after it",
+			csv: newCSV("ns", "op.v1", withHistory(
+				entry{operatorsv1alpha1.CSVPhaseSucceeded, "InstallSucceeded", now.Add(-5 * time.Hour)},
+				entry{operatorsv1alpha1.CSVPhaseFailed, "ComponentUnhealthy", now.Add(-4 * time.Hour)},
+				entry{operatorsv1alpha1.CSVPhasePending, "NeedsReinstall", now.Add(-3 * time.Minute)},
+				entry{operatorsv1alpha1.CSVPhaseFailed, "ComponentUnhealthy", now.Add(-time.Minute)},
+			)),
+			want: []findingText{{
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("ns", "op.v1")},
+				Summary:   "Operator ns/op.v1 is Failed (ComponentUnhealthy), not Succeeded since 2026-11-22T06:00:00Z",
+			}},
+		},
+		{
+			name: "never Succeeded, the whole history kept",
+			csv:  newCSV("ns", "op.v1", neverSucceeded(3, now.Add(-time.Hour))),
+			want: []findingText{{
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("ns", "op.v1")},
+				Summary:   "Operator ns/op.v1 is InstallReady (AllRequirementsMet), not Succeeded since 2026-11-22T09:00:00Z",
+			}},
+		},
+		{
+			name: "never Succeeded in a full history: or earlier",
+			csv:  newCSV("ns", "op.v1", neverSucceeded(20, fullEarly)),
+			want: []findingText{{
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("ns", "op.v1")},
+				Summary:   "Operator ns/op.v1 is Installing (InstallSucceeded), not Succeeded since 2026-11-21T10:00:00Z or earlier",
+			}},
+		},
+		{
+			name: "no history, no time",
+			csv: newCSV("ns", "op.v1", func(csv *operatorsv1alpha1.ClusterServiceVersion) {
+				csv.Status = operatorsv1alpha1.ClusterServiceVersionStatus{}
+			}),
+			want: []findingText{{
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("ns", "op.v1")},
+				Summary:   "Operator ns/op.v1 is without a phase, not Succeeded",
+			}},
+		},
+		{name: "a Failed copy", csv: newCSV("ns", "op.v1", failedSince(now.Add(-time.Hour)), copiedBy("reason"))},
+		{name: "a Failed copy by label", csv: newCSV("ns", "op.v1", failedSince(now.Add(-time.Hour)), copiedBy("label"))},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Plan(PlanInput{
+				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}},
+				Current: "4.16.20", Target: "4.16.21", Now: now,
+			})
+			var texts []findingText
+			for _, i := range got {
+				texts = append(texts, textOf(i))
+			}
+			if diff := cmp.Diff(tc.want, texts); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+			checkBounds(t, got)
+		})
+	}
+}
+
+func TestUnhealthyDescription(t *testing.T) {
+	csv := newCSV("ns", "op.v1", failedSince(now.Add(-time.Hour)), func(csv *operatorsv1alpha1.ClusterServiceVersion) {
+		csv.Status.RequirementStatus = []operatorsv1alpha1.RequirementStatus{
+			{Kind: "CustomResourceDefinition", Name: "foos.example.com", Status: "Present"},
+			{Kind: "APIService", Name: "v1.foo", Status: "DeploymentFound"},
+			{Kind: "CustomResourceDefinition", Name: "bars.example.com", Status: "NotPresent", Message: "CRD is not present"},
+			{Kind: "ServiceAccount", Name: "op", Status: "Present", Dependents: []operatorsv1alpha1.DependentStatus{
+				{Kind: "ClusterPolicyRule", Status: "Satisfied"},
+				{Kind: "PolicyRule", Status: "NotSatisfied", Message: `rule {"verbs":["get"]} not satisfied`},
+			}},
+		}
+	})
+	got := Plan(PlanInput{Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{csv}}, Current: "4.16.20", Target: "4.16.21", Now: now})
+	if len(got) != 1 {
+		t.Fatalf("got %v, want one insight", uids(got))
+	}
+	want := "Phase Failed (ComponentUnhealthy): message of ComponentUnhealthy.\n" +
+		"Requirement not met: CustomResourceDefinition bars.example.com is NotPresent: CRD is not present\n" +
+		`Requirement not met: ServiceAccount op needs PolicyRule NotSatisfied: rule {"verbs":["get"]} not satisfied` + "\n" +
+		"An operator that is unhealthy before the update is hard to tell from one the update broke: fix it first, or accept this finding."
+	if diff := cmp.Diff(want, got[0].Impact.Description); diff != "" {
+		t.Errorf("description (-want +got):\n%s", diff)
+	}
+}
+
+func TestDeprecated(t *testing.T) {
+	const message = "The 'alpha' channel is no longer supported. Please switch to the 'stable' channel."
+	finding := func(what string) findingText {
+		return findingText{
+			UID: "deprecated-" + what + "/ns/op", Level: insightsv1alpha1.InfoInsightLevel, Impact: insightsv1alpha1.NoneImpactType,
+			Resources: []insightsv1alpha1.InsightResource{subRes("ns", "op")},
+			Summary:   "Subscription ns/op: its " + what + " is deprecated",
+		}
+	}
+	testCases := []struct {
+		name       string
+		conditions []subOption
+		want       []findingText
+	}{
+		{name: "package", conditions: []subOption{withCondition("PackageDeprecated", "True", message)}, want: []findingText{finding("package")}},
+		{name: "channel", conditions: []subOption{withCondition("ChannelDeprecated", "True", message)}, want: []findingText{finding("channel")}},
+		{name: "bundle", conditions: []subOption{withCondition("BundleDeprecated", "True", message)}, want: []findingText{finding("bundle")}},
+		{
+			name: "all three, with the aggregate Deprecated",
+			conditions: []subOption{
+				withCondition("BundleDeprecated", "True", message), withCondition("PackageDeprecated", "True", message),
+				withCondition("ChannelDeprecated", "True", message), withCondition("Deprecated", "True", message),
+			},
+			want: []findingText{finding("bundle"), finding("package"), finding("channel")},
+		},
+		{name: "the aggregate Deprecated alone", conditions: []subOption{withCondition("Deprecated", "True", message)}},
+		{name: "status False", conditions: []subOption{withCondition("ChannelDeprecated", "False", message)}},
+		{name: "status Unknown", conditions: []subOption{withCondition("ChannelDeprecated", "Unknown", message)}},
+		{name: "another condition", conditions: []subOption{withCondition("CatalogSourcesUnhealthy", "True", message)}},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Plan(PlanInput{
+				Cluster: Cluster{Subscriptions: []*operatorsv1alpha1.Subscription{newSub("ns", "op", "op.v1", tc.conditions...)}},
+				Current: "4.16.20", Target: "4.17.3", Now: now,
+			})
+			var texts []findingText
+			for _, i := range got {
+				texts = append(texts, textOf(i))
+				if i.Impact.Description != message {
+					t.Errorf("insight %s: description %q, want OLM's message %q", i.UID, i.Impact.Description, message)
+				}
+			}
+			if diff := cmp.Diff(tc.want, texts); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
