@@ -190,7 +190,7 @@ func TestHealth(t *testing.T) {
 			updateStarted: updateStarted,
 			csvs:          []*operatorsv1alpha1.ClusterServiceVersion{newCSV("ns", "op.v1", neverSucceeded(20, updateStarted.Add(30*time.Minute)))},
 			want: []healthText{{
-				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.ErrorInsightLevel, Acquired: updateStarted.Add(30 * time.Minute),
+				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel, Acquired: updateStarted.Add(30 * time.Minute),
 				Summary: "Operator ns/op.v1 is Installing (InstallSucceeded) since 2026-11-22T09:30:00Z or earlier: it may have been unhealthy before the update started",
 			}},
 		},
@@ -202,7 +202,7 @@ func TestHealth(t *testing.T) {
 			})},
 			want: []healthText{{
 				UID: "unhealthy/ns/op.v1", Level: insightsv1alpha1.WarningInsightLevel,
-				Summary: "Operator ns/op.v1 is Failed, from before the update started: not caused by it",
+				Summary: "Operator ns/op.v1 is Failed, since a time its CSV does not tell",
 			}},
 		},
 	}
