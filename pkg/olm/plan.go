@@ -76,7 +76,7 @@ func incompatible(in PlanInput) []finding {
 				err, remedy(csv, sub, needMinor))
 		} else {
 			supports := fmt.Sprintf("supports OpenShift up to %d.%d", max.Major, max.Minor)
-			running := fmt.Sprintf("On a cluster running %d.%d", max.Major, max.Minor)
+			running := fmt.Sprintf("On a cluster running %d.%d or later", max.Major, max.Minor)
 			if beyondTarget {
 				supports += ", which OLM counts as the release the cluster runs"
 				running = "OLM counts OpenShift 4.23 and 5.0 as one release: on a cluster running it"

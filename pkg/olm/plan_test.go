@@ -195,7 +195,7 @@ func TestIncompatibleFinding(t *testing.T) {
 				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
 			},
 			says: []string{
-				"olm.maxOpenShiftVersion 4.16. On a cluster running 4.16, OLM sets Upgradeable=False", "cannot reach 4.17",
+				"olm.maxOpenShiftVersion 4.16. On a cluster running 4.16 or later, OLM sets Upgradeable=False", "cannot reach 4.17",
 				"Subscription logging/es", "channel stable-5.8", "catalog redhat-operators", "approval is Manual",
 				"Update the operator to a version that supports 4.17", "approve the InstallPlan of a version that supports 4.17",
 				"oc delete subscription es -n logging", "oc delete clusterserviceversion es.v5.8.2 -n logging",
