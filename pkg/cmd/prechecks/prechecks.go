@@ -102,7 +102,7 @@ then upgrade --to VERSION will start the update.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.to, "to", "", "The release to check an update to, such as 4.17.3.")
-	fs.StringSliceVar(&o.accept, "accept", nil, "Accept the findings of these identities (as --details or --quiet print them), comma-separated.")
+	fs.StringArrayVar(&o.accept, "accept", nil, "Accept the findings of these identities (as --details or --quiet print them), comma-separated; repeatable.")
 	fs.StringSliceVar(&o.acceptAllOf, "accept-all-of", nil, "Accept every finding of these informers, comma-separated (update-insights-operator for the operator's own).")
 	fs.BoolVar(&o.details, "details", false, "Show each finding's description, reference and identity.")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "Print only the identities of the findings not accepted, one a line, and no progress.")
@@ -134,7 +134,7 @@ func (o *options) validate() (output.Format, error) {
 }
 
 func (o *options) run(cmd *cobra.Command, r *runner, format output.Format) error {
-	p, err := r.evaluate(cmd.Context(), o.to, o.timeout, o.accept, o.acceptAllOf)
+	p, err := r.evaluate(cmd.Context(), o.to, o.timeout, splitIdentities(o.accept), o.acceptAllOf)
 	if err != nil {
 		return err
 	}
