@@ -55,8 +55,10 @@ RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 
 # The same, fast and non-interactive: fails unless the insight goes from
 # Progressing to Completed, the demonstration informer's warning reaches
-# UpdateStatus after its Wait, the pre-checks walkthrough's commands print
-# what docs/administrators.md shows, and everything stops cleanly.
+# UpdateStatus after its Wait, the error of the CSV that fails midway
+# reaches UpdateStatus and the status command's health section (and leaves
+# once the CSV recovers), the pre-checks walkthrough's commands print what
+# docs/administrators.md shows, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
 test-run-local: run-local
 

@@ -19,7 +19,7 @@ func TestTheDocumentationShowsTheCommandsRunLocalRuns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := walkthrough{binary: "_output/bin/update-insights-operator", kubeconfig: "_output/run-local/kubeconfig", target: s.offers.next.Version}
+	w := walkthrough{binary: "_output/bin/update-insights-operator", kubeconfig: "_output/run-local/kubeconfig", target: s.offers.next.Version, minor: s.offers.minor.Version}
 	var steps [][]string
 	for _, s := range w.steps() {
 		steps = append(steps, s.args)

@@ -1,12 +1,15 @@
 // Command runlocal shows the operator doing its main job without an OpenShift
 // cluster: it starts kube-apiserver and etcd on loopback, loads a cluster
-// recorded mid-update, runs `update-insights-operator start` against it as in
-// a cluster with a demonstration UpdateInformer beside it, plays the update
-// forward while printing the insights and UpdateStatus as they change, and
-// then leaves the cluster running, offered a next release, for the
-// pre-checks walkthrough of docs/administrators.md; it stops everything it
-// started on Ctrl-C (with --check, after running the walkthrough itself and
-// comparing what it printed with the documentation).
+// recorded mid-update with operators OLM installed (OLM's CRDs and objects,
+// one operator capped at the minor release the cluster runs), runs
+// `update-insights-operator start` against it as in a cluster with a
+// demonstration UpdateInformer beside it, plays the update forward while
+// printing the insights and UpdateStatus as they change (an operator's CSV
+// fails midway, and status shows it), and then leaves the cluster running,
+// offered next releases, for the pre-checks walkthrough of
+// docs/administrators.md; it stops everything it started on Ctrl-C (with
+// --check, after running the walkthrough itself and comparing what it
+// printed with the documentation).
 //
 // `make run-local` builds what it needs and runs it.
 package main
@@ -30,6 +33,8 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/olm"
+	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 )
 
 type options struct {
@@ -47,7 +52,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
 	flag.Parse()
 
@@ -66,16 +71,39 @@ func run(ctx context.Context, o options) (err error) {
 	if err := os.MkdirAll(o.workdir, 0o755); err != nil {
 		return err
 	}
-	scenario, err := loadScenario(o.scenario, time.Now())
+	// The managed mode starts its update when its window opens: its
+	// recording's last moment is now. Otherwise the recorded update goes
+	// on, and an operator's CSV fails during it: the recording is placed
+	// recordedAgo, so that the failure can be both the update's and as old
+	// as OLM's informer needs to report it.
+	last := time.Now()
+	if !o.managed {
+		last = last.Add(-recordedAgo)
+	}
+	scenario, err := loadScenario(o.scenario, last)
 	if err != nil {
 		return err
 	}
 
 	crds := []string{"test/testdata/crds", "manifests"}
 	beside := "the demonstration informer"
+	var olmObjs olmObjects
+	var capped *operatorsv1alpha1.ClusterServiceVersion
+	var blocker olmBlocker
 	if o.managed {
 		crds = append(crds, upgradeConfigCRD)
 		beside = "the managed-upgrade informer"
+	} else {
+		crds = append(crds, olmCRDs...)
+		if olmObjs, err = loadOLMObjects(olmObjectsFile, scenario.moved); err != nil {
+			return err
+		}
+		if capped, err = olmObjs.checkCapped(scenario.target()); err != nil {
+			return fmt.Errorf("%s: %w", olmObjectsFile, err)
+		}
+		if blocker, err = olmObjs.blocker(scenario.target(), scenario.offers.minor.Version); err != nil {
+			return fmt.Errorf("%s: %w", olmObjectsFile, err)
+		}
 	}
 	say("starting kube-apiserver and etcd on loopback")
 	env := &envtest.Environment{
@@ -128,10 +156,22 @@ func run(ctx context.Context, o options) (err error) {
 		}
 		say("loading %s, not updating: at %s, the version its recorded update to %s started from", filepath.Base(o.scenario), scenario.from(), scenario.target())
 	} else {
-		say("loading %s: %s, %d of %d payload ClusterOperators updated", filepath.Base(o.scenario), scenario.describe(), scenario.updated(), len(scenario.operators))
+		say("loading %s: %s, %d of %d payload ClusterOperators updated, as recorded %s ago", filepath.Base(o.scenario), scenario.describe(), scenario.updated(), len(scenario.operators), recordedAgo)
 	}
 	if err := scenario.create(ctx, c); err != nil {
 		return err
+	}
+	var olmC *olmCluster
+	if !o.managed {
+		if olmC, err = newOLMCluster(cfg, olmObjs); err != nil {
+			return err
+		}
+		if err := olmC.create(ctx, c); err != nil {
+			return err
+		}
+		capVersion, _ := olm.MaxOpenShiftVersion(capped)
+		say("loading OLM's objects (%s): CSV %s/%s supports OpenShift up to %d.%d, the minor release the cluster runs, and so blocks %s; CSV %s/%s is Succeeded",
+			olmObjectsFile, capped.Namespace, capped.Name, capVersion.Major, capVersion.Minor, scenario.offers.minor.Version, failingCSVNamespace, failingCSVName)
 	}
 
 	// The operator is a component of the payload it reports on; here it
@@ -160,7 +200,7 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	say("started update-insights-operator (log: %s)", shown(logPath))
-	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version}
+	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version, minor: scenario.offers.minor.Version, blocker: blocker}
 	if !o.managed {
 		walk.hint()
 	}
@@ -173,13 +213,43 @@ func run(ctx context.Context, o options) (err error) {
 	if o.managed {
 		return playManaged(ctx, o, cfg, c, scenario, seen, stopDisplay, walk)
 	}
+	// Midway, an operator's CSV fails; before the update completes, the
+	// status command shows it, and then it recovers.
+	midway := func() error {
+		at, err := olmC.fail(ctx, time.Now(), scenario.updateStarted())
+		if err != nil {
+			return err
+		}
+		say("OLM: CSV %s/%s is Failed (%s): its deployment lost its minimum availability at %s (%s ago, %s into the update)", failingCSVNamespace, failingCSVName,
+			failingReason, at.Local().Format("15:04:05"), failedAgo, at.Sub(scenario.updateStarted()))
+		return nil
+	}
+	statusShowed := "not run"
 	beforeCompletion := func() error {
 		if !seen.status.waitForDemoInsight(ctx, time.Minute) {
 			say("the demonstration informer's warning did not reach UpdateStatus within a minute; completing the update anyway")
 		}
+		shown := seen.status.waitForOLMInsight(ctx, true, time.Minute)
+		if shown {
+			say("the failing CSV's error is in UpdateStatus; the status command shows it in its health section:")
+			missing, err := walk.showOLMHealth(ctx)
+			if err != nil {
+				return err
+			}
+			statusShowed = missing
+		} else if ctx.Err() == nil {
+			say("the failing CSV's error did not reach UpdateStatus within a minute; completing the update anyway")
+		}
+		if err := olmC.recover(ctx, time.Now()); err != nil {
+			return err
+		}
+		say("OLM: CSV %s/%s is Succeeded again: its deployment is available", failingCSVNamespace, failingCSVName)
+		if shown && !seen.status.waitForOLMInsight(ctx, false, time.Minute) && ctx.Err() == nil {
+			say("the failing CSV's error did not leave UpdateStatus within a minute; completing the update anyway")
+		}
 		return nil
 	}
-	if err := scenario.play(ctx, c, o.step, playHooks{beforeCompletion: beforeCompletion}); err != nil && ctx.Err() == nil {
+	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion}); err != nil && ctx.Err() == nil {
 		return err
 	}
 	end := settle(ctx, c, seen, scenario, stopDisplay)
@@ -190,15 +260,21 @@ func run(ctx context.Context, o options) (err error) {
 		if ok, saw := seen.status.demoChecked(); !ok {
 			return fmt.Errorf("want UpdateStatus to show the demonstration informer's warning, and its UpdateInformer to go Online=True only after the informer answered Wait and was asked again; saw %s", saw)
 		}
-		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, and the demonstration informer's warning reached UpdateStatus after its Wait")
+		if olmSeen := seen.status.olmSoFar(); !olmSeen.shown || !olmSeen.left || statusShowed != "" {
+			return fmt.Errorf("want UpdateStatus to show the error of %s about CSV %s/%s during the update, the status command and its health details to show it, and UpdateStatus to drop it once the CSV recovered; saw it shown=%t, then gone=%t, and of the status command: %s",
+				olm.Informer, failingCSVNamespace, failingCSVName, olmSeen.shown, olmSeen.left, orFine(statusShowed))
+		}
+		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and the failing CSV's error reached UpdateStatus and the status command's health section during the update, and left once the CSV recovered")
 		say("the pre-checks walkthrough (docs/administrators.md, \"Pre-checks walkthrough\"):")
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)
 		}
-		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, upgrade refused the update until they were accepted, pre-checks passed once they were, upgrade --dry-run showed the desiredUpdate to %s, and each printed what the documentation shows", walk.target)
+		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, upgrade refused the update until they were accepted, pre-checks passed once they were, upgrade --dry-run showed the desiredUpdate to %s, pre-checks named the operator OLM installed that blocks %s and its remedy, and each printed what the documentation shows", walk.target, walk.minor)
 	} else if ctx.Err() == nil {
 		say("the update is complete; the local cluster keeps running for the pre-checks walkthrough:")
 		say("  %s", walk.commandLine(walk.steps()[0].args))
+		say("  and, to the next minor release, which an operator OLM installed blocks:")
+		say("  %s", walk.commandLine([]string{"pre-checks", "--to", walk.minor, "--details"}))
 		say("Ctrl-C stops everything")
 		<-ctx.Done()
 	}
@@ -206,6 +282,14 @@ func run(ctx context.Context, o options) (err error) {
 		say("interrupted")
 	}
 	return nil
+}
+
+// orFine is what the status command did not show, or that it showed all.
+func orFine(missing string) string {
+	if missing == "" {
+		return "it showed it"
+	}
+	return missing
 }
 
 // outcome is how the played update ended, as the display saw it.

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/blang/semver/v4"
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
@@ -25,15 +26,17 @@ const (
 // service: the recorded ClusterVersion, taken mid-update, offers none.
 // They are made up for the walkthrough: next, the release after the
 // target, as a conditional update whose risk applies to every cluster,
-// and the release after that as a recommended update. Their images are
-// made-up digests, never pulled: nothing here runs a release.
+// and the release after that and the first release of the next minor
+// version as recommended updates. Their images are made-up digests, never
+// pulled: nothing here runs a release.
 type offers struct {
-	next, recommended configv1.Release
+	next, recommended, minor configv1.Release
 }
 
 // newOffers derives the offered releases from the recorded target, whose
-// last number each one increments: 4.15.0-ec.2 is followed by 4.15.0-ec.3
-// and 4.15.0-ec.4.
+// last number next and recommended increment, and whose minor version
+// minor does: 4.15.0-ec.2 is followed by 4.15.0-ec.3 and 4.15.0-ec.4, and
+// by 4.16.0.
 func newOffers(target, channel string) (offers, error) {
 	next, err := followingVersion(target)
 	if err != nil {
@@ -43,7 +46,21 @@ func newOffers(target, channel string) (offers, error) {
 	if err != nil {
 		return offers{}, err
 	}
-	return offers{next: madeUpRelease(next, channel), recommended: madeUpRelease(recommended, channel)}, nil
+	minor, err := nextMinorVersion(target)
+	if err != nil {
+		return offers{}, err
+	}
+	return offers{next: madeUpRelease(next, channel), recommended: madeUpRelease(recommended, channel), minor: madeUpRelease(minor, channel)}, nil
+}
+
+// nextMinorVersion is the first release of the minor version after v's:
+// the target of a minor update, which OLM's operators may block.
+func nextMinorVersion(v string) (string, error) {
+	parsed, err := semver.ParseTolerant(v)
+	if err != nil {
+		return "", fmt.Errorf("version %q: %w", v, err)
+	}
+	return fmt.Sprintf("%d.%d.0", parsed.Major, parsed.Minor+1), nil
 }
 
 var lastNumber = regexp.MustCompile(`[0-9]+$`)
@@ -74,7 +91,7 @@ func madeUpRelease(version, channel string) configv1.Release {
 // apply writes the offers into a ClusterVersion's status.
 func (o offers) apply(status *configv1.ClusterVersionStatus) {
 	now := metav1.Now()
-	status.AvailableUpdates = []configv1.Release{o.recommended}
+	status.AvailableUpdates = []configv1.Release{o.recommended, o.minor}
 	status.ConditionalUpdates = []configv1.ConditionalUpdate{{
 		Release: o.next,
 		Risks: []configv1.ConditionalUpdateRisk{{

@@ -24,7 +24,7 @@ import (
 const operatorNamespace = names.OwnNamespace
 
 // scenario is a recorded cluster, moved in time so that the recording's last
-// moment is now.
+// moment is a given time: now, or earlier (see recordedAgo).
 type scenario struct {
 	cv *configv1.ClusterVersion
 	// to is the release the update goes to: the recorded ClusterVersion's
@@ -35,9 +35,14 @@ type scenario struct {
 	// offers are the releases the ClusterVersion offers once the update
 	// completes.
 	offers offers
+	// moved is how far the recorded times were moved: other objects of
+	// the recording's timeline (OLM's) move as far.
+	moved time.Duration
 }
 
-func loadScenario(prefix string, now time.Time) (*scenario, error) {
+// loadScenario loads the recorded cluster of prefix, its times moved so that
+// the recording's last moment is last.
+func loadScenario(prefix string, last time.Time) (*scenario, error) {
 	c, err := analyze.Load(analyze.Paths{
 		ClusterVersions:    prefix + "-cv.yaml",
 		ClusterOperators:   prefix + "-co.yaml",
@@ -60,13 +65,13 @@ func loadScenario(prefix string, now time.Time) (*scenario, error) {
 	if s.offers, err = newOffers(s.target(), s.cv.Spec.Channel); err != nil {
 		return nil, fmt.Errorf("%s-cv.yaml: %w", prefix, err)
 	}
-	s.shift(now)
+	s.shift(last)
 	return s, nil
 }
 
 // shift moves every recorded time by the same amount, so that the latest
-// condition transition happened now and durations stay as recorded.
-func (s *scenario) shift(now time.Time) {
+// condition transition happened at last and durations stay as recorded.
+func (s *scenario) shift(last time.Time) {
 	var latest time.Time
 	each := func(f func(*metav1.Time)) {
 		for i := range s.cv.Status.Conditions {
@@ -89,11 +94,21 @@ func (s *scenario) shift(now time.Time) {
 			latest = t.Time
 		}
 	})
-	delta := now.Sub(latest).Truncate(time.Second)
+	delta := last.Sub(latest).Truncate(time.Second)
 	each(func(t *metav1.Time) { t.Time = t.Add(delta) })
+	s.moved = delta
 }
 
 func (s *scenario) target() string { return s.to.Version }
+
+// updateStarted is when the recorded update started, as its ClusterVersion
+// says.
+func (s *scenario) updateStarted() time.Time {
+	if len(s.cv.Status.History) == 0 {
+		return time.Time{}
+	}
+	return s.cv.Status.History[0].StartedTime.Time
+}
 
 func (s *scenario) describe() string {
 	if len(s.cv.Status.History) > 1 {
@@ -153,11 +168,12 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 	return metav1.ObjectMeta{Name: m.Name, Labels: m.Labels, Annotations: m.Annotations}
 }
 
-// playHooks are called as the update is played: beforeCompletion before
-// the ClusterVersion completes, beforeWorkers once it has and before the
-// worker pools roll. Either may be nil; an error ends the play.
+// playHooks are called as the update is played: midway once half the
+// pending operators have updated, beforeCompletion before the
+// ClusterVersion completes, beforeWorkers once it has and before the
+// worker pools roll. Any may be nil; an error ends the play.
 type playHooks struct {
-	beforeCompletion, beforeWorkers func() error
+	midway, beforeCompletion, beforeWorkers func() error
 }
 
 // play updates the pending payload operators one by one, those already
@@ -181,7 +197,12 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, hoo
 	})
 	say("playing the update forward: %d operators, one every %s", len(pending), step)
 
-	for _, co := range pending {
+	for i, co := range pending {
+		if i == len(pending)/2 && hooks.midway != nil {
+			if err := hooks.midway(); err != nil {
+				return err
+			}
+		}
 		if err := s.setProgressing(ctx, c, "waiting on "+co.Name); err != nil {
 			return err
 		}

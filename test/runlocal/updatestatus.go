@@ -35,6 +35,8 @@ type statusObserver struct {
 	callsWhenOnline int
 	// managed is what it showed of a managed update.
 	managed managedSeen
+	// olm is what it showed of the failing CSV's insight.
+	olm olmSeen
 }
 
 func watchUpdateStatus(factory insightinformers.SharedInformerFactory, demo *demoInformer) *statusObserver {
@@ -46,6 +48,7 @@ func watchUpdateStatus(factory insightinformers.SharedInformerFactory, demo *dem
 			s.status = u
 			s.sawDemoInsight = s.sawDemoInsight || holdsDemoInsight(u)
 			s.managed.observe(u)
+			s.olm.observe(u)
 			s.show()
 		}
 	}

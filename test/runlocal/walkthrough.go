@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
@@ -22,9 +23,13 @@ import (
 // target as a conditional update; pre-checks lists the demonstration
 // informer's finding and the update's risk, upgrade refuses the update
 // until both are accepted, accepting both lets pre-checks pass, and upgrade
-// --dry-run shows the desiredUpdate it would write.
+// --dry-run shows the desiredUpdate it would write. It is offered minor,
+// the next minor release, too, which an operator OLM installed blocks:
+// pre-checks names it, and --details says how to remedy it.
 type walkthrough struct {
-	binary, kubeconfig, target string
+	binary, kubeconfig, target, minor string
+	// blocker is what OLM's informer finds of the update to minor.
+	blocker olmBlocker
 }
 
 // demoFindingIdentity and riskIdentity are the identities pre-checks
@@ -69,6 +74,25 @@ func (w walkthrough) steps() []step {
 			}
 			return exits(0)(out, code)
 		}},
+		{args: []string{"pre-checks", "--to", w.minor}, check: w.namesBlocker(false)},
+		{args: []string{"pre-checks", "--to", w.minor, "--details"}, check: w.namesBlocker(true)},
+	}
+}
+
+// namesBlocker checks that pre-checks names OLM's blocker of the update to
+// minor, and with details its informer and remedy, and exits 1.
+func (w walkthrough) namesBlocker(details bool) func(string, int) error {
+	return func(out string, code int) error {
+		want := []string{w.blocker.summary}
+		if details {
+			want = append(want, "Informer:    "+olm.Informer, w.blocker.remedy)
+		}
+		for _, s := range want {
+			if !strings.Contains(out, s) {
+				return fmt.Errorf("want its output to say %q", s)
+			}
+		}
+		return exits(1)(out, code)
 	}
 }
 
@@ -90,9 +114,9 @@ func (w walkthrough) commandLine(args []string) string {
 
 // hint says how to follow the walkthrough from another terminal.
 func (w walkthrough) hint() {
-	say("once the update completes, the cluster is offered %s (a conditional update with a risk); check an update to it from another terminal:", w.target)
+	say("once the update completes, the cluster is offered %s (a conditional update with a risk) and %s (which an operator OLM installed blocks); check the update to %s from another terminal:", w.target, w.minor, w.target)
 	say("  %s", w.commandLine(w.steps()[0].args))
-	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, then upgrade --dry-run)")
+	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, upgrade --dry-run, then pre-checks --to %s)", w.minor)
 }
 
 // check runs the walkthrough's commands, prints what they print, and fails
