@@ -165,17 +165,29 @@ func installUpgradeConfigCRD(t testing.TB) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var names []string
+	for _, crd := range crds {
+		names = append(names, crd.Name)
+	}
+	deleteCRDsAtEnd(t, names...)
+	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
+}
+
+// deleteCRDsAtEnd deletes the CRDs of these names when the test ends, and
+// waits until they are gone (with their objects), so that the next test
+// finds the API server without them.
+func deleteCRDsAtEnd(t testing.TB, names ...string) {
+	t.Helper()
 	t.Cleanup(func() {
 		client := apiextensionsclient.NewForConfigOrDie(testEnv.Config).ApiextensionsV1().CustomResourceDefinitions()
-		for _, crd := range crds {
-			if err := client.Delete(context.Background(), crd.Name, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		for _, name := range names {
+			if err := client.Delete(context.Background(), name, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
 				t.Error(err)
 				continue
 			}
-			waitFor(t, eventually, "CRD "+crd.Name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
-				return client.Get(ctx, crd.Name, metav1.GetOptions{})
+			waitFor(t, eventually, "CRD "+name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
+				return client.Get(ctx, name, metav1.GetOptions{})
 			}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 		}
 	})
-	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 }
