@@ -9,6 +9,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	apiserverv1 "github.com/openshift/api/apiserver/v1"
@@ -328,13 +329,28 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		run(c, workers)
 	}
 
+	// The health of OLM's operators during an update needs OLM's API, an
+	// optional capability: without it the controller is off until the API
+	// appears. Whether the cluster serves it at start is known before the
+	// store is seeded.
+	var olmServed atomic.Bool
+	whenServed(ctx, olmClient.Discovery(), olmAPI, o.OptionalAPIInterval, olmoperators.Name,
+		func(why string) { tracker.SwitchOff(olmoperators.Name, why) },
+		func() {
+			olmServed.Store(true)
+			tracker.SwitchOn(olmoperators.Name)
+			run(olmoperators.New(olmInformers, configInformers.Config().V1().ClusterVersions(), answers, tracker,
+				controllerContext.EventRecorder, controllerContext.Clock), 1)
+		})
+
 	// A restart must not empty UpdateStatus of the external informers'
 	// insights before they are asked again: the store starts with what the
 	// UpdateStatus holds, and the controller that writes it starts after.
 	// Meanwhile the other controllers run, and the tracker reports caches
-	// that do not sync.
+	// that do not sync. So with OLM's operators, a built-in informer, when
+	// the cluster serves OLM's API: until the OLM controller's first sync.
 	go func() {
-		if seedAnswers(ctx, insightInformers, answers) {
+		if seedAnswers(ctx, insightInformers, answers, olmServed.Load) {
 			run(updateStatusController, 1)
 		}
 	}()
@@ -351,17 +367,6 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		// One worker: the controller keeps its last read of the alerts.
 		run(alertsController, 1)
 	}
-
-	// The health of OLM's operators during an update needs OLM's API, an
-	// optional capability: without it the controller is off until the API
-	// appears.
-	whenServed(ctx, olmClient.Discovery(), olmAPI, o.OptionalAPIInterval, olmoperators.Name,
-		func(why string) { tracker.SwitchOff(olmoperators.Name, why) },
-		func() {
-			tracker.SwitchOn(olmoperators.Name)
-			run(olmoperators.New(olmInformers, configInformers.Config().V1().ClusterVersions(), answers, tracker,
-				controllerContext.EventRecorder, controllerContext.Clock), 1)
-		})
 
 	// The node controller, and the UpdatePlan controller, whose pre-checks
 	// read the pools, need the machine-config operator's API: without it
@@ -512,9 +517,9 @@ func (o *Options) alertsController(source *alerts.HTTPSource, configInformers co
 }
 
 // seedAnswers seeds the store from the UpdateStatus once the caches of
-// UpdateStatuses and UpdateInformers have synced; false when ctx ended
-// first.
-func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedInformerFactory, answers *updatestatus.Store) bool {
+// UpdateStatuses and UpdateInformers have synced, OLM's operators too when
+// olmServed says the OLM controller runs; false when ctx ended first.
+func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedInformerFactory, answers *updatestatus.Store, olmServed func() bool) bool {
 	statuses := insightInformers.Insights().V1alpha1().UpdateStatuses()
 	informers := insightInformers.Insights().V1alpha1().UpdateInformers()
 	insightInformers.Start(ctx.Done())
@@ -525,6 +530,9 @@ func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedIn
 	if err != nil {
 		// None yet: nothing to keep.
 		return true
+	}
+	if olmServed() {
+		olmoperators.Seed(answers, status)
 	}
 	all, err := informers.Lister().List(labels.Everything())
 	if err != nil {

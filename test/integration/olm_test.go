@@ -15,9 +15,11 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/wait"
+	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/cache"
@@ -204,6 +206,19 @@ func olmUpdatingStatus() configv1.ClusterVersionStatus {
 	s.History = append([]configv1.UpdateHistory{{Version: olmMinorTarget, Image: "quay.io/release:" + olmMinorTarget, State: configv1.PartialUpdate,
 		StartedTime: olmUpdateStarted}}, s.History...)
 	return s
+}
+
+// completeOLMUpdate completes the update olmUpdatingStatus started, as
+// the cluster-version operator records it.
+func completeOLMUpdate(t *testing.T) {
+	t.Helper()
+	cv := getClusterVersion(t)
+	completed := metav1.Now()
+	cv.Status.History[0].State = configv1.CompletedUpdate
+	cv.Status.History[0].CompletionTime = &completed
+	cv.Status.Conditions[0] = configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorProgressing, Status: configv1.ConditionFalse,
+		Message: "Cluster version is " + olmMinorTarget, LastTransitionTime: completed}
+	setClusterVersionStatus(t, cv, cv.Status)
 }
 
 // levelsOf are the uids of an informer's insights with their levels,
@@ -462,13 +477,7 @@ func TestOLMHealthDuringAnUpdate(t *testing.T) {
 	waitFor(t, eventually, "the etcd operator's insight gone, the foo operator's kept", getUpdateStatus, olmInsights(levels(fooUnhealthyUID+"=warning")))
 
 	// The update completes.
-	cv := getClusterVersion(t)
-	completed := metav1.Now()
-	cv.Status.History[0].State = configv1.CompletedUpdate
-	cv.Status.History[0].CompletionTime = &completed
-	cv.Status.Conditions[0] = configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorProgressing, Status: configv1.ConditionFalse,
-		Message: "Cluster version is " + olmMinorTarget, LastTransitionTime: completed}
-	setClusterVersionStatus(t, cv, cv.Status)
+	completeOLMUpdate(t)
 	waitFor(t, eventually, "the OLM operators' insights gone once the update completed", getUpdateStatus, olmInsights(nil))
 }
 
@@ -589,4 +598,76 @@ func TestOLMOperatorReadsWithItsRBAC(t *testing.T) {
 	if approved, _, _ := unstructured.NestedBool(ip.Object, "spec", "approved"); approved {
 		t.Errorf("InstallPlan %s/%s was approved as the operator", esNamespace, esInstallPlan)
 	}
+}
+
+// A restart during an update keeps the health of OLM's operators in
+// UpdateStatus: watched from before the restart until the restarted
+// operator reports a change of OLM's objects, UpdateStatus never lacks
+// it. What the operator kept across the restart is no more than that: an
+// update that completed while it was stopped takes the insights away.
+func TestOLMHealthSurvivesARestart(t *testing.T) {
+	olmCRDs(t)()
+	createOLMFixtures(t)
+	deleteUpdateStatusAtEnd(t)
+	if err := insightsClient.InsightsV1alpha1().UpdateStatuses().Delete(context.Background(), insightsv1alpha1.UpdateStatusName, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		t.Fatal(err)
+	}
+	createClusterVersion(t, nil, olmUpdatingStatus())
+	first := startOperator(t)
+	both := levels(etcdUnhealthyUID+"=error", fooUnhealthyUID+"=warning")
+	s := waitFor(t, eventually, "the OLM operators' health in UpdateStatus", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+		r := reported(s, olmInformer)
+		return r != nil && slices.Equal(levelsOf(r.Insights), both)
+	})
+
+	ctx := context.Background()
+	w, err := insightsClient.InsightsV1alpha1().UpdateStatuses().Watch(ctx, metav1.ListOptions{
+		FieldSelector:   fields.OneTermEqualSelector("metadata.name", insightsv1alpha1.UpdateStatusName).String(),
+		ResourceVersion: s.ResourceVersion,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Stop()
+	first.stop(t, terminationGracePeriod)
+	second := startOperator(t)
+	second.waitForOutput(t, "operator started", eventually)
+	// The restarted operator reads OLM's objects: once it reports the
+	// etcd operator's CSV succeeded, every write of its start is seen.
+	succeedAgain(t, etcdNamespace, etcdCSV)
+	foo := levels(fooUnhealthyUID + "=warning")
+	timeout := time.After(eventually)
+	for written, seen := 0, false; !seen; {
+		select {
+		case event, ok := <-w.ResultChan():
+			if !ok {
+				t.Fatal("the watch of UpdateStatus ended early")
+			}
+			status, isStatus := event.Object.(*insightsv1alpha1.UpdateStatus)
+			if event.Type != watch.Modified || !isStatus {
+				t.Fatalf("UpdateStatus was %s: %v", event.Type, event.Object)
+			}
+			written++
+			r := reported(status, olmInformer)
+			if r == nil {
+				t.Fatalf("write %d of UpdateStatus after the restart holds no insight of %s", written, olmInformer)
+			}
+			if got := levelsOf(r.Insights); slices.Equal(got, foo) {
+				t.Logf("UpdateStatus was written %d times from the restart until the CSV's change", written)
+				seen = true
+			} else if !slices.Equal(got, both) {
+				t.Fatalf("write %d of UpdateStatus after the restart holds %v of %s, want %v or then %v", written, got, olmInformer, both, foo)
+			}
+		case <-timeout:
+			t.Fatalf("UpdateStatus did not report the etcd operator's CSV succeeded within %s of the restart", eventually)
+		}
+	}
+
+	// The update completes while the operator is stopped.
+	second.stop(t, terminationGracePeriod)
+	completeOLMUpdate(t)
+	startOperator(t)
+	waitFor(t, eventually, "the OLM operators' insights gone after a restart past the update", getUpdateStatus, func(s *insightsv1alpha1.UpdateStatus) bool {
+		return s != nil && reported(s, olmInformer) == nil
+	})
 }

@@ -19,6 +19,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/names"
@@ -103,6 +104,24 @@ func updateStarted(cv *configv1.ClusterVersion) time.Time {
 		return time.Time{}
 	}
 	return h.StartedTime.Time
+}
+
+// Seed puts in the store what the UpdateStatus written before the operator
+// (re)started holds of OLM's operators, unless the controller answered
+// already: the UpdateStatus controller then keeps those insights until
+// the controller's first sync, instead of dropping them at its first
+// write. Only for a cluster that serves OLM's API, where the controller
+// runs and replaces them.
+func Seed(store *updatestatuscontroller.Store, status *insightsv1alpha1.UpdateStatus) {
+	if status == nil {
+		return
+	}
+	for _, i := range status.Status.ControlPlane.Informers {
+		if i.Name == olm.Informer {
+			store.Seed(updatestatus.Answer{Informer: olm.Informer, Insights: i.Insights})
+			return
+		}
+	}
 }
 
 // cluster reads OLM's objects from the caches; the InstallPlans only when

@@ -16,17 +16,20 @@ import (
 type Store struct {
 	mu      sync.Mutex
 	answers map[string]updatestatus.Answer
+	// heard are the informers whose answers were set or deleted.
+	heard   map[string]bool
 	changed func()
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{answers: map[string]updatestatus.Answer{}}
+	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}}
 }
 
 // Set records an informer's answer, replacing its previous one.
 func (s *Store) Set(a updatestatus.Answer) {
 	s.update(func() bool {
+		s.heard[a.Informer] = true
 		previous, ok := s.answers[a.Informer]
 		s.answers[a.Informer] = a
 		return !ok || !equality.Semantic.DeepEqual(previous, a)
@@ -36,9 +39,25 @@ func (s *Store) Set(a updatestatus.Answer) {
 // Delete forgets an informer: deleted or disabled, its insights leave.
 func (s *Store) Delete(informer string) {
 	s.update(func() bool {
+		s.heard[informer] = true
 		_, ok := s.answers[informer]
 		delete(s.answers, informer)
 		return ok
+	})
+}
+
+// Seed records an answer of an informer that has not been set or deleted
+// yet, and otherwise does nothing: what the UpdateStatus held of it
+// before the operator restarted, which its first answer replaces, in
+// whichever order the two come.
+func (s *Store) Seed(a updatestatus.Answer) {
+	s.update(func() bool {
+		if s.heard[a.Informer] {
+			return false
+		}
+		previous, ok := s.answers[a.Informer]
+		s.answers[a.Informer] = a
+		return !ok || !equality.Semantic.DeepEqual(previous, a)
 	})
 }
 

@@ -35,3 +35,30 @@ func TestStoreSignalsOnlyChanges(t *testing.T) {
 		t.Errorf("answers (-want +got):\n%s", diff)
 	}
 }
+
+// A seed stands for an informer until it is heard from, whichever comes
+// first: an answer replaces it, and it never replaces an answer, nor
+// brings back an informer deleted.
+func TestStoreSeedsOnlyInformersNotHeardFrom(t *testing.T) {
+	s := NewStore()
+	changes := 0
+	s.OnChange(func() { changes++ })
+	seeded := updatestatus.Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "old"}}}
+	fresh := updatestatus.Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "new"}}}
+
+	s.Seed(seeded)
+	if diff := cmp.Diff([]updatestatus.Answer{seeded}, s.Answers()); diff != "" || changes != 1 {
+		t.Errorf("after a seed, %d changes and answers (-want +got):\n%s", changes, diff)
+	}
+	s.Set(fresh)
+	s.Seed(seeded)
+	if diff := cmp.Diff([]updatestatus.Answer{fresh}, s.Answers()); diff != "" || changes != 2 {
+		t.Errorf("a seed after an answer: %d changes, answers (-want +got):\n%s", changes, diff)
+	}
+
+	s.Delete("mco")
+	s.Seed(updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "gone"}}})
+	if diff := cmp.Diff([]updatestatus.Answer{fresh}, s.Answers()); diff != "" {
+		t.Errorf("a seed after a deletion (-want +got):\n%s", diff)
+	}
+}
