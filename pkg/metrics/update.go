@@ -16,7 +16,7 @@ import (
 
 var (
 	completionRatioDesc = metrics.NewDesc(
-		"update_insights_control_plane_completion_ratio",
+		ControlPlaneCompletionRatioMetric,
 		"Share (0 to 1) of the control plane's ClusterOperators at the target version of the current or last update.",
 		nil, nil, metrics.ALPHA, "")
 	estimatedCompletionDesc = metrics.NewDesc(
@@ -28,7 +28,7 @@ var (
 		"How long the current control plane update has run so far, or how long the last one took once completed.",
 		nil, nil, metrics.ALPHA, "")
 	healthInsightsDesc = metrics.NewDesc(
-		"update_insights_health_insights",
+		HealthInsightsMetric,
 		"Number of update health insights, by impact level.",
 		[]string{"level"}, nil, metrics.ALPHA, "")
 )
