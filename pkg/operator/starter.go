@@ -300,8 +300,17 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		controllerContext.Clock,
 	)
 	informerMetrics := metrics.NewInformerCollector(insightInformers.Insights().V1alpha1().UpdateStatuses().Lister())
-	metrics.Register(updateMetrics, informerMetrics)
-	defer metrics.Unregister(updateMetrics, informerMetrics)
+	// The fleet metrics, which a hub federates from every cluster.
+	fleetMetrics := metrics.NewFleetCollector(metrics.FleetListers{
+		ClusterVersions: insightInformers.Insights().V1alpha1().ClusterVersionProgressInsights().Lister(),
+		Pools:           insightInformers.Insights().V1alpha1().MachineConfigPoolProgressInsights().Lister(),
+		Nodes:           insightInformers.Insights().V1alpha1().NodeProgressInsights().Lister(),
+		Health:          insightInformers.Insights().V1alpha1().UpdateHealthInsights().Lister(),
+		UpdateStatuses:  insightInformers.Insights().V1alpha1().UpdateStatuses().Lister(),
+		UpdatePlans:     insightInformers.Insights().V1alpha1().UpdatePlans().Lister(),
+	}, controllerContext.Clock)
+	metrics.Register(updateMetrics, informerMetrics, fleetMetrics)
+	defer metrics.Unregister(updateMetrics, informerMetrics, fleetMetrics)
 
 	// Informers are started only after every controller has asked for the
 	// ones it needs: a factory starts just the informers requested so far,
