@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor clean
 
 all: build
@@ -23,13 +23,19 @@ all: build
 build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests (the documentation's among them), non-interactive runs
-## of run-local (and of its managed mode), and integration tests against a
-## real kube-apiserver and etcd.
-test: test-unit test-run-local test-run-local-managed test-integration
+## test: unit tests (the documentation's among them), the alerting rules
+## under promtool, non-interactive runs of run-local (and of its managed
+## mode), and integration tests against a real kube-apiserver and etcd.
+test: test-unit test-rules test-run-local test-run-local-managed test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/docs/... ./test/internal/... ./test/runlocal/...
+
+## test-rules: the PrometheusRule's alerts under promtool (Debian's
+## prometheus package: make prometheus), on one cluster and on a fleet of
+## 1,000 clusters as ACM's observability stores them.
+test-rules: prometheus
+	go test -timeout 30m ./test/rules/...
 
 # Builds kube-apiserver and etcd on first use (several minutes), then reuses them.
 testbin:
