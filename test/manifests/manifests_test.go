@@ -57,9 +57,11 @@ var (
 	}
 
 	serviceMonitorKind = schema.GroupVersionKind{Group: "monitoring.coreos.com", Version: "v1", Kind: "ServiceMonitor"}
+	// The PrometheusRule's content is tested by test/rules.
+	prometheusRuleKind = schema.GroupVersionKind{Group: "monitoring.coreos.com", Version: "v1", Kind: "PrometheusRule"}
 	// Kinds whose Go types are not vendored, decoded as unstructured. Any
 	// other kind the scheme does not know fails to decode.
-	unstructuredKinds = []schema.GroupVersionKind{serviceMonitorKind}
+	unstructuredKinds = []schema.GroupVersionKind{serviceMonitorKind, prometheusRuleKind}
 )
 
 type manifest struct {
