@@ -3,6 +3,8 @@
 package text
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -28,6 +30,36 @@ func Truncate(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + mark
+}
+
+// boundedHashLength is how many hex digits of the SHA-256 of a shortened
+// value Bounded keeps: 128 bits, so that two values that share their
+// readable prefix still differ.
+const boundedHashLength = 32
+
+// BoundedMin is the least max Bounded takes: room for the hash and its
+// separator.
+const BoundedMin = boundedHashLength + 1
+
+// Bounded returns s when it fits in max bytes, else a readable prefix of s
+// (never half a UTF-8 character), "~" and 32 hex digits of the SHA-256 of
+// all of s, max bytes in all. It suits identities and UIDs: the result is
+// stable for the same s, distinct for distinct ones, and keeps the start
+// a reader recognises. It panics on a max below BoundedMin, which no
+// identity's bound is: a shorter result could not stay distinct.
+func Bounded(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	if max < BoundedMin {
+		panic("text.Bounded: max below BoundedMin")
+	}
+	sum := sha256.Sum256([]byte(s))
+	cut := max - BoundedMin
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "~" + hex.EncodeToString(sum[:])[:boundedHashLength]
 }
 
 // OneLine folds all white space of s, newlines included, into single spaces

@@ -33,6 +33,48 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
+func TestBounded(t *testing.T) {
+	long := strings.Repeat("node/ip-10-0-1-1.ec2.internal,", 40)
+	testCases := []struct {
+		name    string
+		in      string
+		max     int
+		want    string
+		wantLen int
+	}{
+		{name: "fits", in: "pdb/ns/name", max: 256, want: "pdb/ns/name"},
+		{name: "exactly max", in: strings.Repeat("a", 64), max: 64, want: strings.Repeat("a", 64)},
+		// The hashes are sha256sum's, computed apart.
+		{name: "one over", in: strings.Repeat("a", 65), max: 64, want: strings.Repeat("a", 31) + "~" + "635361c48bb9eab14198e76ea8ab7f1a", wantLen: 64},
+		{name: "long identity", in: long, max: 1024, wantLen: 1024},
+		// The cut moves back to the start of a character: 2-byte é's.
+		{name: "no half character", in: strings.Repeat("é", 40), max: 64, want: strings.Repeat("é", 15) + "~" + "84fe2e03d50dd3a18b630669d7d5e361", wantLen: 63},
+		{name: "only the hash", in: strings.Repeat("b", 40), max: BoundedMin, wantLen: BoundedMin},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Bounded(tc.in, tc.max)
+			if tc.want != "" && got != tc.want {
+				t.Errorf("Bounded = %q, want %q", got, tc.want)
+			}
+			if tc.wantLen != 0 && len(got) != tc.wantLen {
+				t.Errorf("Bounded is %d bytes, want %d", len(got), tc.wantLen)
+			}
+			if len(got) > tc.max || !utf8.ValidString(got) {
+				t.Errorf("Bounded = %q: %d bytes (max %d), valid UTF-8 %t", got, len(got), tc.max, utf8.ValidString(got))
+			}
+			if again := Bounded(tc.in, tc.max); again != got {
+				t.Errorf("Bounded is not stable: %q, then %q", got, again)
+			}
+		})
+	}
+	// Values that share the prefix kept stay distinct.
+	a, b := Bounded(long+"a", 1024), Bounded(long+"b", 1024)
+	if a == b {
+		t.Errorf("two values sharing their first 1,024 bytes are bounded to the same %q", a)
+	}
+}
+
 func TestOneLine(t *testing.T) {
 	if got := OneLine("Cluster Operator etcd is degraded\n(Members\t unhealthy)  ", 256); got != "Cluster Operator etcd is degraded (Members unhealthy)" {
 		t.Errorf("OneLine = %q", got)

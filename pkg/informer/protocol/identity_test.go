@@ -1,6 +1,9 @@
 package protocol
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -54,8 +57,51 @@ func TestIdentity(t *testing.T) {
 	}
 }
 
+// An insight naming 31 nodes with AWS-style names has an identity over
+// 1,024 bytes, which the plan holds at most (MaxIdentityLength).
+func TestIdentityIsBounded(t *testing.T) {
+	nodes := func(n int, last string) []Resource {
+		var out []Resource
+		for i := range n {
+			out = append(out, Resource{Kind: "Node", Name: fmt.Sprintf("ip-10-0-%d-%d.ec2.internal", 100+i, 200+i)})
+		}
+		return append(out, Resource{Kind: "Node", Name: last})
+	}
+	full := func(resources []Resource) string {
+		var names []string
+		for _, r := range resources {
+			names = append(names, ResourceString(r))
+		}
+		slices.Sort(names)
+		return "mco/WorkerPool/" + strings.Join(names, ",") + "/drain"
+	}
+	a := Insight{UID: "drain", Scope: Scope{Type: ScopeWorkerPool, Resources: nodes(30, "ip-10-0-99-1.ec2.internal")}}
+	b := Insight{UID: "drain", Scope: Scope{Type: ScopeWorkerPool, Resources: nodes(30, "ip-10-0-99-2.ec2.internal")}}
+	if n := len(full(a.Scope.Resources)); n <= MaxIdentityLength {
+		t.Fatalf("the unbounded identity has %d bytes, not over %d: no case", n, MaxIdentityLength)
+	}
+	idA, idB := Identity("mco", a), Identity("mco", b)
+	for _, id := range []string{idA, idB} {
+		if len(id) > MaxIdentityLength {
+			t.Errorf("identity of %d bytes, over %d: %q", len(id), MaxIdentityLength, id)
+		}
+		if !strings.HasPrefix(id, "mco/WorkerPool/Node/ip-10-0-100-200.ec2.internal,") {
+			t.Errorf("identity %q does not start with what it is about", id)
+		}
+	}
+	if idA == idB {
+		t.Errorf("two insights about different nodes share the identity %q", idA)
+	}
+	// Reordered resources: the same insight, the same identity.
+	slices.Reverse(a.Scope.Resources)
+	if again := Identity("mco", a); again != idA {
+		t.Errorf("the same insight's identity changed with the order of its resources: %q, then %q", idA, again)
+	}
+}
+
 func TestEstimatedFinish(t *testing.T) {
 	acquired := metav1.NewTime(time.Date(2024, 8, 2, 10, 0, 0, 0, time.UTC))
+	lateAcquired := metav1.NewTime(time.Date(9999, 12, 31, 12, 0, 0, 0, time.UTC))
 
 	tests := []struct {
 		name     string
@@ -74,6 +120,12 @@ func TestEstimatedFinish(t *testing.T) {
 		{name: "duration without acquisition time", value: "15m", wantErr: true},
 		{name: "negative duration", acquired: &acquired, value: "-5m", wantErr: true},
 		{name: "neither", acquired: &acquired, value: "tomorrow", wantErr: true},
+		// Within range in their own zone, out of it in UTC, where the API
+		// stores them.
+		{name: "year 10000 in UTC", value: "9999-12-31T23:00:00-01:30", wantErr: true},
+		{name: "year -1 in UTC", value: "0000-01-01T00:00:00+00:01", wantErr: true},
+		{name: "last second of 9999", value: "9999-12-31T23:59:59Z", want: time.Date(9999, 12, 31, 23, 59, 59, 0, time.UTC), wantOK: true},
+		{name: "duration past 9999", acquired: &lateAcquired, value: "24h", wantErr: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

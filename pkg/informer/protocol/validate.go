@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/util/validation/field"
 )
@@ -140,6 +141,11 @@ func validateInsight(path *field.Path, insight Insight) field.ErrorList {
 		errs = append(errs, field.Required(impact.Child("summary"), ""))
 	}
 
+	if t := insight.AcquisitionTime; t != nil && !t.IsZero() {
+		if err := CheckTime(t.Time); err != nil {
+			errs = append(errs, field.Invalid(path.Child("acquisitionTime"), t.UTC().Format(time.RFC3339), "acquisitionTime "+err.Error()))
+		}
+	}
 	if _, _, err := EstimatedFinish(insight); err != nil {
 		errs = append(errs, field.Invalid(path.Child("remediation", "estimatedFinish"), insight.Remediation.EstimatedFinish, err.Error()))
 	}

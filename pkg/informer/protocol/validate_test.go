@@ -193,6 +193,19 @@ func TestValidateResponse(t *testing.T) {
 			want:     `spec.insights[0].remediation.estimatedFinish: Invalid value: "soon"`,
 		},
 		{
+			name:     "estimated finish out of the API's range in UTC",
+			insights: []Insight{with(func(i *Insight) { i.Remediation.EstimatedFinish = "9999-12-31T23:00:00-01:30" })},
+			want:     `spec.insights[0].remediation.estimatedFinish: Invalid value: "9999-12-31T23:00:00-01:30": estimatedFinish "9999-12-31T23:00:00-01:30" is 10000-01-01T00:30:00Z in UTC, out of the range the API stores (years 1 to 9999 in UTC)`,
+		},
+		{
+			name: "acquisition time out of the API's range in UTC",
+			insights: []Insight{with(func(i *Insight) {
+				i.AcquisitionTime = &metav1.Time{Time: time.Date(0, 1, 1, 0, 0, 0, 0, time.FixedZone("", 60))}
+				i.Remediation.EstimatedFinish = ""
+			})},
+			want: `spec.insights[0].acquisitionTime: Invalid value: "-0001-12-31T23:59:00Z": acquisitionTime is -0001-12-31T23:59:00Z in UTC, out of the range the API stores (years 1 to 9999 in UTC)`,
+		},
+		{
 			name:   "missing response",
 			status: ResponseStatus{Message: "hello"},
 			want:   "status.response: Required value",
