@@ -8,8 +8,6 @@
 package olm
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -130,12 +128,7 @@ func timeOf(t *metav1.Time) time.Time {
 // uid is an insight's uid of kind for an object: stable for as long as
 // the object is, hashed when the names are too long for the API.
 func uid(kind, namespace, name string) string {
-	u := kind + "/" + namespace + "/" + name
-	if len(u) <= maxUIDLength {
-		return u
-	}
-	sum := sha256.Sum256([]byte(namespace + "/" + name))
-	return kind + "/" + hex.EncodeToString(sum[:16])
+	return text.Bounded(kind+"/"+namespace+"/"+name, maxUIDLength)
 }
 
 func csvResource(csv *operatorsv1alpha1.ClusterServiceVersion) insightsv1alpha1.InsightResource {

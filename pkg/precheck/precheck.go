@@ -27,7 +27,10 @@ import (
 
 // What the UpdatePlan API accepts of a finding.
 const (
-	maxSummaryLength     = 256
+	maxSummaryLength = 256
+	// maxUIDLength bounds a finding's uid, which names PodDisruptionBudgets,
+	// alerts, nodes, operators and pools: names any user may make long.
+	maxUIDLength         = 256
 	maxDescriptionLength = 4096
 	maxReferenceLength   = 2048
 	// maxResources bounds a finding's resources: a budget may cover pods on
@@ -131,7 +134,7 @@ var referencePattern = regexp.MustCompile(`^https?://[^\s]+$`)
 func (f finding) insight(now time.Time) insightsv1alpha1.UpdateInsight {
 	acquired := metav1.NewTime(now.Truncate(time.Second))
 	i := insightsv1alpha1.UpdateInsight{
-		UID:             f.uid,
+		UID:             text.Bounded(f.uid, maxUIDLength),
 		AcquisitionTime: &acquired,
 		Scope:           f.scope,
 		Impact: insightsv1alpha1.UpdateInsightImpact{

@@ -57,7 +57,7 @@ func controlPlaneProgress(cv *insightsv1alpha1.ClusterVersionProgressInsight) (i
 		return insightsv1alpha1.UpdateInsight{}, false
 	}
 	return insightsv1alpha1.UpdateInsight{
-		UID: "controlplane/" + cv.Name,
+		UID: boundedUID("controlplane/" + cv.Name),
 		Scope: insightsv1alpha1.UpdateInsightScope{
 			Type:      insightsv1alpha1.ScopeTypeControlPlane,
 			Resources: []insightsv1alpha1.InsightResource{{Group: configv1.GroupName, Kind: "ClusterVersion", Name: cv.Name}},
@@ -77,7 +77,7 @@ func poolProgress(pool *insightsv1alpha1.MachineConfigPoolProgressInsight) (insi
 	}
 	ref := poolResource(s.Name)
 	return insightsv1alpha1.UpdateInsight{
-		UID:    "pool/" + s.Name,
+		UID:    boundedUID("pool/" + s.Name),
 		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeWorkerPool, WorkerPool: []insightsv1alpha1.InsightResource{ref}, Resources: []insightsv1alpha1.InsightResource{ref}},
 		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel, Summary: fmt.Sprintf("Pool %s %s: %d%% of its nodes updated", s.Name, strings.ToLower(string(s.Assessment)), s.CompletionPercent)},
 	}, true
@@ -98,7 +98,7 @@ func nodeProgress(node *insightsv1alpha1.NodeProgressInsight) (insightsv1alpha1.
 		scope.WorkerPool = []insightsv1alpha1.InsightResource{poolResource(s.PoolResource.Name)}
 	}
 	return insightsv1alpha1.UpdateInsight{
-		UID:    "node/" + s.Name,
+		UID:    boundedUID("node/" + s.Name),
 		Scope:  scope,
 		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel, Summary: summary, Description: updating.Message},
 	}, true
@@ -137,7 +137,7 @@ func health(h *insightsv1alpha1.UpdateHealthInsight) insightsv1alpha1.UpdateInsi
 		}
 	}
 	return insightsv1alpha1.UpdateInsight{
-		UID:   "health/" + h.Name,
+		UID:   boundedUID("health/" + h.Name),
 		Scope: scope,
 		Impact: insightsv1alpha1.UpdateInsightImpact{
 			Level:       healthLevels[s.Impact.Level],

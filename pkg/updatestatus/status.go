@@ -21,7 +21,16 @@ const (
 	MaxWorkerPoolInsights   = 1024
 	maxSummaryLength        = 256
 	maxDescriptionLength    = 4096
+	// MaxUIDLength bounds an insight's uid.
+	MaxUIDLength = 256
 )
+
+// boundedUID is uid within MaxUIDLength: the operator's uids carry names
+// (of nodes, pools, health insights, UpdateInformers) of up to 253
+// characters after their prefix.
+func boundedUID(uid string) string {
+	return text.Bounded(uid, MaxUIDLength)
+}
 
 // The aggregator's own conditions, on the UpdateStatus.
 const (
@@ -125,7 +134,7 @@ func withOfflineInformers(in Input) Input {
 			summary += ": its insights are from its last good answer"
 		}
 		offline = append(offline, insightsv1alpha1.UpdateInsight{
-			UID:    OfflineUIDPrefix + a.Informer,
+			UID:    boundedUID(OfflineUIDPrefix + a.Informer),
 			Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: []insightsv1alpha1.InsightResource{{Group: insightsv1alpha1.GroupName, Kind: "UpdateInformer", Name: a.Informer}}},
 			Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Type: insightsv1alpha1.UpdateInsightImpactType(insightsv1alpha1.UnknownImpactType), Summary: summary, Description: a.Problem},
 		})

@@ -367,3 +367,50 @@ func TestAggregatorConditions(t *testing.T) {
 		})
 	}
 }
+
+// The operator's uids carry names of up to 253 characters after their
+// prefix: each stays within the API's 256, and distinct.
+func TestUIDsAreBounded(t *testing.T) {
+	longName := func(last string) string { return strings.Repeat("n", 252) + last }
+	node := func(name string) *insightsv1alpha1.NodeProgressInsight {
+		n := &insightsv1alpha1.NodeProgressInsight{}
+		n.Status.Name = name
+		n.Status.ScopeType = insightsv1alpha1.ScopeTypeControlPlane
+		n.Status.Conditions = []metav1.Condition{{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: metav1.ConditionTrue, Reason: insightsv1alpha1.NodeDraining}}
+		return n
+	}
+	healthInsight := func(name string) *insightsv1alpha1.UpdateHealthInsight {
+		h := &insightsv1alpha1.UpdateHealthInsight{ObjectMeta: metav1.ObjectMeta{Name: name}}
+		h.Status.Scope.Type = insightsv1alpha1.ScopeTypeControlPlane
+		h.Status.Impact.Level = insightsv1alpha1.WarningImpactLevel
+		return h
+	}
+	builtin := Builtin(Insights{
+		Nodes:  []*insightsv1alpha1.NodeProgressInsight{node(longName("a")), node(longName("b"))},
+		Health: []*insightsv1alpha1.UpdateHealthInsight{healthInsight(longName("a")), healthInsight(longName("b"))},
+	})
+	got := Compute(Input{
+		ClusterVersion: clusterVersion("4.16.1", configv1.PartialUpdate, "4.16.1"),
+		Answers: []Answer{
+			{Informer: BuiltinInformer, Insights: builtin},
+			{Informer: longName("a"), Offline: "Unreachable"},
+			{Informer: longName("b"), Offline: "Unreachable"},
+		},
+		Now: now,
+	})
+	seen := map[string]bool{}
+	for _, i := range got.ControlPlane.Informers {
+		for _, insight := range i.Insights {
+			if len(insight.UID) > MaxUIDLength {
+				t.Errorf("uid of %d bytes, over %d: %q", len(insight.UID), MaxUIDLength, insight.UID)
+			}
+			if seen[insight.UID] {
+				t.Errorf("two insights share the uid %q", insight.UID)
+			}
+			seen[insight.UID] = true
+		}
+	}
+	if len(seen) != 6 {
+		t.Errorf("%d insights, want 6: two nodes, two health insights, two offline informers", len(seen))
+	}
+}
