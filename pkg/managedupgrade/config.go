@@ -2,7 +2,9 @@ package managedupgrade
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v2"
@@ -51,7 +53,17 @@ type Config struct {
 	// Invalid says why the operator runs no update with this
 	// configuration, in its own words; empty when it can.
 	Invalid string
+	// Overflow names the minute values too large for a time.Duration,
+	// empty when there is none. The operator multiplies them by
+	// time.Minute unchecked (pkg/upgraders/config.go,
+	// pkg/drain/config.go), which wraps around: what it then does cannot
+	// be told, so the durations above are left zero (each policy off) and
+	// the insights say that its timing is unknown.
+	Overflow string
 }
+
+// maxMinutes is the most minutes a time.Duration holds.
+const maxMinutes = int(math.MaxInt64 / int64(time.Minute))
 
 // muoConfig holds the keys of config.yaml the insights read, with the
 // types of the operator's own structs (controllers/upgradeconfig/config.go,
@@ -97,6 +109,10 @@ func ParseConfig(configYAML string) (Config, error) {
 		invalid := fmt.Sprintf("check config map %s for incorrect yaml formatting %s", ConfigMapName, err)
 		return Config{Invalid: invalid}, fmt.Errorf("%s: %w", ConfigMapKey, err)
 	}
+	if overflow := raw.overflow(); overflow != "" {
+		return Config{DisableDrainStrategies: raw.NodeDrain.DisableDrainStrategies, Invalid: raw.invalid(), Overflow: overflow},
+			fmt.Errorf("%s: %s", ConfigMapKey, overflow)
+	}
 	config := Config{
 		UpgradeWindowTimeout:   minutes(raw.UpgradeWindow.TimeOut),
 		DelayTrigger:           minutes(raw.UpgradeWindow.DelayTrigger),
@@ -136,6 +152,30 @@ func (c muoConfig) invalid() string {
 		return "config upgrade window time out is invalid"
 	}
 	return ""
+}
+
+// overflow names the minute values a time.Duration cannot hold, or
+// nothing.
+func (c muoConfig) overflow() string {
+	var over []string
+	for _, v := range []struct {
+		key   string
+		value int
+	}{
+		{"upgradeWindow.timeOut", c.UpgradeWindow.TimeOut},
+		{"upgradeWindow.delayTrigger", c.UpgradeWindow.DelayTrigger},
+		{"maintenance.controlPlaneTime", c.Maintenance.ControlPlaneTime},
+		{"nodeDrain.timeOut", c.NodeDrain.TimeOut},
+		{"nodeDrain.expectedNodeDrainTime", c.NodeDrain.ExpectedNodeDrainTime},
+	} {
+		if v.value > maxMinutes || v.value < -maxMinutes {
+			over = append(over, fmt.Sprintf("%s %d", v.key, v.value))
+		}
+	}
+	if len(over) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s minutes overflow the durations the operator computes from them (at most %d minutes)", strings.Join(over, ", "), maxMinutes)
 }
 
 func minutes(n int) time.Duration { return time.Duration(n) * time.Minute }

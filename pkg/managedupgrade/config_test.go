@@ -48,6 +48,14 @@ func TestParseConfig(t *testing.T) {
 			want: Config{Invalid: "check config map managed-upgrade-operator-config for incorrect yaml formatting"}, errSub: "cannot unmarshal"},
 		{name: "not YAML", yaml: "upgradeWindow: [timeOut",
 			want: Config{Invalid: "check config map managed-upgrade-operator-config for incorrect yaml formatting"}, errSub: "config.yaml: yaml:"},
+		// 2147483647 minutes times a minute wraps a time.Duration around to
+		// a negative window, which would turn the window policy off
+		// silently: the durations stay zero and Overflow says why.
+		{name: "minutes a duration cannot hold", yaml: valid + "upgradeWindow: {timeOut: 2147483647}",
+			want: Config{Overflow: "upgradeWindow.timeOut 2147483647 minutes overflow the durations the operator computes from them (at most 153722867 minutes)"},
+			errSub: "upgradeWindow.timeOut 2147483647"},
+		{name: "the most minutes a duration holds", yaml: valid + "upgradeWindow: {timeOut: 153722867}",
+			want: with(func(c *Config) { c.UpgradeWindowTimeout = 153722867 * time.Minute })},
 		{name: "a pattern that is no regexp", yaml: valid + "nodeDrain: {timeOut: 45, expectedNodeDrainTime: 8, ignoredNamespacePatterns: ['(']}",
 			want: base, errSub: "nodeDrain.ignoredNamespacePatterns"},
 	} {

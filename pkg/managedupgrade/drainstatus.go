@@ -90,7 +90,7 @@ func blockedDrain(u update, in Input, d NodeDrain, scope protocol.Scope) protoco
 		}
 		summary = fmt.Sprintf("Node %s: a PodDisruptionBudget blocks its drain; the Managed Upgrade Operator forces it %s", d.Node, when)
 		description += " The Managed Upgrade Operator deletes them, with grace period 0, whatever their budgets allow, at its first reconcile past:\n" + strings.Join(lines, "\n")
-		i.Remediation.EstimatedFinish = timestamp(forced)
+		i.Remediation.EstimatedFinish = finishAt(forced)
 	}
 	i.Impact.Summary = text.OneLine(summary, maxSummaryLength)
 	i.Impact.Description = text.Truncate(description, maxDescriptionLength)

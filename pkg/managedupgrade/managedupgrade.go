@@ -213,11 +213,21 @@ func (u update) since(now time.Time, times ...*metav1.Time) time.Time {
 
 // insight makes an insight acquired at acquired, with its strings bounded
 // as the aggregator keeps them.
+//
+// An UpgradeConfig's upgradeAt may be any RFC 3339 time, which the
+// operator parses and waits for (or, in year 0, starts at once): one out of
+// the range the API stores (protocol.CheckTime) is no acquisition time,
+// and no estimated finish (finishAt), rather than a time that would make
+// the whole answer invalid.
 func insight(acquired time.Time, uid string, scope protocol.Scope, level protocol.Level, impact protocol.ImpactType, summary, description string) protocol.Insight {
-	at := metav1.NewTime(acquired.Truncate(time.Second))
+	var at *metav1.Time
+	if protocol.CheckTime(acquired) == nil {
+		t := metav1.NewTime(acquired.Truncate(time.Second))
+		at = &t
+	}
 	return protocol.Insight{
 		UID:             uid,
-		AcquisitionTime: &at,
+		AcquisitionTime: at,
 		Scope:           scope,
 		Impact: protocol.Impact{
 			Level:       level,
@@ -235,6 +245,15 @@ func controlPlane(resources ...protocol.Resource) protocol.Scope {
 // pool is a MachineConfigPool as a worker pool scope names it.
 func pool(name string) protocol.Resource {
 	return protocol.Resource{Group: "machineconfiguration.openshift.io", Kind: "MachineConfigPool", Name: name}
+}
+
+// finishAt is an insight's estimatedFinish at t, or none when the API
+// could not store t.
+func finishAt(t time.Time) string {
+	if protocol.CheckTime(t) != nil {
+		return ""
+	}
+	return timestamp(t)
 }
 
 // timestamp prints a time as the UpgradeConfig does, in UTC.

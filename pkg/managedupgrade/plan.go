@@ -70,7 +70,7 @@ func scheduled(u update, now time.Time, target string) protocol.Insight {
 	i := insight(u.since(now), u.uid("plan-scheduled"), controlPlane(u.resource()), protocol.LevelStatus, "",
 		fmt.Sprintf("The Managed Upgrade Operator starts the update to %s %s", target, u.when(now)), "")
 	if u.upgradeAtErr == nil && u.upgradeAt.After(now) {
-		i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
+		i.Remediation.EstimatedFinish = finishAt(u.upgradeAt)
 	}
 	return i
 }

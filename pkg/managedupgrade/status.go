@@ -37,6 +37,7 @@ func StatusInsights(in Input) []protocol.Insight {
 			continue
 		}
 		out = append(out, configInvalid(u, in)...)
+		out = append(out, configOverflow(u, in)...)
 		out = append(out, awaitingWindow(u, in.Now)...)
 		out = append(out, due(u, in)...)
 		out = append(out, windowFailing(u, in)...)
@@ -46,8 +47,12 @@ func StatusInsights(in Input) []protocol.Insight {
 		out = append(out, currentStep(u, in)...)
 		out = append(out, controlPlaneOverrun(u, in)...)
 		out = append(out, workerPhase(u, in.Now)...)
-		out = append(out, workerWindowOverrun(u, in)...)
-		out = append(out, forcedDrains(u, in)...)
+		if in.Config.Overflow == "" {
+			// Both count from the drain timeouts, which zero would
+			// misstate; the other timing insights take zero as off.
+			out = append(out, workerWindowOverrun(u, in)...)
+			out = append(out, forcedDrains(u, in)...)
+		}
 	}
 	return out
 }
@@ -63,6 +68,19 @@ func configInvalid(u update, in Input) []protocol.Insight {
 		fmt.Sprintf("Managed update to %s cannot proceed: the Managed Upgrade Operator's configuration is invalid", u.version()),
 		fmt.Sprintf("The Managed Upgrade Operator reads ConfigMap %s/%s (key %s) before it acts on the UpgradeConfig, and stops there: %s. Until it is fixed, the update neither starts nor moves on.",
 			u.config.Namespace, ConfigMapName, ConfigMapKey, in.Config.Invalid))}
+}
+
+// configOverflow reports minute values the operator's durations cannot
+// hold: the timing insights (window, delay, maintenance, drains) are then
+// left out rather than computed from a number the operator wraps around.
+func configOverflow(u update, in Input) []protocol.Insight {
+	if in.Config.Overflow == "" || u.done() {
+		return nil
+	}
+	return []protocol.Insight{insight(u.since(in.Now), u.uid("config-overflow"), controlPlane(u.resource()), protocol.LevelWarning, protocol.ImpactUnknown,
+		fmt.Sprintf("Managed update to %s: the Managed Upgrade Operator's timing cannot be told from its configuration", u.version()),
+		fmt.Sprintf("ConfigMap %s/%s (key %s): %s. The operator multiplies them by a minute without checking, and the result wraps around, so when it fails a late update, ends the maintenance window or forces drains is unknown; those insights are left out. Set the values in minutes the operator can hold.",
+			u.config.Namespace, ConfigMapName, ConfigMapKey, in.Config.Overflow))}
 }
 
 // awaitingWindow holds the control plane until upgradeAt, so that
@@ -86,7 +104,7 @@ func awaitingWindow(u update, now time.Time) []protocol.Insight {
 	i := insight(u.since(now), u.uid("awaiting-window"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
 		fmt.Sprintf("Managed update to %s scheduled for %s, in %s", u.version(), timestamp(u.upgradeAt), text.Minutes(u.upgradeAt.Sub(now))),
 		"The Managed Upgrade Operator starts the update at the UpgradeConfig's upgradeAt, not before.")
-	i.Remediation.EstimatedFinish = timestamp(u.upgradeAt)
+	i.Remediation.EstimatedFinish = finishAt(u.upgradeAt)
 	return []protocol.Insight{i}
 }
 
@@ -414,8 +432,8 @@ func workerPhase(u update, now time.Time) []protocol.Insight {
 	d, n := workerDuration(u)
 	var finish string
 	if n > 0 {
-		finish = timestamp(start.Add(d))
-		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", finish, n, text.Minutes(d))
+		finish = finishAt(start.Add(d))
+		description = fmt.Sprintf("Estimated to finish at %s: the median worker phase of the last %d updates took %s.", timestamp(start.Add(d)), n, text.Minutes(d))
 	}
 	i := insight(start, u.uid("workers"), scope, protocol.LevelStatus, "", summary, description)
 	i.Remediation.EstimatedFinish = finish

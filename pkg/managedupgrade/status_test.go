@@ -341,6 +341,22 @@ func TestForcedDrains(t *testing.T) {
 					"Node worker-f: a PodDisruptionBudget blocks its drain, which the Managed Upgrade Operator does not force", ""}),
 		},
 		{
+			// The ConfigMap's minutes overflow a duration: when the
+			// operator forces the drains is unknown, and said so.
+			name:    "timing that overflows",
+			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(workersUpdating())},
+			config: func(c *Config) {
+				overflowing, err := ParseConfig("maintenance: {controlPlaneTime: 90}\nscale: {timeOut: 30}\nnodeDrain: {timeOut: 45, expectedNodeDrainTime: 2147483647}\n")
+				if err == nil {
+					t.Fatal("no error for minutes that overflow")
+				}
+				*c = overflowing
+			},
+			want: append([]seen{{"config-overflow", protocol.LevelWarning, protocol.ImpactUnknown,
+				"Managed update to 4.16.5: the Managed Upgrade Operator's timing cannot be told from its configuration", ""}},
+				steps...),
+		},
+		{
 			name:    "no update running",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig()},
 			want: []seen{{"awaiting-window", protocol.LevelStatus, protocol.ImpactAwaitingWindow,
@@ -457,5 +473,24 @@ func TestAHoldingStepsDescriptionIsBounded(t *testing.T) {
 		if len(message) < 100 && !strings.Contains(d, "upgrade window closes at 2026-11-22T11:58:00Z") {
 			t.Errorf("description %q does not say when the window closes", d)
 		}
+	}
+}
+
+// An upgradeAt the operator parses but the API cannot store once in UTC
+// (year 10000, year -1) leaves the insights valid: no estimated finish or
+// acquisition time out of range, which would make the informer's whole
+// answer a Failure.
+func TestUpgradeAtOutOfTheAPIsRange(t *testing.T) {
+	for _, at := range []string{"9999-12-31T23:00:00-01:30", "0000-01-01T00:00:00+00:01"} {
+		t.Run(at, func(t *testing.T) {
+			in := Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt(at))}, Config: shipped(t), Now: now}
+			status := StatusInsights(in)
+			plan := PlanInsights(in, "4.16.5")
+			if len(status) == 0 || len(plan) == 0 {
+				t.Fatalf("%d status and %d plan insights, want some of each", len(status), len(plan))
+			}
+			valid(t, status)
+			valid(t, plan)
+		})
 	}
 }
