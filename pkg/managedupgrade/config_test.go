@@ -52,7 +52,7 @@ func TestParseConfig(t *testing.T) {
 		// a negative window, which would turn the window policy off
 		// silently: the durations stay zero and Overflow says why.
 		{name: "minutes a duration cannot hold", yaml: valid + "upgradeWindow: {timeOut: 2147483647}",
-			want: Config{Overflow: "upgradeWindow.timeOut 2147483647 minutes overflow the durations the operator computes from them (at most 153722867 minutes)"},
+			want:   Config{Overflow: "upgradeWindow.timeOut 2147483647 minutes overflow the durations the operator computes from them (at most 153722867 minutes)"},
 			errSub: "upgradeWindow.timeOut 2147483647"},
 		{name: "the most minutes a duration holds", yaml: valid + "upgradeWindow: {timeOut: 153722867}",
 			want: with(func(c *Config) { c.UpgradeWindowTimeout = 153722867 * time.Minute })},
