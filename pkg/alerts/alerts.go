@@ -61,13 +61,19 @@ func (a *Alert) Description() string {
 }
 
 // Identity is the alert instance's label set, as Prometheus identifies it,
-// in a canonical text form.
+// in a canonical text form: {"name"="value", ...}, sorted by name. Names
+// and values are quoted, since values may hold any character, and names
+// too since Prometheus 3: two label sets never share an identity.
 func (a *Alert) Identity() string {
 	var b strings.Builder
-	for _, k := range slices.Sorted(maps.Keys(a.Labels)) {
-		// Separators that cannot occur in label names keep the pairs apart.
-		fmt.Fprintf(&b, "%s\x00%s\x01", k, a.Labels[k])
+	b.WriteString("{")
+	for i, k := range slices.Sorted(maps.Keys(a.Labels)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q=%q", k, a.Labels[k])
 	}
+	b.WriteString("}")
 	return b.String()
 }
 

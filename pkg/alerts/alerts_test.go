@@ -90,3 +90,24 @@ func TestIdentityIsTheLabelSet(t *testing.T) {
 		t.Errorf("other label sets share the identity %q", a.Identity())
 	}
 }
+
+// Label values may hold any character: no value can forge the separators
+// between the pairs of another label set.
+func TestIdentitiesDoNotCollide(t *testing.T) {
+	pairs := [][2]map[string]string{
+		// The separators the identity once used, inside a value.
+		{{"alertname": "A", "a": "x\x01b\x00y"}, {"alertname": "A", "a": "x", "b": "y"}},
+		{{"alertname": "A", "a": `x", "b"="y`}, {"alertname": "A", "a": "x", "b": "y"}},
+		{{"alertname": "A", "a": "x=y"}, {"alertname": "A", "a=x": "y"}},
+		{{"alertname": "A", "a": ""}, {"alertname": "A"}},
+	}
+	for _, p := range pairs {
+		a, b := Alert{Labels: p[0]}, Alert{Labels: p[1]}
+		if a.Identity() == b.Identity() {
+			t.Errorf("label sets %q and %q share the identity %q", p[0], p[1], a.Identity())
+		}
+	}
+	if got, want := (&Alert{Labels: map[string]string{"severity": "critical", "alertname": "A"}}).Identity(), `{"alertname"="A", "severity"="critical"}`; got != want {
+		t.Errorf("identity %s, want %s", got, want)
+	}
+}

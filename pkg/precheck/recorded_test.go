@@ -27,7 +27,7 @@ func TestPreChecksOfRecordedClusters(t *testing.T) {
 			// those of the operators that are down are pending.
 			name: "4.15.0-ec2-unavailable-mco-20m", target: "4.16.0",
 			want: []string{
-				"admin-gates-missing", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682", "alert/PodDisruptionBudgetAtLimit/a21598ad7de69682-2",
+				"admin-gates-missing", "alert/PodDisruptionBudgetAtLimit/f80eb120fd365fa0", "alert/PodDisruptionBudgetAtLimit/f80eb120fd365fa0-2",
 				"cloud-credentials-unchecked", "clusteroperator/control-plane-machine-set/unavailable", "clusteroperator/etcd/degraded", "clusteroperator/machine-config/unavailable",
 				"duration", "not-offered", "not-upgradeable", "update-in-progress",
 			},
