@@ -5,6 +5,8 @@ package updatestatus
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"time"
 
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
@@ -15,6 +17,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -63,7 +66,14 @@ type Controller struct {
 	// The controller runs with one worker, which alone uses them.
 	written  *insightsv1alpha1.UpdateStatus
 	replaced string
+
+	// refused are the answers whose insights the API server refused.
+	refused updatestatus.Refusals
 }
+
+// maxRefusals bounds the writes of one sync that the API server refuses
+// for an informer's insights: each leaves out the informers it names.
+const maxRefusals = 3
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet.
@@ -87,6 +97,7 @@ func New(
 		answers:         answers,
 		clock:           clock,
 		pace:            newLeadingEdge(),
+		refused:         updatestatus.Refusals{},
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	handler := c.pace.handler(syncCtx.Queue())
@@ -151,19 +162,37 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if current != nil {
 		previous = &current.Status
 	}
-	desired := updatestatus.Compute(updatestatus.Input{
-		ClusterVersion: cv,
-		Pools:          own.Pools,
-		NodePools:      updatestatus.NodePools(own.Nodes),
-		Answers:        append(c.answers.Answers(), updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)}),
-		Previous:       previous,
-		Now:            now,
-	})
+	answers := append(c.answers.Answers(), updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)})
+	compute := func() insightsv1alpha1.UpdateStatusStatus {
+		return updatestatus.Compute(updatestatus.Input{
+			ClusterVersion: cv,
+			Pools:          own.Pools,
+			NodePools:      updatestatus.NodePools(own.Nodes),
+			Answers:        c.refused.Apply(answers),
+			Previous:       previous,
+			Now:            now,
+		})
+	}
+	desired := compute()
 	var replaced string
 	if current != nil {
 		replaced = current.ResourceVersion
 	}
 	written, changed, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
+	for range maxRefusals {
+		refused := c.refuse(err, &desired, answers)
+		if len(refused) == 0 {
+			break
+		}
+		klog.ErrorS(err, "The API server refused the UpdateStatus for informers' insights: writing it without them", "informers", refused)
+		syncCtx.Recorder().Warningf("InsightsRefused", "The API server refused the insights of %v: UpdateStatus is written without them", refused)
+		if written != nil {
+			// Created by the refused write, which failed on its status.
+			current = written
+		}
+		desired = compute()
+		written, changed, err = c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
+	}
 	if err != nil {
 		// Deleted or changed by someone else: the cache will tell.
 		c.written = nil
@@ -174,6 +203,33 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		c.pace.wrote(written.ResourceVersion)
 	}
 	return nil
+}
+
+// refuse records, when the API server refused desired as invalid, the
+// answers whose insights hold the fields it names, and returns their
+// informers: none when the refusal is of something else, which no
+// informer's absence mends.
+func (c *Controller) refuse(err error, desired *insightsv1alpha1.UpdateStatusStatus, answers []updatestatus.Answer) []string {
+	if !apierrors.IsInvalid(err) {
+		return nil
+	}
+	var status apierrors.APIStatus
+	if !errors.As(err, &status) || status.Status().Details == nil {
+		return nil
+	}
+	var fields []string
+	for _, cause := range status.Status().Details.Causes {
+		fields = append(fields, cause.Field)
+	}
+	names := updatestatus.RefusedInformers(desired, fields)
+	var refused []string
+	for _, a := range answers {
+		if slices.Contains(names, a.Informer) {
+			c.refused.Refuse(a, status.Status().Message)
+			refused = append(refused, a.Informer)
+		}
+	}
+	return refused
 }
 
 // ownInsights are the insights the operator's other controllers wrote.

@@ -1,0 +1,119 @@
+package updatestatus
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/api/equality"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// RefusedReason is the reason an informer whose insights the API server
+// refused is reported offline with: its answer was heard, and failed.
+const RefusedReason = "Failure"
+
+// maxRefusalMessage bounds the API server's words kept about a refusal.
+const maxRefusalMessage = 1024
+
+// informerField is the path of an informer's entry in UpdateStatus' and
+// UpdatePlans' status, as the API server names the fields it refuses:
+// status.controlPlane.informers[i]... or status.workerPools[p].informers[i]...
+var informerField = regexp.MustCompile(`^status\.(?:controlPlane|workerPools\[(\d+)\])\.informers\[(\d+)\]`)
+
+// InformerField says which informer's entry a field the API server refused
+// is in: the index of the worker pool (-1 for the control plane) and of
+// the informer in it. ok is false for a field outside every informer's
+// entry.
+func InformerField(field string) (pool, informer int, ok bool) {
+	m := informerField.FindStringSubmatch(field)
+	if m == nil {
+		return 0, 0, false
+	}
+	pool = -1
+	if m[1] != "" {
+		p, err := strconv.Atoi(m[1])
+		if err != nil {
+			return 0, 0, false
+		}
+		pool = p
+	}
+	i, err := strconv.Atoi(m[2])
+	if err != nil {
+		return 0, 0, false
+	}
+	return pool, i, true
+}
+
+// RefusedInformers names the informers of status whose entries hold the
+// fields the API server refused, sorted, each once.
+func RefusedInformers(status *insightsv1alpha1.UpdateStatusStatus, fields []string) []string {
+	var names []string
+	for _, f := range fields {
+		pool, i, ok := InformerField(f)
+		if !ok {
+			continue
+		}
+		informers := status.ControlPlane.Informers
+		if pool >= 0 {
+			if pool >= len(status.WorkerPools) {
+				continue
+			}
+			informers = status.WorkerPools[pool].Informers
+		}
+		if i < len(informers) {
+			names = append(names, informers[i].Name)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
+}
+
+// Refusals remembers the answers whose insights the API server refused,
+// by informer, so that they are left out of every status written until the
+// informer answers something else: one informer's insights never keep the
+// others' from being written. Not safe for concurrent use.
+type Refusals map[string]refusal
+
+type refusal struct {
+	insights []insightsv1alpha1.UpdateInsight
+	message  string
+}
+
+// Refuse records that the API server refused answer's insights, saying
+// message.
+func (r Refusals) Refuse(answer Answer, message string) {
+	r[answer.Informer] = refusal{insights: answer.Insights, message: message}
+}
+
+// Apply returns answers with each refused one replaced by an offline
+// informer without insights, which Compute reports as a warning of the
+// built-in informer; a refusal whose informer now answers differently, or
+// is gone, is forgotten, and its new answer tried.
+func (r Refusals) Apply(answers []Answer) []Answer {
+	out := make([]Answer, 0, len(answers))
+	present := map[string]bool{}
+	for _, a := range answers {
+		present[a.Informer] = true
+		refused, ok := r[a.Informer]
+		if !ok || !equality.Semantic.DeepEqual(refused.insights, a.Insights) {
+			delete(r, a.Informer)
+			out = append(out, a)
+			continue
+		}
+		out = append(out, Answer{
+			Informer: a.Informer,
+			Offline:  RefusedReason,
+			Problem:  text.Truncate(fmt.Sprintf("the API server refused a status holding its insights, which are left out until it answers differently: %s", refused.message), maxRefusalMessage),
+		})
+	}
+	for name := range r {
+		if !present[name] {
+			delete(r, name)
+		}
+	}
+	return out
+}

@@ -1,0 +1,67 @@
+package updatestatus
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+func TestRefusedInformers(t *testing.T) {
+	status := &insightsv1alpha1.UpdateStatusStatus{
+		ControlPlane: insightsv1alpha1.ControlPlaneUpdateStatus{Informers: []insightsv1alpha1.InformerInsights{{Name: "a"}, {Name: "b"}}},
+		WorkerPools: []insightsv1alpha1.WorkerPoolUpdateStatus{
+			{Informers: []insightsv1alpha1.InformerInsights{{Name: "c"}}},
+			{Informers: []insightsv1alpha1.InformerInsights{{Name: "d"}, {Name: "b"}}},
+		},
+	}
+	for _, tc := range []struct {
+		name   string
+		fields []string
+		want   []string
+	}{
+		{name: "a control plane insight's field", fields: []string{"status.controlPlane.informers[1].insights[3].uid"}, want: []string{"b"}},
+		{name: "an informer's entry", fields: []string{"status.workerPools[1].informers[0]"}, want: []string{"d"}},
+		{name: "an informer in several places, once", fields: []string{"status.controlPlane.informers[1].insights[0]", "status.workerPools[1].informers[1].insights[2].impact.summary"}, want: []string{"b"}},
+		{name: "fields of no informer", fields: []string{"status.conditions[0].message", "status", "metadata.name", ""}},
+		{name: "indices out of range", fields: []string{"status.controlPlane.informers[7]", "status.workerPools[5].informers[0]"}},
+		{name: "several", fields: []string{"status.workerPools[0].informers[0].insights[0]", "status.controlPlane.informers[0].insights[1]"}, want: []string{"a", "c"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, RefusedInformers(status, tc.fields)); diff != "" {
+				t.Errorf("RefusedInformers (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRefusalsLastUntilTheAnswerChanges(t *testing.T) {
+	bad := Answer{Informer: "bad", Insights: []insightsv1alpha1.UpdateInsight{insight("poison", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}
+	good := Answer{Informer: "good", Insights: []insightsv1alpha1.UpdateInsight{insight("a", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}
+	r := Refusals{}
+	r.Refuse(bad, "status.controlPlane.informers[0].insights[0]: Invalid value")
+
+	got := r.Apply([]Answer{bad, good})
+	want := []Answer{
+		{Informer: "bad", Offline: RefusedReason, Problem: "the API server refused a status holding its insights, which are left out until it answers differently: status.controlPlane.informers[0].insights[0]: Invalid value"},
+		good,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the same answer again (-want +got):\n%s", diff)
+	}
+
+	changed := Answer{Informer: "bad", Insights: []insightsv1alpha1.UpdateInsight{insight("b", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}
+	if diff := cmp.Diff([]Answer{changed, good}, r.Apply([]Answer{changed, good})); diff != "" {
+		t.Errorf("another answer (-want +got):\n%s", diff)
+	}
+	if len(r) != 0 {
+		t.Errorf("the refusal of an answer since changed is remembered: %v", r)
+	}
+
+	r.Refuse(bad, "refused")
+	r.Apply([]Answer{good})
+	if len(r) != 0 {
+		t.Errorf("the refusal of an informer no longer answering is remembered: %v", r)
+	}
+}
