@@ -105,6 +105,24 @@ func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 	return status
 }
 
+// InformerAt names the informer at an index of status' control plane
+// (pool -1) or of a worker pool, for updatestatus.RefusedInformers.
+func InformerAt(status *insightsv1alpha1.UpdatePlanStatus) func(pool, informer int) (string, bool) {
+	return func(pool, informer int) (string, bool) {
+		informers := status.ControlPlane.Informers
+		if pool >= 0 {
+			if pool >= len(status.WorkerPools) {
+				return "", false
+			}
+			informers = status.WorkerPools[pool].Informers
+		}
+		if informer >= len(informers) {
+			return "", false
+		}
+		return informers[informer].Name, true
+	}
+}
+
 // Identity is a finding's identity by the protocol: what an administrator
 // accepts it by.
 func Identity(informer string, i insightsv1alpha1.UpdateInsight) string {

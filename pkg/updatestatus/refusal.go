@@ -48,28 +48,40 @@ func InformerField(field string) (pool, informer int, ok bool) {
 	return pool, i, true
 }
 
-// RefusedInformers names the informers of status whose entries hold the
-// fields the API server refused, sorted, each once.
-func RefusedInformers(status *insightsv1alpha1.UpdateStatusStatus, fields []string) []string {
+// RefusedInformers names the informers whose entries hold the fields the
+// API server refused, sorted, each once: name says which informer is at an
+// index of the control plane (pool -1) or of a worker pool, if any.
+func RefusedInformers(fields []string, name func(pool, informer int) (string, bool)) []string {
 	var names []string
 	for _, f := range fields {
 		pool, i, ok := InformerField(f)
 		if !ok {
 			continue
 		}
-		informers := status.ControlPlane.Informers
-		if pool >= 0 {
-			if pool >= len(status.WorkerPools) {
-				continue
-			}
-			informers = status.WorkerPools[pool].Informers
-		}
-		if i < len(informers) {
-			names = append(names, informers[i].Name)
+		if n, ok := name(pool, i); ok {
+			names = append(names, n)
 		}
 	}
 	slices.Sort(names)
 	return slices.Compact(names)
+}
+
+// InformerAt names the informer at an index of status' control plane
+// (pool -1) or of a worker pool, for RefusedInformers.
+func InformerAt(status *insightsv1alpha1.UpdateStatusStatus) func(pool, informer int) (string, bool) {
+	return func(pool, informer int) (string, bool) {
+		informers := status.ControlPlane.Informers
+		if pool >= 0 {
+			if pool >= len(status.WorkerPools) {
+				return "", false
+			}
+			informers = status.WorkerPools[pool].Informers
+		}
+		if informer >= len(informers) {
+			return "", false
+		}
+		return informers[informer].Name, true
+	}
 }
 
 // Refusals remembers the answers whose insights the API server refused,

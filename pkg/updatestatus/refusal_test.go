@@ -29,7 +29,7 @@ func TestRefusedInformers(t *testing.T) {
 		{name: "several", fields: []string{"status.workerPools[0].informers[0].insights[0]", "status.controlPlane.informers[0].insights[1]"}, want: []string{"a", "c"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, RefusedInformers(status, tc.fields)); diff != "" {
+			if diff := cmp.Diff(tc.want, RefusedInformers(tc.fields, InformerAt(status))); diff != "" {
 				t.Errorf("RefusedInformers (-want +got):\n%s", diff)
 			}
 		})

@@ -8,7 +8,9 @@ package updateplan
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -289,23 +291,68 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if olmAnswer != nil {
 		answers = append(answers, *olmAnswer)
 	}
-	desired := updateplan.Compute(updateplan.Input{
-		Plan:        plan,
-		Answers:     answers,
-		Expected:    informerNames(expected),
-		Pools:       workerPools(cluster.pools),
-		NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),
-		EvaluatedAt: r.started,
-		Observed:    r.request,
-		Now:         now,
-	})
+	compute := func() insightsv1alpha1.UpdatePlanStatus {
+		return updateplan.Compute(updateplan.Input{
+			Plan:        plan,
+			Answers:     r.refused.Apply(answers),
+			Expected:    informerNames(expected),
+			Pools:       workerPools(cluster.pools),
+			NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),
+			EvaluatedAt: r.started,
+			Observed:    r.request,
+			Now:         now,
+		})
+	}
 	// The next round, or the end of the plan's life, whichever is first.
 	next := r.started.Add(InformerRefresh).Sub(now)
 	if left := untouchedSince(plan).Add(c.ttl).Sub(now); left < next {
 		next = left
 	}
 	c.queue.AddAfter(name, next)
-	return c.writeStatus(ctx, plan, desired)
+	desired := compute()
+	err = c.writeStatus(ctx, plan, desired)
+	for range maxRefusals {
+		refused := refuse(err, r.refused, updatestatus.RefusedInformers(apiFields(err), updateplan.InformerAt(&desired)), answers)
+		if len(refused) == 0 {
+			break
+		}
+		klog.ErrorS(err, "The API server refused the UpdatePlan's status for informers' findings: writing it without them", "name", name, "informers", refused)
+		syncCtx.Recorder().Warningf("FindingsRefused", "The API server refused the findings of %v in UpdatePlan %s: it is written without them", refused, name)
+		desired = compute()
+		err = c.writeStatus(ctx, plan, desired)
+	}
+	return err
+}
+
+// maxRefusals bounds the writes of one sync that the API server refuses
+// for an informer's findings: each leaves out the informers it names.
+const maxRefusals = 3
+
+// apiFields are the fields the API server names in its refusal of an
+// object as invalid; none for any other error.
+func apiFields(err error) []string {
+	var status apierrors.APIStatus
+	if !apierrors.IsInvalid(err) || !errors.As(err, &status) || status.Status().Details == nil {
+		return nil
+	}
+	var fields []string
+	for _, cause := range status.Status().Details.Causes {
+		fields = append(fields, cause.Field)
+	}
+	return fields
+}
+
+// refuse records in refusals the answers of the informers named, with the
+// API server's message, and returns their names.
+func refuse(err error, refusals updatestatus.Refusals, names []string, answers []updatestatus.Answer) []string {
+	var refused []string
+	for _, a := range answers {
+		if slices.Contains(names, a.Informer) {
+			refusals.Refuse(a, err.Error())
+			refused = append(refused, a.Informer)
+		}
+	}
+	return refused
 }
 
 // writeStatus writes the plan's status if it changed.

@@ -26,10 +26,14 @@ type round struct {
 	mu         sync.Mutex
 	byInformer map[string]updatestatus.Answer
 	asked      map[string]bool
+
+	// refused are the answers whose findings the API server refused; only
+	// the plan's sync uses them.
+	refused updatestatus.Refusals
 }
 
 func newRound(plan *insightsv1alpha1.UpdatePlan, started time.Time, kept map[string]updatestatus.Answer) *round {
-	return &round{uid: plan.UID, request: plan.Spec.EvaluationRequest, started: started, byInformer: kept, asked: map[string]bool{}}
+	return &round{uid: plan.UID, request: plan.Spec.EvaluationRequest, started: started, byInformer: kept, asked: map[string]bool{}, refused: updatestatus.Refusals{}}
 }
 
 // round returns the plan's current round. A new plan, or one that asks

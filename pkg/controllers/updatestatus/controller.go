@@ -221,7 +221,7 @@ func (c *Controller) refuse(err error, desired *insightsv1alpha1.UpdateStatusSta
 	for _, cause := range status.Status().Details.Causes {
 		fields = append(fields, cause.Field)
 	}
-	names := updatestatus.RefusedInformers(desired, fields)
+	names := updatestatus.RefusedInformers(fields, updatestatus.InformerAt(desired))
 	var refused []string
 	for _, a := range answers {
 		if slices.Contains(names, a.Informer) {
