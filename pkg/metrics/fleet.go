@@ -131,6 +131,17 @@ var FleetLabelValues = map[string]map[string][]string{
 	ConfigRolloutInProgressMetric:        {},
 }
 
+// ACMReservedLabel says whether Red Hat ACM's metrics collector sets or
+// drops a label of that name on what it federates to the hub, which would
+// overwrite or lose a fleet metric's label of that name there.
+func ACMReservedLabel(name string) bool {
+	switch name {
+	case "cluster", "clusterID", "clusterType", "id":
+		return true
+	}
+	return strings.HasPrefix(name, "managed_cluster") || strings.HasPrefix(name, "prometheus")
+}
+
 func healthLevelValues() []string {
 	out := make([]string, 0, len(impactLevels))
 	for _, l := range impactLevels {

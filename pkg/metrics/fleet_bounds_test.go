@@ -54,16 +54,6 @@ var mayBeAbsent = []string{
 	PlanAnsweredMetric,
 }
 
-// forbiddenLabel says whether ACM's metrics collector sets or drops a label
-// of that name, which would overwrite or lose it on the hub.
-func forbiddenLabel(name string) bool {
-	switch name {
-	case "cluster", "clusterID", "clusterType", "id":
-		return true
-	}
-	return strings.HasPrefix(name, "managed_cluster") || strings.HasPrefix(name, "prometheus")
-}
-
 // clusterAt is a cluster in the middle of an update with that many nodes
 // in the master, worker and a custom pool, every node phase taken, the 3
 // pools' insights, health insights about operators ClusterOperators and as
@@ -205,7 +195,7 @@ func TestFleetSeriesAreBounded(t *testing.T) {
 			for name, f := range families {
 				for _, m := range f.GetMetric() {
 					for _, l := range m.GetLabel() {
-						if forbiddenLabel(l.GetName()) {
+						if ACMReservedLabel(l.GetName()) {
 							t.Errorf("%s has label %q, which ACM's collector sets or drops", name, l.GetName())
 						}
 					}
@@ -228,7 +218,7 @@ func TestFleetLabelValuesAreClosed(t *testing.T) {
 			t.Errorf("FleetLabelValues has %s, which is no fleet metric", name)
 		}
 		for label, values := range labels {
-			if forbiddenLabel(label) {
+			if ACMReservedLabel(label) {
 				t.Errorf("%s has label %q, which ACM's collector sets or drops", name, label)
 			}
 			if len(values) == 0 || len(slices.Compact(slices.Sorted(slices.Values(values)))) != len(values) {
