@@ -14,6 +14,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/prometheus/common/model"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
@@ -56,11 +59,36 @@ func Binary() (string, error) {
 	return path, nil
 }
 
+// Target is an HTTPS endpoint Prometheus scrapes as the platform Prometheus
+// scrapes an operator's ServiceMonitor: with a bearer token, and here
+// without verifying the endpoint's certificate, which the operator signs
+// itself when it has no serving certificate of the cluster's.
+type Target struct {
+	// Job is the job label of the target's series.
+	Job string
+	// Address is the target's host:port; Prometheus scrapes /metrics.
+	Address string
+	// Interval is the scrape interval, and the scrape timeout.
+	Interval time.Duration
+	// TokenFile holds the bearer token Prometheus sends.
+	TokenFile string
+}
+
 // Start writes the configuration, a CA of the test's and a serving
 // certificate it signed for 127.0.0.1 into a folder of the test's, and
 // starts Prometheus with rules on a free loopback port. Its output goes to
 // prometheus.log in that folder.
 func Start(t testing.TB, rules []Rule) (*Server, error) {
+	return start(t, rules, nil)
+}
+
+// StartScraping starts Prometheus as Start does, without rules, scraping
+// targets.
+func StartScraping(t testing.TB, targets ...Target) (*Server, error) {
+	return start(t, nil, targets)
+}
+
+func start(t testing.TB, rules []Rule, targets []Target) (*Server, error) {
 	binary, err := Binary()
 	if err != nil {
 		return nil, err
@@ -75,9 +103,12 @@ func Start(t testing.TB, rules []Rule) (*Server, error) {
 	pool := x509.NewCertPool()
 	pool.AppendCertsFromPEM(ca.PEM)
 	s.client = &http.Client{Timeout: 5 * time.Second, Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}}}
-	config := "global:\n  evaluation_interval: 1s\nrule_files: [rules.yml]\n"
+	config, err := configFile(targets)
+	if err != nil {
+		return nil, err
+	}
 	web := fmt.Sprintf("tls_server_config:\n  cert_file: %s\n  key_file: %s\n", certFile, keyFile)
-	for name, content := range map[string][]byte{"prometheus.yml": []byte(config), "web.yml": []byte(web), "ca.crt": ca.PEM} {
+	for name, content := range map[string][]byte{"prometheus.yml": config, "web.yml": []byte(web), "ca.crt": ca.PEM} {
 		if err := os.WriteFile(filepath.Join(s.dir, name), content, 0o600); err != nil {
 			return nil, err
 		}
@@ -86,6 +117,44 @@ func Start(t testing.TB, rules []Rule) (*Server, error) {
 		return nil, err
 	}
 	return s, s.Restart()
+}
+
+// configFile is Prometheus' configuration, in JSON, which is YAML too: rules
+// evaluated every second, and a scrape job for each target.
+func configFile(targets []Target) ([]byte, error) {
+	type scrapeConfig struct {
+		JobName        string `json:"job_name"`
+		ScrapeInterval string `json:"scrape_interval"`
+		ScrapeTimeout  string `json:"scrape_timeout"`
+		Scheme         string `json:"scheme"`
+		MetricsPath    string `json:"metrics_path"`
+		Authorization  struct {
+			CredentialsFile string `json:"credentials_file"`
+		} `json:"authorization"`
+		TLSConfig struct {
+			InsecureSkipVerify bool `json:"insecure_skip_verify"`
+		} `json:"tls_config"`
+		StaticConfigs []struct {
+			Targets []string `json:"targets"`
+		} `json:"static_configs"`
+	}
+	scrapes := []scrapeConfig{}
+	for _, target := range targets {
+		// Prometheus reads whole units only: 1000ms, not 1.0s.
+		interval := fmt.Sprintf("%dms", target.Interval.Milliseconds())
+		c := scrapeConfig{JobName: target.Job, ScrapeInterval: interval, ScrapeTimeout: interval, Scheme: "https", MetricsPath: "/metrics"}
+		c.Authorization.CredentialsFile = target.TokenFile
+		c.TLSConfig.InsecureSkipVerify = true
+		c.StaticConfigs = append(c.StaticConfigs, struct {
+			Targets []string `json:"targets"`
+		}{Targets: []string{target.Address}})
+		scrapes = append(scrapes, c)
+	}
+	return json.Marshal(map[string]any{
+		"global":         map[string]string{"evaluation_interval": "1s"},
+		"rule_files":     []string{"rules.yml"},
+		"scrape_configs": scrapes,
+	})
 }
 
 // URL is the address of the alerts endpoint.
@@ -178,6 +247,80 @@ func (s *Server) Alerts(ctx context.Context) ([]alerts.Alert, error) {
 		return nil, fmt.Errorf("%s: %s", resp.Status, body)
 	}
 	return alerts.Decode(resp.Body)
+}
+
+// Samples returns the samples Prometheus stored of the series selector
+// selects, from from to to, each with the timestamp of the scrape that
+// stored it: the raw samples of a range selector.
+func (s *Server) Samples(ctx context.Context, selector string, from, to time.Time) (model.Matrix, error) {
+	expr := fmt.Sprintf("%s[%dms]", selector, max(1, to.Sub(from).Milliseconds()))
+	var data struct {
+		ResultType string       `json:"resultType"`
+		Result     model.Matrix `json:"result"`
+	}
+	if err := s.get(ctx, "/api/v1/query", url.Values{"query": {expr}, "time": {timestamp(to)}}, &data); err != nil {
+		return nil, fmt.Errorf("query %s: %w", expr, err)
+	}
+	if data.ResultType != "matrix" {
+		return nil, fmt.Errorf("query %s: a result of type %q", expr, data.ResultType)
+	}
+	return data.Result, nil
+}
+
+// Targets describes the scrape targets' health and last errors, for
+// failure messages.
+func (s *Server) Targets(ctx context.Context) string {
+	var data struct {
+		ActiveTargets []struct {
+			ScrapeURL  string    `json:"scrapeUrl"`
+			Health     string    `json:"health"`
+			LastError  string    `json:"lastError"`
+			LastScrape time.Time `json:"lastScrape"`
+		} `json:"activeTargets"`
+	}
+	if err := s.get(ctx, "/api/v1/targets", nil, &data); err != nil {
+		return err.Error()
+	}
+	var parts []string
+	for _, target := range data.ActiveTargets {
+		parts = append(parts, fmt.Sprintf("%s: %s at %s %s", target.ScrapeURL, target.Health, target.LastScrape.Format(time.RFC3339Nano), target.LastError))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// get calls an endpoint of the HTTP API and decodes its data into data.
+func (s *Server) get(ctx context.Context, path string, params url.Values, data any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://"+s.address+path+"?"+params.Encode(), nil)
+	if err != nil {
+		return err
+	}
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return err
+	}
+	var answer struct {
+		Status string          `json:"status"`
+		Error  string          `json:"error"`
+		Data   json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(body, &answer); err != nil {
+		return fmt.Errorf("%s: %s", resp.Status, body)
+	}
+	if answer.Status != "success" {
+		return fmt.Errorf("%s: %s", resp.Status, answer.Error)
+	}
+	return json.Unmarshal(answer.Data, data)
+}
+
+// timestamp is a time as the HTTP API reads it: seconds since the epoch, to
+// the millisecond Prometheus stores.
+func timestamp(t time.Time) string {
+	return fmt.Sprintf("%d.%03d", t.Unix(), t.Nanosecond()/int(time.Millisecond))
 }
 
 // Log returns what Prometheus printed.
