@@ -2,6 +2,8 @@ package rules
 
 import (
 	"bufio"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"math"
@@ -77,6 +79,7 @@ const (
 const (
 	levelInfo     = 1
 	levelWarning  = 2
+	levelError    = 3
 	levelCritical = 4
 )
 
@@ -87,6 +90,15 @@ const (
 	AlertCritical = "UpdateInsightsCriticalHealthInsight"
 	AlertInformer = "UpdateInsightsInformerOffline"
 	AlertPaused   = "UpdateInsightsPoolPausedWithOutdatedNodes"
+)
+
+// The versions of the fleet's ClusterVersion histories: every cluster was
+// installed at versionInstalled and updated to versionFrom; most have
+// updated to versionTo, and those whose update the data shows update to it.
+const (
+	versionInstalled = "4.14.38"
+	versionFrom      = "4.15.30"
+	versionTo        = "4.16.12"
 )
 
 // Span is the time from From to To (exclusive; To 0 is open-ended),
@@ -153,6 +165,11 @@ type Cluster struct {
 	// ConfigRollout is when a pool rolls out a new configuration.
 	ConfigRollout *Span
 	Plan          Plan
+	// Completed are the versions the cluster's ClusterVersion history
+	// says it completed before the data, oldest first (the first
+	// installed); Update, when not nil, goes to Target.
+	Completed []string
+	Target    string
 
 	// samples caches sample's snapshots, by index; timelines each alert's
 	// condition at every evaluation, once computed.
@@ -460,6 +477,18 @@ func NewFleet(n int) *Fleet {
 		} else {
 			c.Masters, c.Workers = 3, 3+(i*7)%58
 		}
+		c.Completed = []string{versionInstalled, versionFrom}
+		switch {
+		case c.Update != nil && c.Update.Migration:
+			// A migration to the multi-architecture payload keeps the
+			// version.
+			c.Completed = append(c.Completed, versionTo)
+			c.Target = versionTo
+		case c.Update != nil:
+			c.Target = versionTo
+		case i%5 != 1:
+			c.Completed = append(c.Completed, versionTo)
+		}
 		switch i % 7 {
 		case 0, 3:
 			c.Plan = PlanReady
@@ -571,6 +600,117 @@ func (c *Cluster) seriesOf(samples int) []*series {
 	})
 	add("update_insights_plan_ready", nil, func(s *snapshot) (float64, bool) { return always(boolValue(s.plan == PlanReady)) })
 	add("update_insights_config_rollout_in_progress", nil, func(s *snapshot) (float64, bool) { return always(boolValue(s.rollout)) })
+	return out
+}
+
+// entry is an entry of a ClusterVersion's history: a release, and when
+// its update completed, or started for the one in progress (from the
+// first sample; before it when negative).
+type entry struct {
+	version, image string
+	at             time.Duration
+}
+
+// release is the entry of a version's payload; multi, of its
+// multi-architecture payload.
+func release(version string, multi bool, at time.Duration) entry {
+	arch := "x86_64"
+	if multi {
+		arch = "multi"
+	}
+	digest := sha256.Sum256([]byte(version + "-" + arch))
+	return entry{version: version, image: "quay.io/openshift-release-dev/ocp-release@sha256:" + hex.EncodeToString(digest[:]), at: at}
+}
+
+// history is the cluster's ClusterVersion history at t: the updates
+// completed, oldest first (a month apart, the last a month before the
+// data), and the update in progress, if any.
+func (c *Cluster) history(t time.Duration) (completed []entry, updating *entry) {
+	const month = 30 * 24 * time.Hour
+	for i, v := range c.Completed {
+		completed = append(completed, release(v, false, -time.Duration(len(c.Completed)-i)*month))
+	}
+	u := c.Update
+	if u == nil || t < u.Start {
+		return completed, nil
+	}
+	target := release(c.Target, u.Migration, u.Start)
+	if a, _, _, _ := u.controlPlane(t); a == aCompleted {
+		target.at = u.Start + u.Duration
+		return append(completed, target), nil
+	}
+	return completed, &target
+}
+
+// versionSeries returns the cluster's cluster_version series over the
+// samples, as the cluster-version operator exports them (pkg/cvo/metrics.go:
+// the type label says which entry of the history a series is, its value a
+// Unix time) and ACM federates them: every PushInterval, with the target
+// labels of the CVO's Service and those ACM's collector adds.
+func (c *Cluster) versionSeries(samples int, start time.Time) []*series {
+	byLabels := map[string]*series{}
+	var out []*series
+	unix := func(d time.Duration) float64 { return float64(start.Add(d).Unix()) }
+	for i := 0; i < samples; i++ {
+		t := time.Duration(i) * PushInterval
+		if !c.sample(t).present {
+			continue
+		}
+		completed, updating := c.history(t)
+		last, initial := completed[len(completed)-1], completed[0]
+		current := last
+		if updating != nil {
+			current = *updating
+		}
+		type point struct {
+			kind string
+			e    entry
+			from string
+			v    float64
+		}
+		points := []point{
+			{"initial", initial, "", unix(initial.at)},
+			{"cluster", current, initial.version, unix(initial.at)},
+			{"completed", last, "", unix(last.at)},
+		}
+		if len(completed) > 1 {
+			points[2].from = completed[len(completed)-2].version
+		}
+		if updating != nil {
+			points = append(points, point{"updating", *updating, last.version, unix(updating.at)})
+		}
+		for _, p := range points {
+			labels := [][2]string{
+				{"cluster", c.Name}, {"clusterID", c.ID},
+				{"endpoint", "metrics"}, {"image", p.e.image},
+				{"instance", fmt.Sprintf("10.129.0.%d:9099", len(c.Name)%250)},
+				{"job", "cluster-version-operator"}, {"namespace", "openshift-cluster-version"},
+				{"pod", "cluster-version-operator-6d4b8f7c9-" + suffix(c.Name, 2)},
+				{"service", "cluster-version-operator"},
+				{"type", p.kind}, {"version", p.e.version},
+			}
+			// An empty label is no label, for Prometheus and ACM's
+			// collector alike.
+			if p.from != "" {
+				labels = append(labels, [2]string{"from_version", p.from})
+			}
+			if c.SNO {
+				labels = append(labels, [2]string{"clusterType", "SNO"})
+			}
+			sort.Slice(labels, func(a, b int) bool { return labels[a][0] < labels[b][0] })
+			s := &series{name: "cluster_version", labels: labels}
+			key := s.labelString(true)
+			if byLabels[key] == nil {
+				s.values = make([]float64, samples)
+				for k := range s.values {
+					s.values[k] = math.NaN()
+				}
+				byLabels[key] = s
+				out = append(out, s)
+			}
+			byLabels[key].values[i] = p.v
+		}
+	}
 	return out
 }
 
@@ -1019,15 +1159,16 @@ func promDuration(d time.Duration) string {
 
 // WriteOpenMetrics writes the fleet's series from the first sample to
 // window, the first sample at start, in OpenMetrics for promtool tsdb
-// create-blocks-from openmetrics; with the ALERTS series of the alerts
-// Expected says fire, as ACM federates them, where it can tell.
+// create-blocks-from openmetrics; with the clusters' cluster_version
+// series, and the ALERTS series of the alerts Expected says fire, as ACM
+// federates them, where it can tell.
 func (f *Fleet) WriteOpenMetrics(w io.Writer, pr *PrometheusRule, start time.Time, window time.Duration) error {
 	bw := bufio.NewWriter(w)
 	samples := int(window/PushInterval) + 1
 	families := map[string][]*series{}
 	var names []string
 	for _, c := range f.Clusters {
-		for _, s := range c.seriesOf(samples) {
+		for _, s := range append(c.seriesOf(samples), c.versionSeries(samples, start)...) {
 			if _, ok := families[s.name]; !ok {
 				names = append(names, s.name)
 			}
