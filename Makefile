@@ -78,8 +78,9 @@ test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check
 test-run-local-managed: build testbin
 	$(RUN_LOCAL)
 
-## measure: print the performance figures (assessment cost, reaction time).
-measure: testbin
+## measure: print the performance figures (assessment cost, reaction time,
+## the ACM dashboard's queries).
+measure: testbin prometheus
 	hack/measure-performance.sh
 
 ## measure-agreement: print the share of what oc adm upgrade status printed
