@@ -33,7 +33,8 @@ test-unit:
 
 ## test-rules: the PrometheusRule's alerts under promtool (Debian's
 ## prometheus package: make prometheus), on one cluster and on a fleet of
-## 1,000 clusters as ACM's observability stores them.
+## 1,000 clusters as ACM's observability stores them, and the ACM
+## dashboard's queries on that fleet in a real Prometheus.
 test-rules: prometheus
 	go test -timeout 30m ./test/rules/...
 
