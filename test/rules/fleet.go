@@ -17,7 +17,8 @@ import (
 )
 
 // The fleet: clusters whose fleet metrics (49 series each, see
-// docs/operations.md#fleet-view-with-acm) are modelled as ACM's observability stores them on the hub: one sample every
+// docs/operations.md#fleet-metrics) are modelled as ACM's observability
+// stores them on the hub: one sample every
 // PushInterval, each series with the scrape's target labels and the
 // cluster and clusterID labels ACM's collector adds (and clusterType=SNO on
 // single-node clusters). A few clusters play each unhealthy role, and some
