@@ -80,6 +80,15 @@ func readFile(path string) ([]runtime.Object, error) {
 	if err != nil {
 		return nil, err
 	}
+	objects, err := Parse(content)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return objects, nil
+}
+
+// Parse returns the objects of one file's content, as Read does.
+func Parse(content []byte) ([]runtime.Object, error) {
 	reader := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(content)))
 	var objects []runtime.Object
 	for {
@@ -88,14 +97,14 @@ func readFile(path string) ([]runtime.Object, error) {
 			return objects, nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 		if isEmpty(doc) {
 			continue
 		}
 		objs, err := decode(doc)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, err
 		}
 		objects = append(objects, objs...)
 	}
