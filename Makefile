@@ -16,7 +16,7 @@ export GONOSUMDB := github.com/openshift
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
 .PHONY: all build test test-unit test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
-	verify verify-gofmt verify-govet verify-generated verify-vendor clean
+	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
 
@@ -37,6 +37,12 @@ test-unit:
 ## dashboard's queries on that fleet in a real Prometheus.
 test-rules: prometheus
 	go test -timeout 30m ./test/rules/...
+
+## fuzz: every fuzz target under pkg/, one after the other, each for
+## FUZZTIME (FUZZPARALLEL workers), printing each one's executions and time.
+FUZZTIME ?= 30s
+fuzz:
+	FUZZTIME=$(FUZZTIME) hack/fuzz.sh
 
 # Builds kube-apiserver and etcd on first use (several minutes), then reuses them.
 testbin:
