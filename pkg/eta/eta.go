@@ -5,6 +5,7 @@
 package eta
 
 import (
+	"math"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
@@ -72,11 +73,29 @@ func Remaining(in Input) time.Duration {
 
 	// Whole seconds first (truncated, as the reference does), then the
 	// precision a person needs.
-	estimate := time.Duration(remaining) * time.Second
+	estimate := wholeSeconds(remaining)
 	if estimate > minutePrecisionAbove {
 		return estimate.Round(time.Minute)
 	}
 	return estimate
+}
+
+// maxEstimate is the longest estimate, a whole number of minutes within
+// what a Duration holds.
+const maxEstimate = time.Duration(math.MaxInt64 / int64(time.Minute) * int64(time.Minute))
+
+// wholeSeconds truncates seconds to whole seconds, saturating at
+// maxEstimate either way: a baseline or a projection of centuries (from
+// times no real update has) must not wrap around to an estimate of the
+// other sign.
+func wholeSeconds(seconds float64) time.Duration {
+	switch limit := maxEstimate.Seconds(); {
+	case seconds >= limit:
+		return maxEstimate
+	case seconds <= -limit:
+		return -maxEstimate
+	}
+	return time.Duration(seconds) * time.Second
 }
 
 // TimewiseCompletion maps the fraction x (0..1) of ClusterOperators updated to
