@@ -1,0 +1,44 @@
+package text
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzTruncate cuts and folds arbitrary strings to arbitrary bounds: the
+// result fits the bound (none below zero), is a prefix of the input (or of
+// its folded form) with at most the ellipsis added, is valid UTF-8 when the
+// input is, and is the input itself when it fits. OneLine's result has no
+// line break and no run of spaces.
+func FuzzTruncate(f *testing.F) {
+	for _, s := range []string{"", "abc", "é", "日本語のテキスト", "a\nb\t c\r\n d", strings.Repeat("x", 300), "\xff\xfe", "…"} {
+		for _, n := range []int{-1, 0, 1, 2, 3, 4, 10, 256} {
+			f.Add(s, n)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		bound := max(n, 0)
+		for name, got := range map[string]string{"Truncate": Truncate(s, n), "OneLine": OneLine(s, n)} {
+			source := s
+			if name == "OneLine" {
+				source = strings.Join(strings.Fields(s), " ")
+				if strings.ContainsAny(got, "\n\r") || strings.Contains(got, "  ") {
+					t.Errorf("OneLine(%q, %d) = %q is not one line", s, n, got)
+				}
+			}
+			if len(got) > bound {
+				t.Errorf("%s(%q, %d) = %q, %d bytes", name, s, n, got, len(got))
+			}
+			if len(source) <= bound && got != source {
+				t.Errorf("%s(%q, %d) = %q, though %q fits", name, s, n, got, source)
+			}
+			if !strings.HasPrefix(source, strings.TrimSuffix(got, "…")) {
+				t.Errorf("%s(%q, %d) = %q is no prefix", name, s, n, got)
+			}
+			if utf8.ValidString(s) && !utf8.ValidString(got) {
+				t.Errorf("%s(%q, %d) = %q is not UTF-8", name, s, n, got)
+			}
+		}
+	})
+}
