@@ -7,12 +7,18 @@ import (
 	"time"
 	"unicode/utf8"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
+
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/internal/apivalidation"
 )
 
 // FuzzAlertInsights feeds arbitrary alerts answers through the rules: an
 // answer is decoded or refused, and every insight it gives is one the insight
-// API accepts, whatever labels and annotations the alerts carry. The seeds
+// API accepts (the UpdateHealthInsight schema, checked as the API server
+// does, and the bounds below), with a name the API accepts, whatever labels
+// and annotations the alerts carry. The seeds
 // run with every `go test`; `go test -fuzz FuzzAlertInsights ./pkg/health`
 // explores.
 func FuzzAlertInsights(f *testing.F) {
@@ -22,6 +28,7 @@ func FuzzAlertInsights(f *testing.F) {
 		strings.Repeat("n", 70) + `"},"annotations":{"summary":"a\nb","runbook_url":"https://x y"},"state":"firing"}]}}`))
 	f.Add([]byte(`{"status":"error","errorType":"bad_data","error":"nope"}`))
 
+	schema := apivalidation.Status("UpdateHealthInsight")
 	f.Fuzz(func(t *testing.T, answer []byte) {
 		firing, err := alerts.Decode(bytes.NewReader(answer))
 		if err != nil {
@@ -29,6 +36,18 @@ func FuzzAlertInsights(f *testing.F) {
 		}
 		for _, i := range ForAlerts(firing, time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)) {
 			s := i.Status
+			// A start the alert does not say is when the health insights
+			// controller first writes the insight.
+			withStart := s
+			if withStart.StartedAt.IsZero() {
+				withStart.StartedAt = metav1.Now()
+			}
+			if errs := schema.Validate(withStart); len(errs) > 0 {
+				t.Errorf("the API would refuse insight %s: %v", i.Name, errs.ToAggregate())
+			}
+			if problems := validation.IsDNS1123Subdomain(i.Name); len(problems) > 0 {
+				t.Errorf("insight name %q: %v", i.Name, problems)
+			}
 			if n := len(s.Impact.Summary); n == 0 || n > maxSummaryLength || strings.Contains(s.Impact.Summary, "\n") || !utf8.ValidString(s.Impact.Summary) {
 				t.Errorf("summary %q is not one line of 1 to %d bytes of UTF-8", s.Impact.Summary, maxSummaryLength)
 			}
