@@ -42,7 +42,11 @@ for pkg in $(go list ./pkg/...); do
 		if ! go test -run '^$' -fuzz "^${target}\$" -fuzztime "${fuzztime}" -fuzzminimizetime "${minimize}" \
 			-parallel "${parallel}" "./${dir}" 2>&1 | tee "${log}"; then
 			crasher=$(sed -n 's/.*Failing input written to \(.*\)/\1/p' "${log}" | head -1)
-			echo "FAIL ${target}: the crasher is ${dir}/${crasher:-?} (go test -run '${target}/$(basename "${crasher:-?}")' ./${dir})" >&2
+			if [[ -n ${crasher} ]]; then
+				echo "FAIL ${target}: the crasher is ${dir}/${crasher} (go test -run '${target}/$(basename "${crasher}")' ./${dir})" >&2
+			else
+				echo "FAIL ${target}: a seed or a kept input of ${dir}/testdata/fuzz/${target} fails (go test -run '${target}' ./${dir})" >&2
+			fi
 			rm -f "${log}"
 			exit 1
 		fi
