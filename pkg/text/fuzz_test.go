@@ -42,3 +42,39 @@ func FuzzTruncate(f *testing.F) {
 		}
 	})
 }
+
+// FuzzBounded bounds arbitrary pairs of strings to arbitrary bounds, as
+// identities are: the result fits the bound, is the string itself when it
+// fits, else starts with a prefix of it; it is UTF-8 out of UTF-8, the same
+// for the same string, and distinct for distinct strings.
+func FuzzBounded(f *testing.F) {
+	for _, s := range []string{"", "mco/WorkerPool/Node/a,Node/b/abc", strings.Repeat("é", 700), strings.Repeat("n", 1025), "\xff" + strings.Repeat("x", 40)} {
+		f.Add(s, s+"!", BoundedMin)
+		f.Add(s, strings.ToUpper(s), 1024)
+	}
+	f.Fuzz(func(t *testing.T, s, other string, n int) {
+		if n < BoundedMin {
+			// Bounded refuses those, by its contract.
+			n = BoundedMin + int(uint(n)%2048)
+		}
+		got := Bounded(s, n)
+		switch {
+		case len(got) > n:
+			t.Errorf("Bounded(%q, %d) = %q, %d bytes", s, n, got, len(got))
+		case len(s) <= n && got != s:
+			t.Errorf("Bounded(%q, %d) = %q, though it fits", s, n, got)
+		case utf8.ValidString(s) && !utf8.ValidString(got):
+			t.Errorf("Bounded(%q, %d) = %q is not UTF-8", s, n, got)
+		case Bounded(s, n) != got:
+			t.Errorf("Bounded(%q, %d) differs the second time", s, n)
+		}
+		if len(s) > n {
+			if prefix, _, ok := strings.Cut(got, "~"); !ok || !strings.HasPrefix(s, prefix) {
+				t.Errorf("Bounded(%q, %d) = %q does not start with a prefix of it", s, n, got)
+			}
+		}
+		if s != other && Bounded(other, n) == got {
+			t.Errorf("Bounded(%q, %d) = Bounded(%q, %d) = %q", s, n, other, n, got)
+		}
+	})
+}
