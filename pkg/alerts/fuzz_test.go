@@ -18,6 +18,7 @@ func FuzzDecode(f *testing.F) {
 		`{"status":"success","data":{"alerts":[{"labels":{"alertname":"KubePodNotReady","namespace":"openshift-kube-apiserver","severity":"warning"},` +
 			`"annotations":{"summary":"Pod has been in a non-ready state for more than 15 minutes."},"state":"firing","activeAt":"2023-11-24T15:43:23.156620559Z","value":"1e+00","partialResponseStrategy":"WARN"}]}}`,
 		`{"status":"success","data":{"alerts":[{"labels":{"alertname":"A","a":"1"},"annotations":{"description":"d","message":"m"}},{"labels":{"a":"1","alertname":"A"}},{"labels":{"alertname":"A","a":"2"}}]}}`,
+		`{"status":"success","data":{"alerts":[{"labels":{"a":"1\u0001b\u00002"}},{"labels":{"a":"1","b":"2"}}]}}`,
 		`{"status":"success","data":{"alerts":[]}}`,
 		`{"status":"success","data":{}}`,
 		`{"status":"error","errorType":"unavailable","error":"no store matched"}`,

@@ -46,6 +46,8 @@ func FuzzInsights(f *testing.F) {
 		f.Add(cm.Data[ConfigMapKey], uc, "4.16.5", 3)
 	}
 	f.Add("nodeDrain: {timeOut: 45, ignoredNamespacePatterns: ['(']}", []byte(`{}`), "4.17.0", 0)
+	f.Add("maintenance: {controlPlaneTime: 9999999999999}\nscale: {timeOut: 1}\nnodeDrain: {timeOut: 9999999999999, expectedNodeDrainTime: 1}\nupgradeWindow: {timeOut: 9999999999999, delayTrigger: 9999999999999}",
+		[]byte(`{"metadata":{"namespace":"openshift-managed-upgrade-operator","name":"managed-upgrade-config"},"spec":{"type":"OSD","upgradeAt":"9999-12-31T23:59:59-05:00","desired":{"version":"4.16.5"}}}`), "4.16.5", 3)
 	f.Add("upgradeWindow: [", []byte(`{"spec":{"upgradeAt":"soon"}}`), "", -1)
 
 	schema := apivalidation.Status("UpdateStatus")

@@ -34,6 +34,10 @@ func FuzzAnswerToUpdateStatus(f *testing.F) {
 		`{"apiVersion":"config.openshift.io/v1beta1","kind":"UpdateInsightsResponse","spec":{"insights":[` +
 			`{"uid":"` + strings.Repeat("u", 300) + `","scope":{"type":"ControlPlane"},"impact":{"level":"info","summary":"` + strings.Repeat("s", 300) + `\nsecond line"},` +
 			`"remediation":{"reference":"ftp://x"}}]},"status":{"response":"Success"}}`,
+		`{"apiVersion":"config.openshift.io/v1beta1","kind":"UpdateInsightsResponse","spec":{"insights":[` +
+			`{"uid":"later","acquisitionTime":"9999-12-31T23:00:00Z","scope":{"type":"ControlPlane"},"impact":{"level":"info","summary":"s"},"remediation":{"estimatedFinish":"2h"}},` +
+			`{"uid":"long","scope":{"type":"WorkerPool","resources":[` + strings.TrimSuffix(strings.Repeat(`{"kind":"Node","name":"`+strings.Repeat("n", 250)+`"},`, 8), ",") + `]},` +
+			`"impact":{"level":"warning","summary":"s"}}]},"status":{"response":"Success"}}`,
 	} {
 		f.Add("mco", []byte(body))
 	}

@@ -31,6 +31,10 @@ var answerSeeds = []string{
 		`"handlers":[{"name":"status","timeoutSeconds":10},{"name":"plan","timeoutSeconds":30}]}`,
 	`{"apiVersion":"config.openshift.io/v1beta1","kind":"DiscoveryResponse","apiLevel":"v1alpha","handlers":[{"name":"status","timeoutSeconds":31}]}`,
 	`{"kind":"UpdateInsightsResponse","spec":{"insights":null},"status":{}}`,
+	`{"apiVersion":"config.openshift.io/v1beta1","kind":"UpdateInsightsResponse","spec":{"insights":[` +
+		`{"uid":"late","scope":{"type":"ControlPlane"},"impact":{"level":"info","summary":"s"},"remediation":{"estimatedFinish":"9999-12-31T23:00:00-05:00"}},` +
+		`{"uid":"later","acquisitionTime":"9999-12-31T23:00:00Z","scope":{"type":"ControlPlane"},"impact":{"level":"info","summary":"s"},"remediation":{"estimatedFinish":"2h"}}]},` +
+		`"status":{"response":"Success"}}`,
 	`[]`,
 }
 
