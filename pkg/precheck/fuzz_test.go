@@ -14,6 +14,7 @@ import (
 	operatorv1 "github.com/openshift/api/operator/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -55,7 +56,7 @@ func FuzzRun(f *testing.F) {
 	schema := apivalidation.Status("UpdatePlan")
 	f.Fuzz(func(t *testing.T, clusterJSON []byte, target string, alertsAnswer []byte) {
 		var c fuzzedCluster
-		if json.Unmarshal(clusterJSON, &c) != nil {
+		if json.Unmarshal(clusterJSON, &c) != nil || !namedAsTheAPIServerNames(c) {
 			return
 		}
 		in := Input{
@@ -77,6 +78,36 @@ func FuzzRun(f *testing.F) {
 		}
 		checkPlan(t, schema, target, findings)
 	})
+}
+
+// namedAsTheAPIServerNames says whether every object has a name the API
+// server accepts, as every object the pre-checks read has.
+func namedAsTheAPIServerNames(c fuzzedCluster) bool {
+	var objects []metav1.Object
+	for _, o := range c.Operators {
+		objects = append(objects, o)
+	}
+	for _, o := range c.Nodes {
+		objects = append(objects, o)
+	}
+	for _, o := range c.Pools {
+		objects = append(objects, o)
+	}
+	for _, o := range c.Counts {
+		objects = append(objects, o)
+	}
+	if c.ClusterVersion != nil {
+		objects = append(objects, c.ClusterVersion)
+	}
+	if c.Credential != nil {
+		objects = append(objects, c.Credential)
+	}
+	for _, o := range objects {
+		if o == nil || len(validation.IsDNS1123Subdomain(o.GetName())) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // FuzzAdminGates checks an arbitrary admin gate and acknowledgement for
