@@ -290,11 +290,18 @@ func (s *Server) Targets(ctx context.Context) string {
 
 // get calls an endpoint of the HTTP API and decodes its data into data.
 func (s *Server) get(ctx context.Context, path string, params url.Values, data any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "https://"+s.address+path+"?"+params.Encode(), nil)
+	return apiGet(ctx, s.client, "https://"+s.address+path, params, data)
+}
+
+// apiGet calls an endpoint of a Prometheus HTTP API at address and decodes
+// the data of its answer into data; an answer that is not a success is the
+// error it says.
+func apiGet(ctx context.Context, client *http.Client, address string, params url.Values, data any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, address+"?"+params.Encode(), nil)
 	if err != nil {
 		return err
 	}
-	resp, err := s.client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
 		return err
 	}

@@ -2,9 +2,7 @@ package prometheus
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"os"
@@ -122,19 +120,19 @@ type Sample struct {
 
 // Query runs an instant query at t.
 func (s *TSDB) Query(ctx context.Context, query string, t time.Time) ([]Sample, error) {
-	return s.get(ctx, "query", url.Values{"query": {query}, "time": {unix(t)}})
+	return s.get(ctx, "query", url.Values{"query": {query}, "time": {timestamp(t)}})
 }
 
 // QueryRange runs a range query from start to end, every step.
 func (s *TSDB) QueryRange(ctx context.Context, query string, start, end time.Time, step time.Duration) ([]Sample, error) {
-	return s.get(ctx, "query_range", url.Values{"query": {query}, "start": {unix(start)}, "end": {unix(end)}, "step": {strconv.FormatFloat(step.Seconds(), 'f', -1, 64)}})
+	return s.get(ctx, "query_range", url.Values{"query": {query}, "start": {timestamp(start)}, "end": {timestamp(end)}, "step": {strconv.FormatFloat(step.Seconds(), 'f', -1, 64)}})
 }
 
 // LabelValues returns the values of label of the series match selects
 // from start to end, as Grafana's label_values(match, label) asks them.
 func (s *TSDB) LabelValues(ctx context.Context, label, match string, start, end time.Time) ([]string, error) {
 	var values []string
-	err := s.call(ctx, "label/"+label+"/values", url.Values{"match[]": {match}, "start": {unix(start)}, "end": {unix(end)}}, &values)
+	err := s.call(ctx, "label/"+label+"/values", url.Values{"match[]": {match}, "start": {timestamp(start)}, "end": {timestamp(end)}}, &values)
 	return values, err
 }
 
@@ -179,33 +177,5 @@ func (s *TSDB) get(ctx context.Context, endpoint string, params url.Values) ([]S
 
 // call asks the HTTP API and decodes its data into data.
 func (s *TSDB) call(ctx context.Context, endpoint string, params url.Values, data any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+s.address+"/api/v1/"+endpoint+"?"+params.Encode(), nil)
-	if err != nil {
-		return err
-	}
-	resp, err := s.client.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	var answer struct {
-		Status string          `json:"status"`
-		Error  string          `json:"error"`
-		Data   json.RawMessage `json:"data"`
-	}
-	if err := json.Unmarshal(body, &answer); err != nil {
-		return fmt.Errorf("%s: %s", resp.Status, body)
-	}
-	if answer.Status != "success" {
-		return fmt.Errorf("%s: %s", resp.Status, answer.Error)
-	}
-	return json.Unmarshal(answer.Data, data)
-}
-
-func unix(t time.Time) string {
-	return strconv.FormatFloat(float64(t.UnixMilli())/1000, 'f', -1, 64)
+	return apiGet(ctx, s.client, "http://"+s.address+"/api/v1/"+endpoint, params, data)
 }
