@@ -108,19 +108,9 @@ func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 // InformerAt names the informer at an index of status' control plane
 // (pool -1) or of a worker pool, for updatestatus.RefusedInformers.
 func InformerAt(status *insightsv1alpha1.UpdatePlanStatus) func(pool, informer int) (string, bool) {
-	return func(pool, informer int) (string, bool) {
-		informers := status.ControlPlane.Informers
-		if pool >= 0 {
-			if pool >= len(status.WorkerPools) {
-				return "", false
-			}
-			informers = status.WorkerPools[pool].Informers
-		}
-		if informer >= len(informers) {
-			return "", false
-		}
-		return informers[informer].Name, true
-	}
+	return updatestatus.IndexedInformers(status.ControlPlane.Informers, status.WorkerPools,
+		func(p insightsv1alpha1.WorkerPoolPlan) []insightsv1alpha1.InformerPlanInsights { return p.Informers },
+		func(i insightsv1alpha1.InformerPlanInsights) string { return i.Name })
 }
 
 // Identity is a finding's identity by the protocol: what an administrator

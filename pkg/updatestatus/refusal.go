@@ -69,18 +69,30 @@ func RefusedInformers(fields []string, name func(pool, informer int) (string, bo
 // InformerAt names the informer at an index of status' control plane
 // (pool -1) or of a worker pool, for RefusedInformers.
 func InformerAt(status *insightsv1alpha1.UpdateStatusStatus) func(pool, informer int) (string, bool) {
+	return IndexedInformers(status.ControlPlane.Informers, status.WorkerPools,
+		func(p insightsv1alpha1.WorkerPoolUpdateStatus) []insightsv1alpha1.InformerInsights {
+			return p.Informers
+		},
+		func(i insightsv1alpha1.InformerInsights) string { return i.Name })
+}
+
+// IndexedInformers names the informer at an index of a status' control
+// plane's informers (pool -1) or of a worker pool's, as the API server
+// indexes the fields it refuses: UpdateStatus and UpdatePlans hold their
+// informers alike, in types of their own.
+func IndexedInformers[I, P any](controlPlane []I, pools []P, informers func(P) []I, name func(I) string) func(pool, informer int) (string, bool) {
 	return func(pool, informer int) (string, bool) {
-		informers := status.ControlPlane.Informers
+		list := controlPlane
 		if pool >= 0 {
-			if pool >= len(status.WorkerPools) {
+			if pool >= len(pools) {
 				return "", false
 			}
-			informers = status.WorkerPools[pool].Informers
+			list = informers(pools[pool])
 		}
-		if informer >= len(informers) {
+		if informer >= len(list) {
 			return "", false
 		}
-		return informers[informer].Name, true
+		return name(list[informer]), true
 	}
 }
 
@@ -95,10 +107,17 @@ type refusal struct {
 	message  string
 }
 
-// Refuse records that the API server refused answer's insights, saying
-// message.
-func (r Refusals) Refuse(answer Answer, message string) {
-	r[answer.Informer] = refusal{insights: answer.Insights, message: message}
+// Refuse records that the API server refused the insights of the answers
+// of the informers named, saying message, and returns those informers.
+func (r Refusals) Refuse(answers []Answer, names []string, message string) []string {
+	var refused []string
+	for _, a := range answers {
+		if slices.Contains(names, a.Informer) {
+			r[a.Informer] = refusal{insights: a.Insights, message: message}
+			refused = append(refused, a.Informer)
+		}
+	}
+	return refused
 }
 
 // Apply returns answers with each refused one replaced by an offline

@@ -1,6 +1,7 @@
 package updatestatus
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,7 +41,9 @@ func TestRefusalsLastUntilTheAnswerChanges(t *testing.T) {
 	bad := Answer{Informer: "bad", Insights: []insightsv1alpha1.UpdateInsight{insight("poison", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}
 	good := Answer{Informer: "good", Insights: []insightsv1alpha1.UpdateInsight{insight("a", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.WarningInsightLevel)}}
 	r := Refusals{}
-	r.Refuse(bad, "status.controlPlane.informers[0].insights[0]: Invalid value")
+	if got := r.Refuse([]Answer{bad, good}, []string{"bad"}, "status.controlPlane.informers[0].insights[0]: Invalid value"); !slices.Equal(got, []string{"bad"}) {
+		t.Fatalf("Refuse returned %v, want [bad]", got)
+	}
 
 	got := r.Apply([]Answer{bad, good})
 	want := []Answer{
@@ -59,7 +62,7 @@ func TestRefusalsLastUntilTheAnswerChanges(t *testing.T) {
 		t.Errorf("the refusal of an answer since changed is remembered: %v", r)
 	}
 
-	r.Refuse(bad, "refused")
+	r.Refuse([]Answer{bad}, []string{"bad"}, "refused")
 	r.Apply([]Answer{good})
 	if len(r) != 0 {
 		t.Errorf("the refusal of an informer no longer answering is remembered: %v", r)

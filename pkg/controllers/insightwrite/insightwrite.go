@@ -6,6 +6,7 @@ package insightwrite
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
@@ -146,4 +147,18 @@ func (w *Writer[T, S]) OwnerReference(insight T) metav1.OwnerReference {
 		UID:        insight.GetUID(),
 		Controller: ptr.To(true),
 	}
+}
+
+// InvalidFields are the fields the API server names when it refuses an
+// object as invalid; none for any other error.
+func InvalidFields(err error) []string {
+	var status apierrors.APIStatus
+	if !apierrors.IsInvalid(err) || !errors.As(err, &status) || status.Status().Details == nil {
+		return nil
+	}
+	var fields []string
+	for _, cause := range status.Status().Details.Causes {
+		fields = append(fields, cause.Field)
+	}
+	return fields
 }

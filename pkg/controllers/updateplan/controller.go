@@ -8,9 +8,7 @@ package updateplan
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"slices"
 	"sync"
 	"time"
 
@@ -40,6 +38,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
@@ -312,7 +311,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	desired := compute()
 	err = c.writeStatus(ctx, plan, desired)
 	for range maxRefusals {
-		refused := refuse(err, r.refused, updatestatus.RefusedInformers(apiFields(err), updateplan.InformerAt(&desired)), answers)
+		names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updateplan.InformerAt(&desired))
+		if len(names) == 0 {
+			break
+		}
+		refused := r.refused.Refuse(answers, names, err.Error())
 		if len(refused) == 0 {
 			break
 		}
@@ -327,33 +330,6 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 // maxRefusals bounds the writes of one sync that the API server refuses
 // for an informer's findings: each leaves out the informers it names.
 const maxRefusals = 3
-
-// apiFields are the fields the API server names in its refusal of an
-// object as invalid; none for any other error.
-func apiFields(err error) []string {
-	var status apierrors.APIStatus
-	if !apierrors.IsInvalid(err) || !errors.As(err, &status) || status.Status().Details == nil {
-		return nil
-	}
-	var fields []string
-	for _, cause := range status.Status().Details.Causes {
-		fields = append(fields, cause.Field)
-	}
-	return fields
-}
-
-// refuse records in refusals the answers of the informers named, with the
-// API server's message, and returns their names.
-func refuse(err error, refusals updatestatus.Refusals, names []string, answers []updatestatus.Answer) []string {
-	var refused []string
-	for _, a := range answers {
-		if slices.Contains(names, a.Informer) {
-			refusals.Refuse(a, err.Error())
-			refused = append(refused, a.Informer)
-		}
-	}
-	return refused
-}
 
 // writeStatus writes the plan's status if it changed.
 func (c *Controller) writeStatus(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, desired insightsv1alpha1.UpdatePlanStatus) error {

@@ -6,7 +6,6 @@ package updatestatus
 import (
 	"context"
 	"errors"
-	"slices"
 	"time"
 
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
@@ -210,26 +209,13 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 // informers: none when the refusal is of something else, which no
 // informer's absence mends.
 func (c *Controller) refuse(err error, desired *insightsv1alpha1.UpdateStatusStatus, answers []updatestatus.Answer) []string {
-	if !apierrors.IsInvalid(err) {
+	names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updatestatus.InformerAt(desired))
+	if len(names) == 0 {
 		return nil
 	}
 	var status apierrors.APIStatus
-	if !errors.As(err, &status) || status.Status().Details == nil {
-		return nil
-	}
-	var fields []string
-	for _, cause := range status.Status().Details.Causes {
-		fields = append(fields, cause.Field)
-	}
-	names := updatestatus.RefusedInformers(fields, updatestatus.InformerAt(desired))
-	var refused []string
-	for _, a := range answers {
-		if slices.Contains(names, a.Informer) {
-			c.refused.Refuse(a, status.Status().Message)
-			refused = append(refused, a.Informer)
-		}
-	}
-	return refused
+	errors.As(err, &status)
+	return c.refused.Refuse(answers, names, status.Status().Message)
 }
 
 // ownInsights are the insights the operator's other controllers wrote.
