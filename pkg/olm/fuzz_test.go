@@ -30,8 +30,8 @@ func FuzzInsights(f *testing.F) {
 		Subscriptions: []*operatorsv1alpha1.Subscription{newSub("ns-a", "a", "a.v1", manual("install-1")), newSub("ns-b", "b", "b.v2", withCondition("CatalogSourcesUnhealthy", "True", "unhealthy"))},
 		InstallPlans:  []*operatorsv1alpha1.InstallPlan{newPlan("ns-a", "install-1", "RequiresApproval", false, "a.v2")},
 	}
-	f.Add(mustJSON(f, cluster), "4.16.3", "4.17.2", int64(30*time.Minute))
-	f.Add(mustJSON(f, Cluster{}), "", "", int64(0))
+	f.Add(apivalidation.JSON(f, cluster), "4.16.3", "4.17.2", int64(30*time.Minute))
+	f.Add(apivalidation.JSON(f, Cluster{}), "", "", int64(0))
 
 	schema := apivalidation.Status("UpdateStatus")
 	f.Fuzz(func(t *testing.T, clusterJSON []byte, current, target string, sinceStart int64) {
@@ -98,13 +98,4 @@ func FuzzMaxOpenShiftVersion(f *testing.F) {
 			t.Errorf("%q gives %s, not major.minor", annotation, version)
 		}
 	})
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

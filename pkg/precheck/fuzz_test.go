@@ -43,7 +43,7 @@ func FuzzRun(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(mustJSON(f, fuzzedCluster{
+	f.Add(apivalidation.JSON(f, fuzzedCluster{
 		ClusterVersion: clusterVersion(),
 		Nodes:          []*corev1.Node{node("worker-0", "worker"), node("master-0", "master")},
 		Gates:          map[string]string{apiRemovalsGate: apiRemovalsText},
@@ -51,7 +51,7 @@ func FuzzRun(f *testing.F) {
 		Counts:         []*apiserverv1.APIRequestCount{apiRequestCount("flowschemas.v1beta3.flowcontrol.apiserver.k8s.io", "1.32", []requests{{"system:serviceaccount:a:b", []any{"get", 3}}})},
 		Credential:     cloudCredential(operatorv1.CloudCredentialsModeManual, ""),
 	}), "4.17.2", alertsAnswer)
-	f.Add(mustJSON(f, fuzzedCluster{}), "", []byte(`{"status":"success","data":{"alerts":[]}}`))
+	f.Add(apivalidation.JSON(f, fuzzedCluster{}), "", []byte(`{"status":"success","data":{"alerts":[]}}`))
 
 	schema := apivalidation.Status("UpdatePlan")
 	f.Fuzz(func(t *testing.T, clusterJSON []byte, target string, alertsAnswer []byte) {
@@ -140,13 +140,4 @@ func checkPlan(t *testing.T, schema *apivalidation.Schema, target string, findin
 	if errs := schema.Validate(status); len(errs) > 0 {
 		t.Errorf("the API would refuse the plan of these findings: %v", errs.ToAggregate())
 	}
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

@@ -27,8 +27,8 @@ func FuzzCompute(f *testing.F) {
 		{Informer: "late", Offline: insightsv1alpha1.InformerUnreachable, Problem: "no answer within 10s"},
 	}
 	accepted := plan(accept(updatestatus.BuiltinInformer, Identity(updatestatus.BuiltinInformer, finding("a", insightsv1alpha1.WarningInsightLevel)), true))
-	f.Add(mustJSON(f, accepted), mustJSON(f, answers), "olm,late")
-	f.Add(mustJSON(f, plan()), mustJSON(f, answers[:1]), "")
+	f.Add(apivalidation.JSON(f, accepted), apivalidation.JSON(f, answers), "olm,late")
+	f.Add(apivalidation.JSON(f, plan()), apivalidation.JSON(f, answers[:1]), "")
 
 	schema := apivalidation.Status("UpdatePlan")
 	fits := apivalidation.Status("UpdateStatus")
@@ -77,13 +77,4 @@ func FuzzCompute(f *testing.F) {
 			t.Errorf("computed again (-first +second):\n%s", cmp.Diff(status, again))
 		}
 	})
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

@@ -33,7 +33,7 @@ func FuzzCompute(f *testing.F) {
 			}
 			statuses = append(statuses, p.Status)
 		}
-		f.Add(mustJSON(f, cv), mustJSON(f, statuses), mustJSON(f, answers), uint8(0))
+		f.Add(apivalidation.JSON(f, cv), apivalidation.JSON(f, statuses), apivalidation.JSON(f, answers), uint8(0))
 	}
 	worker := node("worker-0")
 	seed(clusterVersion("4.16.1", configv1.PartialUpdate, "4.16.1"),
@@ -91,13 +91,4 @@ func FuzzCompute(f *testing.F) {
 			t.Errorf("computed again (-first +second):\n%s", cmp.Diff(status, again))
 		}
 	})
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

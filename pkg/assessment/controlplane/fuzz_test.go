@@ -46,7 +46,7 @@ func FuzzAssess(f *testing.F) {
 			operators = append(operators, o.(*configv1.ClusterOperator))
 		}
 		version := cvs[0].(*configv1.ClusterVersion)
-		f.Add(mustJSON(f, version), mustJSON(f, operators), version.Status.History[0].StartedTime.Unix()+1200)
+		f.Add(apivalidation.JSON(f, version), apivalidation.JSON(f, operators), version.Status.History[0].StartedTime.Unix()+1200)
 	}
 
 	cvSchema := apivalidation.Status("ClusterVersionProgressInsight")
@@ -109,13 +109,4 @@ func FuzzAssess(f *testing.F) {
 			t.Errorf("assessed again from what was written (-first +second):\n%s", diff)
 		}
 	})
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

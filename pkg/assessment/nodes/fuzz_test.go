@@ -27,9 +27,9 @@ func FuzzAssess(f *testing.F) {
 		testNode("worker-2", mcd(oldConfig, newConfig, "Degraded", "drain-"+newConfig, "drain-"+newConfig, "failed to drain node: error when evicting pods"),
 			with(healthy(), condition(corev1.NodeReady, corev1.ConditionFalse, "KubeletNotReady", "container runtime is down", 10*time.Minute)), true),
 	} {
-		f.Add(mustJSON(f, n), mustJSON(f, testPool("worker", false)), target, int64(8*time.Minute), int64(0))
+		f.Add(apivalidation.JSON(f, n), apivalidation.JSON(f, testPool("worker", false)), target, int64(8*time.Minute), int64(0))
 	}
-	f.Add(mustJSON(f, testNode("worker-0", nil, nil, false)), mustJSON(f, testPool("worker", true)), "", int64(0), int64(-time.Hour))
+	f.Add(apivalidation.JSON(f, testNode("worker-0", nil, nil, false)), apivalidation.JSON(f, testPool("worker", true)), "", int64(0), int64(-time.Hour))
 
 	nodeSchema := apivalidation.Status("NodeProgressInsight")
 	poolSchema := apivalidation.Status("MachineConfigPoolProgressInsight")
@@ -77,13 +77,4 @@ func FuzzAssess(f *testing.F) {
 			t.Errorf("assessed again from what was written (-first +second):\n%s", cmp.Diff(a.Status, written.Status))
 		}
 	})
-}
-
-func mustJSON(f *testing.F, v any) []byte {
-	f.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		f.Fatal(err)
-	}
-	return b
 }

@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"testing"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -121,4 +122,15 @@ func load() {
 		}
 		crds[crd.Spec.Names.Kind] = &internal
 	}
+}
+
+// JSON encodes a fuzz target's seed: the targets that check statuses take
+// their objects as JSON, so that the fuzzer mutates every field.
+func JSON(tb testing.TB, v any) []byte {
+	tb.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b
 }
