@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every fuzz target under ./pkg/..., one after the other, each for
 # FUZZTIME, and prints each target's executions and time, then a summary.
-# A target that fails stops the run with its failure and the crasher's path.
+# A target that fails is reported with the crasher's path and the run goes on
+# to the next target, so that a long run finds every failure; the run then
+# exits non-zero.
 #
 #   FUZZTIME          how long each target runs (go's -fuzztime: 30s, 10m, 1000x)
 #   FUZZPARALLEL      fuzzing workers per target (default 1)
@@ -30,6 +32,7 @@ seconds() {
 }
 
 summary=()
+failed=0
 for pkg in $(go list ./pkg/...); do
 	dir=${pkg#"$(go list -m)"/}
 	# Only packages with fuzz targets are built for the listing.
@@ -48,7 +51,9 @@ for pkg in $(go list ./pkg/...); do
 				echo "FAIL ${target}: a seed or a kept input of ${dir}/testdata/fuzz/${target} fails (go test -run '${target}' ./${dir})" >&2
 			fi
 			rm -f "${log}"
-			exit 1
+			failed=$((failed + 1))
+			summary+=("$(printf '%-28s %-40s %12s %10s %10s' "${target}" "./${dir}" FAIL - -)")
+			continue
 		fi
 		elapsed=$(($(date +%s) - start))
 		# go's last progress line: fuzz: elapsed: 30s, execs: 12345 (411/sec), ...
@@ -68,3 +73,7 @@ done
 echo
 printf '%-28s %-40s %12s %10s %10s\n' target package execs fuzzing rate
 printf '%s\n' "${summary[@]}"
+if ((failed > 0)); then
+	echo "${failed} target(s) failed" >&2
+	exit 1
+fi
