@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/json"
+	"k8s.io/apimachinery/pkg/util/validation"
 	"sigs.k8s.io/yaml"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -58,6 +59,11 @@ func FuzzInsights(f *testing.F) {
 		}
 		uc := &upgradev1alpha1.UpgradeConfig{}
 		if json.Unmarshal(upgradeConfigJSON, uc) != nil {
+			return
+		}
+		// The UpgradeConfig has a name and namespace the API server accepts
+		// (the seeds without them stand for any).
+		if (uc.Name != "" && len(validation.IsDNS1123Subdomain(uc.Name)) > 0) || (uc.Namespace != "" && len(validation.IsDNS1123Label(uc.Namespace)) > 0) {
 			return
 		}
 		in := Input{UpgradeConfigs: []*upgradev1alpha1.UpgradeConfig{uc}, WorkerNodes: workers, Config: config, Now: now}
