@@ -11,7 +11,9 @@
 #                     With few workers, minimizing every new interesting
 #                     input (go's default, up to 60s each) stalls fuzzing;
 #                     a crasher is written as found.
-#   FUZZ              a regular expression: only the targets it matches
+#   FUZZ              a regular expression: only the targets it matches, by
+#                     name (FuzzCompute) or by directory and name
+#                     (pkg/updateplan/FuzzCompute)
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,7 +40,7 @@ for pkg in $(go list ./pkg/...); do
 	# Only packages with fuzz targets are built for the listing.
 	grep -lqs '^func Fuzz' "${dir}"/*_test.go || continue
 	for target in $(go test -list '^Fuzz' "./${dir}" | grep '^Fuzz' || true); do
-		[[ ${target} =~ ${only} ]] || continue
+		[[ ${target} =~ ${only} || ${dir}/${target} =~ ${only} ]] || continue
 		echo "=== ${target} (./${dir}, ${fuzztime})"
 		log=$(mktemp)
 		start=$(date +%s)
