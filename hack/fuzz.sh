@@ -33,6 +33,11 @@ seconds() {
 	echo "${total}"
 }
 
+# row is a line of the summary table.
+row() {
+	printf '%-28s %-40s %12s %10s %10s\n' "$@"
+}
+
 summary=()
 failed=0
 for pkg in $(go list ./pkg/...); do
@@ -54,7 +59,7 @@ for pkg in $(go list ./pkg/...); do
 			fi
 			rm -f "${log}"
 			failed=$((failed + 1))
-			summary+=("$(printf '%-28s %-40s %12s %10s %10s' "${target}" "./${dir}" FAIL - -)")
+			summary+=("$(row "${target}" "./${dir}" FAIL - -)")
 			continue
 		fi
 		elapsed=$(($(date +%s) - start))
@@ -68,12 +73,12 @@ for pkg in $(go list ./pkg/...); do
 		secs=$(seconds "${fuzzed}")
 		rate=$((execs / (secs > 0 ? secs : 1)))
 		printf -- '--- %s: %s execs in %s fuzzing (%s/sec), %ss with the build\n' "${target}" "${execs}" "${fuzzed}" "${rate}" "${elapsed}"
-		summary+=("$(printf '%-28s %-40s %12s %10s %10s' "${target}" "./${dir}" "${execs}" "${fuzzed}" "${rate}/s")")
+		summary+=("$(row "${target}" "./${dir}" "${execs}" "${fuzzed}" "${rate}/s")")
 	done
 done
 
 echo
-printf '%-28s %-40s %12s %10s %10s\n' target package execs fuzzing rate
+row target package execs fuzzing rate
 printf '%s\n' "${summary[@]}"
 if ((failed > 0)); then
 	echo "${failed} target(s) failed" >&2
