@@ -30,8 +30,13 @@ func (n *recordedNodes) create(ctx context.Context, c *clients) error {
 	}
 	for _, p := range n.pools {
 		fresh := &machineconfigurationv1.MachineConfigPool{ObjectMeta: freshMeta(p.ObjectMeta), Spec: p.Spec}
-		if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools().Create(ctx, fresh, metav1.CreateOptions{}); err != nil {
+		created, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools().Create(ctx, fresh, metav1.CreateOptions{})
+		if err != nil {
 			return fmt.Errorf("creating MachineConfigPool %s: %w", p.Name, err)
+		}
+		created.Status = p.Status
+		if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools().UpdateStatus(ctx, created, metav1.UpdateOptions{}); err != nil {
+			return fmt.Errorf("writing MachineConfigPool %s status: %w", p.Name, err)
 		}
 	}
 	for _, node := range n.nodes {
@@ -51,16 +56,41 @@ func (n *recordedNodes) create(ctx context.Context, c *clients) error {
 	return nil
 }
 
-// roll updates the nodes of a pool to version one at a time, through the
-// phases the machine-config daemon reports: drain, update, reboot, done.
+// roll updates the nodes of a pool to version one at a time, as the
+// machine-config operator does (openshift/machine-config-operator): its
+// render controller renders the pool's configuration for the release and
+// points the pool's spec.configuration at it (syncGeneratedMachineConfig in
+// pkg/controller/render/render_controller.go); its node controller then
+// gives one node at a time the new configuration as desiredConfig
+// (setDesiredAnnotations in pkg/controller/node/node_controller.go); the
+// node's daemon asks for a drain, which the drain controller applies,
+// reboots, and reports the configuration current and Done, and the node is
+// uncordoned. The node controller's status of the pool follows every step
+// (poolStatus), and moves status.configuration once every node is done.
 func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration) error {
-	rendered := "rendered-" + pool + "-" + version
-	mc := &machineconfigurationv1.MachineConfig{ObjectMeta: metav1.ObjectMeta{
-		Name:        rendered,
-		Annotations: map[string]string{nodes.ReleaseImageVersionAnnotation: version},
-	}}
+	pools := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools()
+	p, err := pools.Get(ctx, pool, metav1.GetOptions{})
+	if err != nil {
+		return err
+	}
+	mc := renderedConfig(p, version)
 	if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigs().Create(ctx, mc, metav1.CreateOptions{}); err != nil {
-		return fmt.Errorf("creating MachineConfig %s: %w", rendered, err)
+		return fmt.Errorf("creating MachineConfig %s: %w", mc.Name, err)
+	}
+	rendered := mc.Name
+	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		p, err := pools.Get(ctx, pool, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		p.Spec.Configuration.Name = rendered
+		_, err = pools.Update(ctx, p, metav1.UpdateOptions{})
+		return err
+	}); err != nil {
+		return fmt.Errorf("pointing MachineConfigPool %s at %s: %w", pool, rendered, err)
+	}
+	if err := syncPoolStatus(ctx, c, pool); err != nil {
+		return err
 	}
 	var members []string
 	for _, node := range n.nodes {
@@ -68,13 +98,14 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 			members = append(members, node.Name)
 		}
 	}
-	say("rolling the %s pool: %d nodes, one every %s", pool, len(members), step)
+	say("rolling the %s pool to %s: %d nodes, one every %s", pool, rendered, len(members), step)
 	for _, name := range members {
 		phases := []struct {
 			annotations   map[string]string
 			unschedulable bool
 		}{
-			{map[string]string{nodes.DesiredConfigAnnotation: rendered, nodes.DesiredDrainAnnotation: "drain-" + rendered, nodes.StateAnnotation: "Working"}, true},
+			{map[string]string{nodes.DesiredConfigAnnotation: rendered}, false},
+			{map[string]string{nodes.StateAnnotation: "Working", nodes.DesiredDrainAnnotation: "drain-" + rendered}, true},
 			{map[string]string{nodes.LastAppliedDrainAnnotation: "drain-" + rendered}, true},
 			{map[string]string{nodes.StateAnnotation: "Rebooting"}, true},
 			{map[string]string{nodes.CurrentConfigAnnotation: rendered, nodes.StateAnnotation: "Done",
@@ -89,12 +120,43 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 			}); err != nil {
 				return err
 			}
+			if err := syncPoolStatus(ctx, c, pool); err != nil {
+				return err
+			}
 			if !sleep(ctx, step/time.Duration(len(phases))) {
 				return nil
 			}
 		}
 	}
 	return nil
+}
+
+// syncPoolStatus writes a pool's status as the machine-config operator's
+// node controller does after any change of the pool or its nodes
+// (syncStatusOnly in pkg/controller/node/status.go).
+func syncPoolStatus(ctx context.Context, c *clients, pool string) error {
+	pools := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools()
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		p, err := pools.Get(ctx, pool, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		selector, err := metav1.LabelSelectorAsSelector(p.Spec.NodeSelector)
+		if err != nil {
+			return fmt.Errorf("MachineConfigPool %s: %w", pool, err)
+		}
+		list, err := c.kube.CoreV1().Nodes().List(ctx, metav1.ListOptions{LabelSelector: selector.String()})
+		if err != nil {
+			return err
+		}
+		members := make([]*corev1.Node, len(list.Items))
+		for i := range list.Items {
+			members[i] = &list.Items[i]
+		}
+		p.Status = poolStatus(p, members, time.Now())
+		_, err = pools.UpdateStatus(ctx, p, metav1.UpdateOptions{})
+		return err
+	})
 }
 
 func updateNode(ctx context.Context, c *clients, name string, change func(*corev1.Node)) error {
