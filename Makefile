@@ -67,7 +67,8 @@ RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
 
 # The same, fast and non-interactive: fails unless the insight goes from
-# Progressing to Completed, the demonstration informer's warning reaches
+# Progressing to Completed, no configuration rollout is left showing (in
+# the pools' insights or the fleet gauge), the demonstration informer's warning reaches
 # UpdateStatus after its Wait, the error of the CSV that fails midway
 # reaches UpdateStatus and the status command's health section (and leaves
 # once the CSV recovers), the pre-checks walkthrough's commands print what
@@ -78,7 +79,8 @@ test-run-local: run-local
 # The managed mode, fast and non-interactive: fails unless UpdateStatus shows
 # the managed update awaiting its window and the status command prints it, the
 # Managed Upgrade Operator's failed health check comes and goes in UpdateStatus,
-# a step of the managed update is shown, the update completes, and everything
+# a step of the managed update is shown, the update completes with no
+# configuration rollout left showing, and everything
 # stops cleanly; the status command must print what docs/managed-upgrade.md
 # shows.
 test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check

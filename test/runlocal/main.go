@@ -23,6 +23,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -33,6 +34,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 )
@@ -52,8 +54,8 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
-	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed and everything stopped cleanly.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed with no configuration rollout left showing, and everything stopped cleanly.")
 	flag.Parse()
 
 	// The recorded ClusterVersion has fields the installed CRD prunes; the
@@ -200,6 +202,10 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	say("started update-insights-operator (log: %s)", shown(logPath))
+	opMetrics, err := newOperatorMetrics(cfg, op.Address())
+	if err != nil {
+		return err
+	}
 	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version, minor: scenario.offers.minor.Version, blocker: blocker}
 	if !o.managed {
 		walk.hint()
@@ -211,7 +217,7 @@ func run(ctx context.Context, o options) (err error) {
 	defer stopDisplay()
 	seen := watchInsight(displayCtx, c, demo)
 	if o.managed {
-		return playManaged(ctx, o, cfg, c, scenario, seen, stopDisplay, walk)
+		return playManaged(ctx, o, cfg, c, opMetrics, scenario, seen, stopDisplay, walk)
 	}
 	// Midway, an operator's CSV fails; before the update completes, the
 	// status command shows it, and then it recovers.
@@ -252,7 +258,7 @@ func run(ctx context.Context, o options) (err error) {
 	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion}); err != nil && ctx.Err() == nil {
 		return err
 	}
-	end := settle(ctx, c, seen, scenario, stopDisplay)
+	end := settle(ctx, c, opMetrics, seen, scenario, stopDisplay)
 	if o.check {
 		if err := end.check(seen, scenario.target()); err != nil {
 			return err
@@ -264,7 +270,7 @@ func run(ctx context.Context, o options) (err error) {
 			return fmt.Errorf("want UpdateStatus to show the error of %s about CSV %s/%s during the update, the status command and its health details to show it, and UpdateStatus to drop it once the CSV recovered; saw it shown=%t, then gone=%t, and of the status command: %s",
 				olm.Informer, failingCSVNamespace, failingCSVName, olmSeen.shown, olmSeen.left, orFine(statusShowed))
 		}
-		say("check passed: the insight went from Progressing to Completed, every pool completed, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and the failing CSV's error reached UpdateStatus and the status command's health section during the update, and left once the CSV recovered")
+		say("check passed: the insight went from Progressing to Completed, every pool completed and shows no configuration rollout, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and the failing CSV's error reached UpdateStatus and the status command's health section during the update, and left once the CSV recovered")
 		say("the pre-checks walkthrough (docs/administrators.md, \"Pre-checks walkthrough\"):")
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)
@@ -295,32 +301,57 @@ func orFine(missing string) string {
 // outcome is how the played update ended, as the display saw it.
 type outcome struct {
 	completed, poolsCompleted bool
-	operatorStatus            string
-	operatorHealthy           bool
+	// rollouts are the configuration rollouts the pools' insights and the
+	// fleet gauge still show, or why they could not be read.
+	rollouts        string
+	operatorStatus  string
+	operatorHealthy bool
 }
 
-// settle waits until the insights show the update completed, stops the
-// display, and reads the operator's own ClusterOperator.
-func settle(ctx context.Context, c *clients, seen *observer, s *scenario, stopDisplay func()) outcome {
+// settle waits until the insights show the update completed and no
+// configuration rollout, stops the display, and reads the operator's own
+// ClusterOperator.
+func settle(ctx context.Context, c *clients, m *operatorMetrics, seen *observer, s *scenario, stopDisplay func()) outcome {
 	var end outcome
 	end.completed = waitForCompleted(ctx, seen, time.Minute)
 	end.poolsCompleted = waitForPools(ctx, seen, len(s.nodes.pools), time.Minute)
 	// A moment for the health insights the completion resolves to go.
 	sleep(ctx, time.Second)
+	shown, err := waitForNoRollout(ctx, c, m, 30*time.Second)
+	switch {
+	case err != nil:
+		end.rollouts = fmt.Sprintf("could not be read: %v", err)
+	case len(shown) > 0:
+		end.rollouts = strings.Join(shown, "; ")
+	}
 	stopDisplay()
+	if end.rollouts == "" {
+		say("configuration rollouts: none in the pools' insights, and %s 0", metrics.ConfigRolloutInProgressMetric)
+	} else {
+		say("configuration rollouts: %s", end.rollouts)
+	}
 	end.operatorStatus, end.operatorHealthy = ownClusterOperator(ctx, c, s.target())
 	say("%s", end.operatorStatus)
 	return end
 }
 
 // check fails unless the insight went from Progressing to Completed, every
-// pool completed, and the operator reports itself healthy at target.
+// pool completed and shows no configuration rollout, and the operator
+// reports itself healthy at target.
 func (end outcome) check(seen *observer, target string) error {
-	if !seen.progressing() || !end.completed || !end.poolsCompleted || !end.operatorHealthy {
-		return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete, and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, %s",
-			target, seen.progressing(), end.completed, end.poolsCompleted, end.operatorStatus)
+	if !seen.progressing() || !end.completed || !end.poolsCompleted || end.rollouts != "" || !end.operatorHealthy {
+		return fmt.Errorf("want the insight to go from Progressing to Completed, every pool to complete and show no configuration rollout (as %s), and the operator's ClusterOperator Available, not Degraded, at %s; saw Progressing=%t, Completed=%t, pools completed=%t, configuration rollouts: %s, %s",
+			metrics.ConfigRolloutInProgressMetric, target, seen.progressing(), end.completed, end.poolsCompleted, orNone(end.rollouts), end.operatorStatus)
 	}
 	return nil
+}
+
+// orNone is what a check found, or that it found nothing.
+func orNone(found string) string {
+	if found == "" {
+		return "none"
+	}
+	return found
 }
 
 // informerInterval asks the UpdateInformers once a step, as often as the

@@ -19,7 +19,7 @@ import (
 // Upgrade Operator's steps around the recorded update; with --check, it
 // fails unless UpdateStatus and the status command showed what they
 // should. Without it, the cluster keeps running until ctx ends.
-func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s *scenario, seen *observer, stopDisplay func(), walk walkthrough) error {
+func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, m *operatorMetrics, s *scenario, seen *observer, stopDisplay func(), walk walkthrough) error {
 	muo, err := newManagedUpgradeOperator(cfg, o.step)
 	if err != nil {
 		return err
@@ -86,7 +86,7 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 	if err := playManagedUpdate(ctx, muo, s, c, seen.status); err != nil && ctx.Err() == nil {
 		return err
 	}
-	end := settle(ctx, c, seen, s, stopDisplay)
+	end := settle(ctx, c, m, seen, s, stopDisplay)
 	if o.check {
 		if err := end.check(seen, s.target()); err != nil {
 			return err
@@ -94,7 +94,7 @@ func playManaged(ctx context.Context, o options, cfg *rest.Config, c *clients, s
 		if ok, saw := managedChecked(beforeWindow, seen.status.managedSoFar(), statusShowedWindow); !ok {
 			return fmt.Errorf("want UpdateStatus to show UpdateActive=False/AwaitingWindow before the window, the status command the window, UpdateStatus the pre-update health check's warning and then no more, and a step of the managed update; saw %s", saw)
 		}
-		say("check passed: UpdateStatus showed the window before it opened and the status command printed it as the documentation shows, the pre-update health check's warning came and went, a step of the managed update was shown, the insight went from Progressing to Completed, every pool completed, and the operator reports itself healthy")
+		say("check passed: UpdateStatus showed the window before it opened and the status command printed it as the documentation shows, the pre-update health check's warning came and went, a step of the managed update was shown, the insight went from Progressing to Completed, every pool completed and shows no configuration rollout, and the operator reports itself healthy")
 		return nil
 	}
 	if ctx.Err() == nil {
