@@ -206,7 +206,8 @@ func run(ctx context.Context, o options) (err error) {
 	if err != nil {
 		return err
 	}
-	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version, minor: scenario.offers.minor.Version, blocker: blocker}
+	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version,
+		recommended: scenario.offers.recommended.Version, minor: scenario.offers.minor.Version, blocker: blocker}
 	if !o.managed {
 		walk.hint()
 	}

@@ -25,9 +25,11 @@ import (
 // until both are accepted, accepting both lets pre-checks pass, and upgrade
 // --dry-run shows the desiredUpdate it would write. It is offered minor,
 // the next minor release, too, which an operator OLM installed blocks:
-// pre-checks names it, and --details says how to remedy it.
+// pre-checks names it, and --details says how to remedy it. recommended is
+// the third release offered, a recommended update the walkthrough leaves
+// alone.
 type walkthrough struct {
-	binary, kubeconfig, target, minor string
+	binary, kubeconfig, target, recommended, minor string
 	// blocker is what OLM's informer finds of the update to minor.
 	blocker olmBlocker
 }
@@ -114,7 +116,7 @@ func (w walkthrough) commandLine(args []string) string {
 
 // hint says how to follow the walkthrough from another terminal.
 func (w walkthrough) hint() {
-	say("once the update completes, the cluster is offered %s (a conditional update with a risk) and %s (which an operator OLM installed blocks); check the update to %s from another terminal:", w.target, w.minor, w.target)
+	say("once the update completes, the cluster is offered %s (a conditional update with a risk), %s, and %s (which an operator OLM installed blocks); check the update to %s from another terminal:", w.target, w.recommended, w.minor, w.target)
 	say("  %s", w.commandLine(w.steps()[0].args))
 	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, upgrade --dry-run, then pre-checks --to %s)", w.minor)
 }
