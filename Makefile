@@ -20,7 +20,10 @@ GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_ou
 
 all: build
 
+# The first build compiles every vendored dependency and prints nothing
+# until it is done: the line before it says what it builds and how long.
 build:
+	@echo "building $(OUTPUT)/bin/$(BINARY): the first build compiles its dependencies and takes minutes (tens of them on a busy two-core machine), later builds seconds"
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
 ## test: unit tests (the documentation's among them), the alerting rules
