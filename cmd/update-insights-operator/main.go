@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/upgrade"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/version"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 )
 
 func main() {
@@ -25,7 +27,11 @@ func main() {
 	// commands are run by people, not as a service.
 	if err := cli.RunNoErrOutput(newRootCommand(context.Background())); err != nil {
 		fmt.Fprintf(os.Stderr, "error: %v\n", err)
-		os.Exit(1)
+		code := 1
+		if exit := (*output.ExitError)(nil); errors.As(err, &exit) {
+			code = exit.Code
+		}
+		os.Exit(code)
 	}
 }
 

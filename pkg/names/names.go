@@ -43,4 +43,8 @@ const (
 	// Component names the operator in events, metrics and its Lease
 	// (<Component>-lock).
 	Component = "update-insights-operator"
+	// OwnLease is the operator's leader election Lease, in OwnNamespace:
+	// library-go's controllercmd names it <Component>-lock
+	// (controllercmd/cmd.go, WithLeaderElection).
+	OwnLease = Component + "-lock"
 )

@@ -23,10 +23,14 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 		return nil, ErrNoClusterVersion
 	}
 	s := &Status{
+		Liveness:     liveness(in.Lease, now),
 		Now:          metav1.NewTime(now),
 		ControlPlane: controlPlane(&cv.Status, in.ClusterOperators, now),
 		Health:       health(in.Health, in.UpdateStatus),
 		Warnings:     append(operatorWarnings(in.Operator), informerWarnings(in.UpdateStatus)...),
+	}
+	if !s.Liveness.Current() {
+		s.Warnings = append([]string{s.Liveness.Message}, s.Warnings...)
 	}
 	s.ControlPlaneNodes, s.WorkerPools = pools(in.MachineConfigPools, in.Nodes)
 	// A pool without nodes has no section, and its informers' progress no

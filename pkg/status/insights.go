@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	configv1 "github.com/openshift/api/config/v1"
+	coordinationv1 "k8s.io/api/coordination/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -24,10 +25,13 @@ type Insights struct {
 	UpdateStatus *insightsv1alpha1.UpdateStatus
 	// Operator is the operator's own ClusterOperator, when it could be read.
 	Operator *configv1.ClusterOperator
+	// Lease is what reading the operator's leader Lease gave; nil when it
+	// was not read.
+	Lease *LeaseReading
 }
 
-// InsightsOf sorts objects into Insights, refusing anything but an insight
-// and the operator's own ClusterOperator.
+// InsightsOf sorts objects into Insights, refusing anything but an insight,
+// the operator's own ClusterOperator and its leader Lease.
 func InsightsOf(objects []runtime.Object) (*Insights, error) {
 	in := &Insights{}
 	for _, o := range objects {
@@ -47,6 +51,11 @@ func InsightsOf(objects []runtime.Object) (*Insights, error) {
 				return nil, fmt.Errorf("holds UpdateStatus %s, which is not the cluster's (%s)", o.Name, insightsv1alpha1.UpdateStatusName)
 			}
 			in.UpdateStatus = o
+		case *coordinationv1.Lease:
+			if o.Namespace != names.OwnNamespace || o.Name != names.OwnLease {
+				return nil, fmt.Errorf("holds Lease %s/%s, which is not the operator's own (%s)", o.Namespace, o.Name, OwnLeaseName())
+			}
+			in.Lease = &LeaseReading{Lease: o}
 		case *configv1.ClusterOperator:
 			if o.Name != names.OwnClusterOperator {
 				return nil, fmt.Errorf("holds ClusterOperator %s, which is not the operator's own (%s)", o.Name, names.OwnClusterOperator)

@@ -14,6 +14,11 @@ import (
 // Status is how an update is going, as of Now. It is what -o json and -o
 // yaml print, and what the text is rendered from.
 type Status struct {
+	// Liveness says whether the operator that writes the insights runs,
+	// from its leader Lease; absent when the insights come from a file
+	// without the Lease. It is first so that a reader of the output meets
+	// it before anything it may make stale.
+	Liveness *Liveness `json:"liveness,omitempty"`
 	// Now is the moment the durations are measured at.
 	Now metav1.Time `json:"now"`
 	// Updating is false once the control plane and every pool with nodes
@@ -29,8 +34,8 @@ type Status struct {
 	// Health are the health insights, the most serious and most recent first.
 	Health []Health `json:"health"`
 	// Warnings say what may make all of the above out of date: the operator
-	// that maintains the insights reporting itself not available or
-	// degraded.
+	// that maintains the insights not running (first, Liveness's message),
+	// or reporting itself not available or degraded.
 	Warnings []string `json:"warnings,omitempty"`
 }
 

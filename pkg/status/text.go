@@ -28,10 +28,18 @@ const descriptionIndent = "               "
 // WriteText writes the status in the layout and wording of
 // `oc adm upgrade status`, so that habits and scripts carry over.
 func WriteText(w io.Writer, s *Status, d Details) error {
+	return WriteTextWithHead(w, s, d, "")
+}
+
+// WriteTextWithHead writes the text with head (such as --watch's
+// completion bar) between the warnings and the rest: the warnings come
+// first, since they say what may make the rest stale.
+func WriteTextWithHead(w io.Writer, s *Status, d Details, head string) error {
 	var b bytes.Buffer
 	for _, warning := range s.Warnings {
 		fmt.Fprintf(&b, "Warning: %s\n\n", warning)
 	}
+	b.WriteString(head)
 	if s.Updating {
 		writeControlPlane(&b, s, d)
 		writeWorkerPools(&b, s, d)

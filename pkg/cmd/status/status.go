@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/status"
 	"github.com/update-insights/update-insights-operator/pkg/status/cluster"
@@ -105,9 +107,39 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 		return err
 	}
 	if format == "" {
-		return status.WriteText(cmd.OutOrStdout(), s, details)
+		err = status.WriteText(cmd.OutOrStdout(), s, details)
+	} else {
+		err = output.Write(cmd.OutOrStdout(), s, format)
 	}
-	return output.Write(cmd.OutOrStdout(), s, format)
+	if err != nil {
+		return err
+	}
+	return staleExit(s.Liveness)
+}
+
+// Exit codes of a status printed that may be stale, so that scripts notice
+// as people do from the first line.
+const (
+	// ExitNotRunning: the operator does not run, so the insights are not
+	// kept up to date.
+	ExitNotRunning = 3
+	// ExitLivenessUnknown: whether the operator runs could not be told.
+	ExitLivenessUnknown = 4
+)
+
+// staleExit is the error that ends a status that may be stale with its
+// exit code; nil when the operator runs or the Lease was not read.
+func staleExit(l *status.Liveness) error {
+	switch {
+	case l.Current():
+		return nil
+	case l.State == status.OperatorUnknown:
+		return &output.ExitError{Code: ExitLivenessUnknown, Err: fmt.Errorf("could not tell whether the %s operator is running, so what status printed may be stale (the first warning says why)", names.OwnClusterOperator)}
+	case l.StaleSince != nil:
+		return &output.ExitError{Code: ExitNotRunning, Err: fmt.Errorf("the %s operator is not running, so what status printed may be stale since %s", names.OwnClusterOperator, l.StaleSince.UTC().Format(time.RFC3339))}
+	default:
+		return &output.ExitError{Code: ExitNotRunning, Err: fmt.Errorf("the %s operator is not running, so what status printed may be stale", names.OwnClusterOperator)}
+	}
 }
 
 func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details status.Details) error {

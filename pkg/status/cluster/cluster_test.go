@@ -12,10 +12,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
+	coordinationv1 "k8s.io/api/coordination/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	kubefake "k8s.io/client-go/kubernetes/fake"
 	clienttesting "k8s.io/client-go/testing"
+	"k8s.io/client-go/tools/leaderelection/resourcelock"
 	testingclock "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -61,7 +64,7 @@ func TestList(t *testing.T) {
 	notServed(client, "updatehealthinsights")
 	own := ownOperatorDegraded(configv1.ConditionTrue, "NodeWriteRejected")
 
-	in, err := List(context.Background(), Clients{Insights: client, Config: configfake.NewSimpleClientset(own)})
+	in, err := List(context.Background(), Clients{Insights: client, Config: configfake.NewSimpleClientset(own), Kube: kubefake.NewSimpleClientset(lease(now))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,6 +74,49 @@ func TestList(t *testing.T) {
 	}
 	if diff := cmp.Diff(own, in.Operator); diff != "" {
 		t.Errorf("the operator's ClusterOperator (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(&status.LeaseReading{Lease: lease(now)}, in.Lease); diff != "" {
+		t.Errorf("the operator's Lease (-want +got):\n%s", diff)
+	}
+}
+
+// lease is the operator's Lease as client-go's leader election writes it,
+// held for 137s from renewed.
+func lease(renewed time.Time) *coordinationv1.Lease {
+	return &coordinationv1.Lease{
+		ObjectMeta: metav1.ObjectMeta{Namespace: names.OwnNamespace, Name: names.OwnLease},
+		Spec: resourcelock.LeaderElectionRecordToLeaseSpec(&resourcelock.LeaderElectionRecord{
+			HolderIdentity: "update-insights-operator-7d9f8b6c5-x2k4q_3f1e2d4c", LeaseDurationSeconds: 137,
+			AcquireTime: metav1.NewTime(renewed.Add(-time.Hour)), RenewTime: metav1.NewTime(renewed),
+		}),
+	}
+}
+
+// A Lease that is not there is told apart from one that could not be read:
+// the one says the operator does not run, the other that it is not known.
+func TestListReadsTheOperatorsLease(t *testing.T) {
+	forbidden := kubefake.NewSimpleClientset(lease(now))
+	forbidden.PrependReactor("get", "leases", func(clienttesting.Action) (bool, runtime.Object, error) {
+		return true, nil, apierrors.NewForbidden(coordinationv1.Resource("leases"), names.OwnLease, errors.New("User \"alice\" cannot get resource \"leases\""))
+	})
+	for _, tc := range []struct {
+		name string
+		kube *kubefake.Clientset
+		want *status.LeaseReading
+	}{
+		{"there", kubefake.NewSimpleClientset(lease(now)), &status.LeaseReading{Lease: lease(now)}},
+		{"absent", kubefake.NewSimpleClientset(), &status.LeaseReading{}},
+		{"forbidden", forbidden, &status.LeaseReading{Err: `leases.coordination.k8s.io "update-insights-operator-lock" is forbidden: User "alice" cannot get resource "leases"`}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, err := List(context.Background(), Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: configfake.NewSimpleClientset(), Kube: tc.kube})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, in.Lease); diff != "" {
+				t.Errorf("the operator's Lease (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -83,7 +129,7 @@ func TestListWithoutTheOperatorsClusterOperator(t *testing.T) {
 	})
 	for name, config := range map[string]*configfake.Clientset{"forbidden": forbidden, "absent": configfake.NewSimpleClientset()} {
 		t.Run(name, func(t *testing.T) {
-			in, err := List(context.Background(), Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: config})
+			in, err := List(context.Background(), Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: config, Kube: kubefake.NewSimpleClientset()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -97,7 +143,7 @@ func TestListWithoutTheOperatorsClusterOperator(t *testing.T) {
 func TestListWithoutInsightAPI(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	notServed(client, "clusterversionprogressinsights")
-	c := Clients{Insights: client, Config: configfake.NewSimpleClientset()}
+	c := Clients{Insights: client, Config: configfake.NewSimpleClientset(), Kube: kubefake.NewSimpleClientset()}
 	if _, err := List(context.Background(), c); !errors.Is(err, status.ErrNoClusterVersion) {
 		t.Errorf("got error %v, want %v", err, status.ErrNoClusterVersion)
 	}
@@ -153,7 +199,7 @@ func TestWatchRedrawsOnChange(t *testing.T) {
 	out := &screens{}
 	done := make(chan error)
 	go func() {
-		done <- Watch(ctx, Clients{Insights: client, Config: config}, out, testingclock.NewFakePassiveClock(now), status.Details{})
+		done <- Watch(ctx, Clients{Insights: client, Config: config, Kube: kubefake.NewSimpleClientset(lease(now))}, out, testingclock.NewFakePassiveClock(now), status.Details{})
 	}()
 
 	out.waitFor(t, status.ErrNoClusterVersion.Error())
@@ -195,6 +241,19 @@ func TestWatchRedrawsOnChange(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("watch did not stop once interrupted")
+	}
+}
+
+// The Lease's warning comes first, above the completion bar.
+func TestWatchSaysFirstThatTheOperatorDoesNotRun(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	out := &screens{}
+	c := Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: configfake.NewSimpleClientset(), Kube: kubefake.NewSimpleClientset(lease(now.Add(-time.Hour)))}
+	go func() { _ = Watch(ctx, c, out, testingclock.NewFakePassiveClock(now), status.Details{}) }()
+	out.waitFor(t, "[##########----------] 50%")
+	if want := "Warning: What follows may be stale since 2024-08-05T16:23:22Z (1h ago): "; !strings.HasPrefix(out.last(), want) {
+		t.Errorf("the screen does not start with %q:\n%s", want, out.last())
 	}
 }
 

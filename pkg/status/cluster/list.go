@@ -13,6 +13,7 @@ import (
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -22,11 +23,12 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/status"
 )
 
-// Clients read the cluster: the insights, and the operator's own
-// ClusterOperator.
+// Clients read the cluster: the insights, the operator's own
+// ClusterOperator, and its leader Lease.
 type Clients struct {
 	Insights versioned.Interface
 	Config   configclient.Interface
+	Kube     kubernetes.Interface
 }
 
 // NewClients returns the Clients of the cluster that config reaches.
@@ -39,7 +41,11 @@ func NewClients(config *rest.Config) (Clients, error) {
 	if err != nil {
 		return Clients{}, err
 	}
-	return Clients{Insights: insights, Config: configClient}, nil
+	kube, err := kubernetes.NewForConfig(config)
+	if err != nil {
+		return Clients{}, err
+	}
+	return Clients{Insights: insights, Config: configClient, Kube: kube}, nil
 }
 
 // List reads the insights from the cluster. A cluster that does not serve
@@ -98,7 +104,23 @@ func List(ctx context.Context, cs Clients) (*status.Insights, error) {
 	if in.Operator, err = ownClusterOperator(ctx, cs.Config); err != nil {
 		return nil, err
 	}
+	in.Lease = ReadLease(ctx, cs.Kube)
 	return in, nil
+}
+
+// ReadLease reads the operator's leader Lease. What keeps it from being
+// read (a user's RBAC, a server error) is no error of status: the status
+// is told, with a note that whether the operator runs is not known.
+func ReadLease(ctx context.Context, client kubernetes.Interface) *status.LeaseReading {
+	lease, err := client.CoordinationV1().Leases(names.OwnNamespace).Get(ctx, names.OwnLease, metav1.GetOptions{})
+	switch {
+	case err == nil:
+		return &status.LeaseReading{Lease: lease}
+	case apierrors.IsNotFound(err):
+		return &status.LeaseReading{}
+	default:
+		return &status.LeaseReading{Err: output.OneLine(err).Error()}
+	}
 }
 
 // ownClusterOperator reads the operator's ClusterOperator. Without one (the

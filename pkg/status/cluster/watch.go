@@ -120,6 +120,9 @@ func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClo
 			// Not found is no ClusterOperator to tell of.
 			in.Operator, _ = operators.Get(names.OwnClusterOperator)
 		}
+		// Read at each redraw, at least every refresh: a Lease renewed
+		// every few seconds would redraw as often through a watch.
+		in.Lease = ReadLease(ctx, c.Kube)
 		if _, err := out.Write(screen(in, clock.Now(), details)); err != nil {
 			return err
 		}
@@ -152,8 +155,7 @@ func screen(in *status.Insights, now time.Time, details status.Details) []byte {
 		fmt.Fprintf(&b, "%v\n", err)
 		return b.Bytes()
 	}
-	fmt.Fprintf(&b, "%s\n\n", progressBar(s.ControlPlane.Completion.Percent))
-	_ = status.WriteText(&b, s, details)
+	_ = status.WriteTextWithHead(&b, s, details, progressBar(s.ControlPlane.Completion.Percent)+"\n\n")
 	return b.Bytes()
 }
 
