@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 
@@ -27,11 +26,7 @@ func main() {
 	// commands are run by people, not as a service.
 	if err := cli.RunNoErrOutput(newRootCommand(context.Background())); err != nil {
 		fmt.Fprintf(os.Stderr, "error: %v\n", err)
-		code := 1
-		if exit := (*output.ExitError)(nil); errors.As(err, &exit) {
-			code = exit.Code
-		}
-		os.Exit(code)
+		os.Exit(output.ExitCode(err))
 	}
 }
 

@@ -20,6 +20,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
+	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
@@ -296,7 +297,7 @@ func run(t *testing.T, args []string) (string, int) {
 	if err := root.Execute(); err != nil {
 		// As the binary's main prints it.
 		fmt.Fprintf(&out, "error: %v\n", err)
-		return out.String(), 1
+		return out.String(), output.ExitCode(err)
 	}
 	return out.String(), 0
 }
