@@ -45,6 +45,9 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 	for i := range s.WorkerPools {
 		s.Updating = s.Updating || !s.WorkerPools[i].completed()
 	}
+	if !s.Updating {
+		s.Upcoming, _ = upcoming(s.ControlPlane.Informers, now)
+	}
 	return s, nil
 }
 

@@ -158,7 +158,12 @@ func TestInformersProgressIsShownWithItsPart(t *testing.T) {
 			name: "before an update",
 			cv: &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: "version"},
 				Status: insightsv1alpha1.ClusterVersionProgressInsightStatus{Assessment: insightsv1alpha1.ClusterVersionAssessmentCompleted}},
-			wantLines: append([]string{"The cluster is not updating."}, controlPlaneLines...),
+			// The window's insight says what update is coming, in place
+			// of "The cluster is not updating.", and only there.
+			wantLines: []string{
+				"An update is scheduled, as managed-upgrade reports: Managed update to 4.16.2 scheduled (window opens at 2026-11-22T11:30:00Z).",
+				"Informers:       Backing up etcd (etcd-backup, expected to finish 3m ago, stale: the informer's last call failed)",
+			},
 		},
 	}
 	for _, tt := range tests {

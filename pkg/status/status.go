@@ -23,7 +23,10 @@ type Status struct {
 	Now metav1.Time `json:"now"`
 	// Updating is false once the control plane and every pool with nodes
 	// completed their update.
-	Updating     bool         `json:"updating"`
+	Updating bool `json:"updating"`
+	// Upcoming is, while not updating, an update an UpdateInformer holds
+	// before the ClusterVersion has it: scheduled, or starting.
+	Upcoming     *Upcoming    `json:"upcoming,omitempty"`
 	ControlPlane ControlPlane `json:"controlPlane"`
 	// ControlPlaneNodes is the control plane's pool, absent when no insight
 	// tells of it.

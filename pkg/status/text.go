@@ -45,7 +45,13 @@ func WriteTextWithHead(w io.Writer, s *Status, d Details, head string) error {
 		writeWorkerPools(&b, s, d)
 		writeHealth(&b, s, d)
 	} else {
-		b.WriteString("The cluster is not updating.\n")
+		progress := s.ControlPlane.Informers
+		if s.Upcoming != nil {
+			writeUpcoming(&b, s.Upcoming)
+			_, progress = upcoming(progress, s.Now.Time)
+		} else {
+			b.WriteString("The cluster is not updating.\n")
+		}
 		// Nodes that drain and reboot with no update in progress are
 		// explained, so that no one takes them for an update.
 		for _, p := range allPools(s) {
@@ -55,13 +61,36 @@ func WriteTextWithHead(w io.Writer, s *Status, d Details, head string) error {
 		}
 		// An informer may know of an update to come: one scheduled for a
 		// maintenance window, and what holds or failed it before it began.
-		writeInformerProgress(&b, "Informers:", s.ControlPlane.Informers, s.Now.Time)
+		writeInformerProgress(&b, "Informers:", progress, s.Now.Time)
 		if scheduled := informersOnly(s); len(scheduled.Health) > 0 {
 			writeHealth(&b, scheduled, d)
 		}
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// writeUpcoming says, in place of "The cluster is not updating.", that an
+// informer holds an update: which (in the informer's words, which name the
+// release), and that the control plane has not begun it.
+func writeUpcoming(b *bytes.Buffer, u *Upcoming) {
+	var note []string
+	if u.WindowOpensAt != nil {
+		note = append(note, "window opens at "+u.WindowOpensAt.UTC().Format(time.RFC3339))
+	}
+	if u.Stale {
+		note = append(note, "stale: the informer's last call failed")
+	}
+	summary := u.Summary
+	if len(note) > 0 {
+		summary += " (" + strings.Join(note, ", ") + ")"
+	}
+	switch u.State {
+	case UpcomingScheduled:
+		fmt.Fprintf(b, "An update is scheduled, as %s reports: %s.\n", u.Informer, summary)
+	default:
+		fmt.Fprintf(b, "An update is starting, as %s reports: %s. The control plane has not begun to update.\n", u.Informer, summary)
+	}
 }
 
 // allPools returns the control plane's pool, if known, and the worker pools.

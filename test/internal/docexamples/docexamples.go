@@ -237,7 +237,7 @@ func (b Block) Commands() ([]Command, error) {
 // markers are lines only the checked commands print: an example that
 // shows their output without its command line must say how it is checked
 // all the same.
-var markers = []string{"= Control Plane =", "= Update Health =", "The cluster is not updating.", "Informers:", "Update to:  ", "Evaluated:  ", "kind: ClusterVersionProgressInsight"}
+var markers = []string{"= Control Plane =", "= Update Health =", "The cluster is not updating.", "An update is scheduled, as ", "An update is starting, as ", "Informers:", "Update to:  ", "Evaluated:  ", "kind: ClusterVersionProgressInsight"}
 
 // ShowsOutput says whether the block shows what a checked command prints.
 func (b Block) ShowsOutput() (bool, error) {
