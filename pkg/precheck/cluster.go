@@ -102,7 +102,14 @@ func updateInProgress(in *Input) []insightsv1alpha1.UpdateInsight {
 }
 
 // notUpgradeable: Upgradeable=False blocks minor and major updates; patch
-// updates proceed regardless.
+// updates proceed regardless. The rule is the cluster-version operator's
+// Upgradeable precondition (pkg/payload/precondition/clusterversion/
+// upgradeable.go): from the current release (CurrentRelease), a target at
+// or below it, or of the same major.minor, is not blocked; a current
+// release that does not parse is a warning that blocks nothing
+// (InvalidCurrentVersion), a target that does not parse is blocked
+// (InvalidDesiredVersion). The warning it records when a patch update
+// retargets a minor update in progress is updateInProgress' finding.
 func notUpgradeable(in *Input) []insightsv1alpha1.UpdateInsight {
 	cv := in.ClusterVersion
 	if cv == nil {
@@ -112,7 +119,7 @@ func notUpgradeable(in *Input) []insightsv1alpha1.UpdateInsight {
 	if c == nil || c.Status != configv1.ConditionFalse {
 		return nil
 	}
-	current, errCurrent := semver.Parse(currentVersion(cv))
+	current, errCurrent := semver.Parse(CurrentRelease(cv))
 	target, errTarget := semver.Parse(in.Target)
 	f := finding{
 		uid: uidNotUpgradeable, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UpdateStalledImpactType,
@@ -120,12 +127,14 @@ func notUpgradeable(in *Input) []insightsv1alpha1.UpdateInsight {
 		description: c.Message,
 	}
 	switch {
-	case errCurrent != nil || errTarget != nil:
-		// Whether the update is a minor one cannot be told: say so rather
-		// than guess either way.
-		f.level = insightsv1alpha1.WarningInsightLevel
-		f.summary = fmt.Sprintf("Upgradeable=False (%s), which blocks minor updates; whether %s is one cannot be told", c.Reason, in.Target)
-	case target.Major == current.Major && target.Minor == current.Minor:
+	case errCurrent != nil:
+		f.level, f.impact = insightsv1alpha1.WarningInsightLevel, insightsv1alpha1.UnknownImpactType
+		f.summary = fmt.Sprintf("Upgradeable=False (%s), which blocks minor updates, but the cluster's release %q is not a version: "+
+			"the cluster-version operator does not hold the update to %s back on it (InvalidCurrentVersion)", c.Reason, CurrentRelease(cv), in.Target)
+	case errTarget != nil:
+		f.summary = fmt.Sprintf("Upgradeable=False (%s), and %q is not a version: the cluster-version operator will not start the update (InvalidDesiredVersion)",
+			c.Reason, in.Target)
+	case !newerMinor(current, target):
 		return nil
 	default:
 		f.summary = fmt.Sprintf("Upgradeable=False (%s): the cluster-version operator will not start the minor update from %d.%d to %d.%d",
@@ -148,15 +157,14 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 			summary: fmt.Sprintf("The cluster already runs %s", in.Target),
 		}.insight(in.Now)}
 	}
-	if current, err := semver.Parse(currentVersion(cv)); err == nil {
+	if cv.Status.Desired.Version == in.Target {
+		// The update to it is in progress: updateInProgress says so, and
+		// the offered updates are those from it.
+		return nil
+	}
+	if current, err := semver.Parse(CurrentRelease(cv)); err == nil {
 		if target, err := semver.Parse(in.Target); err == nil && target.LT(current) {
-			return []insightsv1alpha1.UpdateInsight{finding{
-				uid: uidDowngrade, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
-				scope:   controlPlane(clusterVersionResource()),
-				summary: fmt.Sprintf("%s is older than %s, which the cluster runs: it is not offered, and downgrades are not supported", in.Target, current),
-				description: "OpenShift updates only forward. A release older than the one the cluster runs, even an older z-stream of the same minor, " +
-					"is never offered, and the cluster-version operator does not roll a cluster back to it.",
-			}.insight(in.Now)}
+			return []insightsv1alpha1.UpdateInsight{downgrade(in, current, target)}
 		}
 	}
 	for _, r := range cv.Status.AvailableUpdates {
@@ -180,6 +188,53 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 		f.description += fmt.Sprintf(" The cluster cannot retrieve its updates (%s): %s", c.Reason, c.Message)
 	}
 	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// downgrade: a target below the current release is never offered, and
+// the cluster-version operator's Rollback precondition
+// (pkg/payload/precondition/clusterversion/rollback.go) refuses it
+// (LowDesiredVersion) unless it is the cluster's previous release within
+// the same z-stream: the first history entry that is not the current
+// release.
+func downgrade(in *Input, current, target semver.Version) insightsv1alpha1.UpdateInsight {
+	cv := in.ClusterVersion
+	which := "which the cluster runs"
+	if updatestatus.Pending(cv) {
+		which = "the release the cluster is updating to"
+	}
+	f := finding{
+		uid: uidDowngrade, level: insightsv1alpha1.ErrorInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		scope:   controlPlane(clusterVersionResource()),
+		summary: fmt.Sprintf("%s is older than %s, %s: it is not offered, and downgrades are not supported", in.Target, current, which),
+		description: "OpenShift updates only forward. A release older than the current one, even an older z-stream of the same minor, " +
+			"is never offered. ",
+	}
+	previous, ok := previousRelease(cv, current)
+	switch {
+	case ok && previous.EQ(target) && previous.Major == current.Major && previous.Minor == current.Minor:
+		f.description += fmt.Sprintf("The cluster-version operator would take it, as a rollback to the cluster's previous release %s within the z-stream, "+
+			"but such a rollback is not supported.", previous)
+	case ok:
+		f.description += fmt.Sprintf("The cluster-version operator refuses it (LowDesiredVersion): the only rollback it takes is to the cluster's "+
+			"previous release, %s, within the same minor.", previous)
+	default:
+		f.description += "The cluster-version operator refuses it (LowDesiredVersion): the cluster has no previous release to roll back to."
+	}
+	return f.insight(in.Now)
+}
+
+// previousRelease is the release before the current one, as the
+// cluster-version operator's Rollback precondition finds it: the first
+// history entry whose version or image is not the desired one; false when
+// there is none, or it does not parse.
+func previousRelease(cv *configv1.ClusterVersion, current semver.Version) (semver.Version, bool) {
+	for _, h := range cv.Status.History {
+		if h.Version != current.String() || h.Image != cv.Status.Desired.Image {
+			v, err := semver.Parse(h.Version)
+			return v, err == nil
+		}
+	}
+	return semver.Version{}, false
 }
 
 // conditionalRisks are the risks of a conditional update that apply to the
@@ -307,16 +362,6 @@ func clusterOperators(in *Input) []insightsv1alpha1.UpdateInsight {
 		}
 	}
 	return out
-}
-
-// currentVersion is the version the cluster runs, or updates to.
-func currentVersion(cv *configv1.ClusterVersion) string {
-	for _, h := range cv.Status.History {
-		if h.State == configv1.CompletedUpdate {
-			return h.Version
-		}
-	}
-	return cv.Status.Desired.Version
 }
 
 func firstLine(s string) string {

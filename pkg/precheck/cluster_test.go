@@ -74,6 +74,24 @@ func updatingTo(version string) func(*configv1.ClusterVersion) {
 	}
 }
 
+// running makes the cluster run version, completed, instead of 4.16.3.
+func running(version string) func(*configv1.ClusterVersion) {
+	return func(cv *configv1.ClusterVersion) {
+		cv.Status.Desired = configv1.Release{Version: version, Image: "quay.io/release@" + version}
+		cv.Status.History[0].Version, cv.Status.History[0].Image = version, cv.Status.Desired.Image
+	}
+}
+
+// offering makes versions the cluster's recommended updates.
+func offering(versions ...string) func(*configv1.ClusterVersion) {
+	return func(cv *configv1.ClusterVersion) {
+		cv.Status.AvailableUpdates = nil
+		for _, v := range versions {
+			cv.Status.AvailableUpdates = append(cv.Status.AvailableUpdates, configv1.Release{Version: v, Image: "quay.io/release@" + v})
+		}
+	}
+}
+
 // notRecommended offers target as a conditional update with risks, not
 // recommended as recommended says.
 func notRecommended(target string, recommended metav1.Condition, risks ...configv1.ConditionalUpdateRisk) func(*configv1.ClusterVersion) {
@@ -150,7 +168,48 @@ func TestClusterVersionChecks(t *testing.T) {
 			cv: clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "ack"), func(cv *configv1.ClusterVersion) {
 				cv.Status.History[0].Version, cv.Status.Desired.Version = "garbage", "garbage"
 			}),
-			want: []seen{{uidNotUpgradeable, "warning", "Upgradeable=False (AdminAckRequired), which blocks minor updates; whether 4.17.2 is one cannot be told"}},
+			want: []seen{{uidNotUpgradeable, "warning", `Upgradeable=False (AdminAckRequired), which blocks minor updates, but the cluster's release "garbage" is not a version: ` +
+				"the cluster-version operator does not hold the update to 4.17.2 back on it (InvalidCurrentVersion)"}},
+		},
+		{
+			name: "not upgradeable, a target that is not a version", target: "4.17",
+			cv: clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "ack")),
+			want: []seen{
+				{uidNotUpgradeable, "error", `Upgradeable=False (AdminAckRequired), and "4.17" is not a version: the cluster-version operator will not start the update (InvalidDesiredVersion)`},
+				{uidNotOffered, "error", `4.17 is not an update offered to this cluster in channel "stable-4.17"`},
+			},
+		},
+		{
+			name: "not upgradeable, a patch update while a minor update is in progress", target: "4.17.5",
+			cv: clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5"),
+				condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "Kubernetes 1.31 removes APIs")),
+			want: []seen{{uidInProgress, "warning", "An update to 4.17.3 is in progress (Working towards 4.17.3: 106 of 863 done (12% complete)): let it complete before updating to 4.17.5"}},
+		},
+		{
+			name: "not upgradeable, an older release is the rollback precondition's", target: "4.16.1",
+			cv:   clusterVersion(condition(configv1.OperatorUpgradeable, configv1.ConditionFalse, "AdminAckRequired", "ack")),
+			want: []seen{{uidDowngrade, "error", "4.16.1 is older than 4.16.3, which the cluster runs: it is not offered, and downgrades are not supported"}},
+		},
+		{
+			name: "the release a minor update in progress goes to", target: "4.17.3",
+			cv:   clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
+			want: []seen{{uidInProgress, "info", "The update to 4.17.3 is already in progress (Working towards 4.17.3: 106 of 863 done (12% complete))"}},
+		},
+		{
+			name: "an older z-stream of the release a minor update in progress goes to", target: "4.17.1",
+			cv:   clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
+			want: []seen{
+				{uidInProgress, "warning", "An update to 4.17.3 is in progress (Working towards 4.17.3: 106 of 863 done (12% complete)): let it complete before updating to 4.17.1"},
+				{uidDowngrade, "error", "4.17.1 is older than 4.17.3, the release the cluster is updating to: it is not offered, and downgrades are not supported"},
+			},
+		},
+		{
+			name: "a newer z-stream of the release a minor update in progress leaves", target: "4.16.21",
+			cv:   clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
+			want: []seen{
+				{uidInProgress, "warning", "An update to 4.17.3 is in progress (Working towards 4.17.3: 106 of 863 done (12% complete)): let it complete before updating to 4.16.21"},
+				{uidDowngrade, "error", "4.16.21 is older than 4.17.3, the release the cluster is updating to: it is not offered, and downgrades are not supported"},
+			},
 		},
 		{
 			name: "already at the target", cv: clusterVersion(), target: "4.16.3",

@@ -54,7 +54,7 @@ func adminGates(in *Input) []insightsv1alpha1.UpdateInsight {
 	if cv == nil {
 		return nil
 	}
-	current, err := semver.Parse(cv.Status.Desired.Version)
+	current, err := semver.Parse(CurrentRelease(cv))
 	if err != nil {
 		// The cluster-version operator then reports the risk
 		// AdminAckUnknown in Upgradeable=False, which notUpgradeable
@@ -158,29 +158,6 @@ func gateUID(key string) string {
 		return adminGateUIDPrefix + shortHash(key)
 	}
 	return adminGateUIDPrefix + key
-}
-
-// newerMinor says whether target is a minor or major update from current,
-// as the cluster-version operator's UpdateType (pkg/internal) tells: what
-// Upgradeable=False blocks, and what changes the Kubernetes version.
-func newerMinor(current, target semver.Version) bool {
-	return current.Major < target.Major || current.Major == target.Major && current.Minor < target.Minor
-}
-
-// minorUpdateTarget is the target of a minor or major update from the
-// version the cluster runs, for the checks that only such an update
-// needs; false for a patch update, a downgrade, no ClusterVersion, or
-// versions that do not parse (notUpgradeable says so where it matters).
-func minorUpdateTarget(in *Input) (semver.Version, bool) {
-	if in.ClusterVersion == nil {
-		return semver.Version{}, false
-	}
-	current, errCurrent := semver.Parse(currentVersion(in.ClusterVersion))
-	target, errTarget := semver.Parse(in.Target)
-	if errCurrent != nil || errTarget != nil || !newerMinor(current, target) {
-		return semver.Version{}, false
-	}
-	return target, true
 }
 
 func adminGatesResource() insightsv1alpha1.InsightResource {

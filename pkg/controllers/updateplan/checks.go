@@ -153,25 +153,11 @@ func (c *Controller) olmAnswer(cv *configv1.ClusterVersion, target string, now t
 	if !ready || off != nil {
 		return nil, ready, nil
 	}
-	answer, err := planner.Plan(installedVersion(cv), target, now)
+	answer, err := planner.Plan(precheck.CurrentRelease(cv), target, now)
 	if err != nil {
 		return nil, false, err
 	}
 	return &answer, true, nil
-}
-
-// installedVersion is the version of the newest completed update, or else
-// the desired one.
-func installedVersion(cv *configv1.ClusterVersion) string {
-	if cv == nil {
-		return ""
-	}
-	for _, h := range cv.Status.History {
-		if h.State == configv1.CompletedUpdate {
-			return h.Version
-		}
-	}
-	return cv.Status.Desired.Version
 }
 
 // builtinAnswer is the operator's own findings, as the built-in informer's.

@@ -767,3 +767,25 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 		})
 	}
 }
+
+// OLM is asked from the release the cluster-version operator reconciles:
+// while the cluster updates from 4.16.3 to 4.17.1, a plan for 4.17.2 is a
+// patch update, which no olm.maxOpenShiftVersion holds back.
+func TestOLMIsAskedFromTheReleaseTheClusterUpdatesTo(t *testing.T) {
+	h := newHarness(t)
+	cv, err := h.controller.clusterVersions.Get("version")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cv = cv.DeepCopy()
+	cv.Status.Desired = configv1.Release{Version: "4.17.1"}
+	cv.Status.History = append([]configv1.UpdateHistory{{Version: "4.17.1", State: configv1.PartialUpdate}}, cv.Status.History...)
+	h.add(h.cvs, cv)
+	olm := &fakeOLM{}
+	h.controller.olm = &Optional[OLMPlanner]{lister: olm, synced: func() bool { return true }}
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	if diff := cmp.Diff([]string{"4.17.1->4.17.2"}, olm.asked); diff != "" {
+		t.Errorf("OLM asked (-want +got):\n%s", diff)
+	}
+}
