@@ -311,8 +311,11 @@ const (
 // condition's message (paragraphs joined by blank lines), and makes its
 // name the reason when it is the only one (MultipleReasons otherwise); a
 // risk it could not evaluate adds "Could not evaluate exposure to update
-// risk <name> (<error>)" and makes the status Unknown. A risk the condition
-// does not name was evaluated, and does not apply.
+// risk <name> (<error>)" (before 99032b27, 4.14: "Exposure to <name> is
+// unknown due to an evaluation failure: <error>\n<message> <url>", which
+// holds the "<message> <url>" of a risk that applies, so it is looked for
+// first) and makes the status Unknown. A risk the condition does not name
+// was evaluated, and does not apply.
 func riskApplies(r configv1.ConditionalUpdateRisk, recommended *metav1.Condition) (applicability, string) {
 	if c := meta.FindStatusCondition(r.Conditions, conditionalUpdateRiskApplies); c != nil {
 		switch c.Status {
@@ -329,11 +332,14 @@ func riskApplies(r configv1.ConditionalUpdateRisk, recommended *metav1.Condition
 		return undecided, "the update has no Recommended condition"
 	case recommended.Reason == r.Name:
 		return applies, ""
-	case strings.Contains(recommended.Message, r.Message+" "+r.URL):
-		return applies, ""
 	}
-	if i := strings.Index(recommended.Message, "Could not evaluate exposure to update risk "+r.Name+" "); i >= 0 {
-		return undecided, firstLine(recommended.Message[i:])
+	for _, unknown := range []string{"Could not evaluate exposure to update risk " + r.Name + " ", "Exposure to " + r.Name + " is unknown due to an evaluation failure: "} {
+		if i := strings.Index(recommended.Message, unknown); i >= 0 {
+			return undecided, firstLine(recommended.Message[i:])
+		}
+	}
+	if strings.Contains(recommended.Message, r.Message+" "+r.URL) {
+		return applies, ""
 	}
 	return doesNotApply, ""
 }

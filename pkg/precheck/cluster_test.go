@@ -197,7 +197,7 @@ func TestClusterVersionChecks(t *testing.T) {
 		},
 		{
 			name: "an older z-stream of the release a minor update in progress goes to", target: "4.17.1",
-			cv:   clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
+			cv: clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
 			want: []seen{
 				{uidInProgress, "warning", "An update to 4.17.3 is in progress (Working towards 4.17.3: 106 of 863 done (12% complete)): let it complete before updating to 4.17.1"},
 				{uidDowngrade, "error", "4.17.1 is older than 4.17.3, the release the cluster is updating to: it is not offered, and downgrades are not supported"},
@@ -205,7 +205,7 @@ func TestClusterVersionChecks(t *testing.T) {
 		},
 		{
 			name: "a newer z-stream of the release a minor update in progress leaves", target: "4.16.21",
-			cv:   clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
+			cv: clusterVersion(running("4.16.20"), updatingTo("4.17.3"), offering("4.17.5")),
 			want: []seen{
 				{uidInProgress, "warning", "An update to 4.17.3 is in progress (Working towards 4.17.3: 106 of 863 done (12% complete)): let it complete before updating to 4.16.21"},
 				{uidDowngrade, "error", "4.16.21 is older than 4.17.3, the release the cluster is updating to: it is not offered, and downgrades are not supported"},
@@ -366,6 +366,11 @@ func TestRiskApplicabilityFromTheRecommendedCondition(t *testing.T) {
 	unknownExposure := func(r configv1.ConditionalUpdateRisk, err string) string {
 		return fmt.Sprintf("Could not evaluate exposure to update risk %s (%s)\n  %s description: %s\n  %s URL: %s", r.Name, err, r.Name, r.Message, r.Name, r.URL)
 	}
+	// legacyUnknownExposure is that message before 99032b27 (4.14),
+	// evaluateConditionalUpdate's in pkg/cvo/availableupdates.go.
+	legacyUnknownExposure := func(r configv1.ConditionalUpdateRisk, err string) string {
+		return fmt.Sprintf("Exposure to %s is unknown due to an evaluation failure: %v\n%s %s", r.Name, err, r.Message, r.URL)
+	}
 	tests := []struct {
 		name        string
 		recommended *metav1.Condition
@@ -402,6 +407,22 @@ func TestRiskApplicabilityFromTheRecommendedCondition(t *testing.T) {
 				{"risk/BRiskName", "error", "Conditional update risk BRiskName applies to the update to 4.17.3: B breaks."},
 				{"risk/CRiskName", "warning", "Whether conditional update risk CRiskName applies to the update to 4.17.3 is not known: C breaks."},
 			},
+		},
+		{
+			name: "one risk applies, one could not be evaluated, in the words of a 4.12 cluster",
+			recommended: &metav1.Condition{Status: metav1.ConditionFalse, Reason: "MultipleReasons",
+				Message: "B breaks. https://issues.redhat.com/browse/OCPBUGS-2\n\n" + legacyUnknownExposure(c, "client-side throttling: only 4m0s has elapsed")},
+			risks: []configv1.ConditionalUpdateRisk{a, b, c},
+			want: []seen{
+				{"risk/BRiskName", "error", "Conditional update risk BRiskName applies to the update to 4.17.3: B breaks."},
+				{"risk/CRiskName", "warning", "Whether conditional update risk CRiskName applies to the update to 4.17.3 is not known: C breaks."},
+			},
+		},
+		{
+			name:        "the only risk could not be evaluated, in the words of a 4.12 cluster",
+			recommended: &metav1.Condition{Status: metav1.ConditionUnknown, Reason: "EvaluationFailed", Message: legacyUnknownExposure(a, "no alerts client")},
+			risks:       []configv1.ConditionalUpdateRisk{a},
+			want:        []seen{{"risk/ARiskName", "warning", "Whether conditional update risk ARiskName applies to the update to 4.17.3 is not known: A breaks."}},
 		},
 		{
 			name:        "no Recommended condition yet",
