@@ -25,6 +25,7 @@ const (
 	uidNotOffered       = "not-offered"
 	uidAlreadyThere     = "already-at-target"
 	uidDowngrade        = "downgrade"
+	uidStaleOffer       = "cannot-retrieve-updates"
 	riskUIDPrefix       = "risk/"
 )
 
@@ -169,12 +170,12 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	for _, r := range cv.Status.AvailableUpdates {
 		if r.Version == in.Target {
-			return nil
+			return staleOffer(in)
 		}
 	}
 	for i := range cv.Status.ConditionalUpdates {
 		if u := &cv.Status.ConditionalUpdates[i]; u.Release.Version == in.Target {
-			return conditionalRisks(in, u)
+			return append(staleOffer(in), conditionalRisks(in, u)...)
 		}
 	}
 	f := finding{
@@ -188,6 +189,32 @@ func notOffered(in *Input) []insightsv1alpha1.UpdateInsight {
 		f.description += fmt.Sprintf(" The cluster cannot retrieve its updates (%s): %s", c.Reason, c.Message)
 	}
 	return []insightsv1alpha1.UpdateInsight{f.insight(in.Now)}
+}
+
+// staleOffer: while the cluster-version operator cannot retrieve the
+// updates, the ones it offers are those it last retrieved: the update
+// service may no longer recommend the target, or know new risks of it.
+// `oc adm upgrade recommend` (pkg/cli/admin/upgrade/recommend/recommend.go)
+// warns "Cannot refresh available updates" whenever RetrievedUpdates is
+// there and not True, an issue (CannotRetrieveUpdates) to accept.
+func staleOffer(in *Input) []insightsv1alpha1.UpdateInsight {
+	c := v1helpers.FindStatusCondition(in.ClusterVersion.Status.Conditions, configv1.RetrievedUpdates)
+	if c == nil || c.Status == configv1.ConditionTrue {
+		return nil
+	}
+	state := fmt.Sprintf("RetrievedUpdates=%s", c.Status)
+	if c.Reason != "" {
+		state += ", " + c.Reason
+	}
+	return []insightsv1alpha1.UpdateInsight{finding{
+		uid: uidStaleOffer, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		scope:   controlPlane(clusterVersionResource()),
+		summary: fmt.Sprintf("The cluster cannot refresh its available updates (%s): the offer of %s may be stale", state, in.Target),
+		description: fmt.Sprintf("%s\nThe update to %s is offered from what the cluster-version operator last retrieved of the update service: "+
+			"since then, the service may have stopped recommending it, or learned of risks this cluster does not know of. "+
+			"`oc adm upgrade` says when the updates can be retrieved again; until then, check the release's errata and known issues by hand.",
+			c.Message, in.Target),
+	}.insight(in.Now)}
 }
 
 // downgrade: a target below the current release is never offered, and

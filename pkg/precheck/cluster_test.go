@@ -229,6 +229,17 @@ func TestClusterVersionChecks(t *testing.T) {
 			want: []seen{{uidNotOffered, "error", `4.18.0 is not an update offered to this cluster in channel "stable-4.17"`}},
 		},
 		{
+			name: "offered, from updates the cluster can no longer refresh", target: "4.16.5",
+			cv:   clusterVersion(condition(configv1.RetrievedUpdates, configv1.ConditionFalse, "RemoteFailed", "Unable to retrieve available updates: Get \"https://api.openshift.com/api/upgrades_info/v1/graph\": dial tcp: i/o timeout")),
+			want: []seen{{uidStaleOffer, "warning", "The cluster cannot refresh its available updates (RetrievedUpdates=False, RemoteFailed): the offer of 4.16.5 may be stale"}},
+		},
+		{
+			name: "offered as a conditional update, from updates the cluster can no longer refresh", target: "4.17.3",
+			cv: clusterVersion(condition(configv1.RetrievedUpdates, configv1.ConditionUnknown, "", ""),
+				notRecommended("4.17.3", metav1.Condition{Status: metav1.ConditionTrue, Reason: "AsExpected"}, risk("LegacyRisk", "https://example.com", "Old clusters break.", ""))),
+			want: []seen{{uidStaleOffer, "warning", "The cluster cannot refresh its available updates (RetrievedUpdates=Unknown): the offer of 4.17.3 may be stale"}},
+		},
+		{
 			name: "conditional, with risks named in status.conditionalUpdateRisks", target: "4.17.3",
 			cv: clusterVersion(func(cv *configv1.ClusterVersion) {
 				cv.Status.ConditionalUpdates = []configv1.ConditionalUpdate{{
