@@ -254,7 +254,7 @@ func acceptance(status *insightsv1alpha1.UpdatePlanStatus, cut []string) metav1.
 			Message: "The plan could not hold every finding, so not all can be accepted: " + strings.Join(cut, "; ")}
 	case len(unaccepted) > 0:
 		listed := unaccepted[:min(len(unaccepted), maxListed)]
-		message := fmt.Sprintf("%d of %d findings are not accepted: %s", len(unaccepted), total, strings.Join(listed, ", "))
+		message := notAccepted(len(unaccepted), total) + ": " + strings.Join(listed, ", ")
 		if more := len(unaccepted) - len(listed); more > 0 {
 			message += fmt.Sprintf(" and %d more", more)
 		}
@@ -262,5 +262,20 @@ func acceptance(status *insightsv1alpha1.UpdatePlanStatus, cut []string) metav1.
 	case total == 0:
 		return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionTrue, Reason: ReasonNothingToAccept, Message: "No finding needs accepting."}
 	}
-	return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionTrue, Reason: ReasonAllAccepted, Message: fmt.Sprintf("All %d findings are accepted.", total)}
+	message := fmt.Sprintf("All %d findings are accepted.", total)
+	if total == 1 {
+		message = "The 1 finding is accepted."
+	}
+	return metav1.Condition{Type: ConditionAccepted, Status: metav1.ConditionTrue, Reason: ReasonAllAccepted, Message: message}
+}
+
+// notAccepted says how many of total findings are not accepted.
+func notAccepted(unaccepted, total int) string {
+	switch {
+	case total == 1:
+		return "1 finding is not accepted"
+	case unaccepted == 1:
+		return fmt.Sprintf("1 of %d findings is not accepted", total)
+	}
+	return fmt.Sprintf("%d of %d findings are not accepted", unaccepted, total)
 }

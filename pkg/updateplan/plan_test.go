@@ -134,7 +134,33 @@ func TestCompute(t *testing.T) {
 			},
 			conditions: map[string]state{
 				ConditionAnswered: {"False", ReasonInformersOffline, "Could not be heard, so their findings are missing or old: mco (Unreachable)."},
-				ConditionAccepted: {"False", ReasonNotAccepted, "1 of 3 findings are not accepted: " + riskID + "."},
+				ConditionAccepted: {"False", ReasonNotAccepted, "1 of 3 findings is not accepted: " + riskID + "."},
+			},
+		},
+		{
+			name:    "the one finding, not accepted",
+			plan:    plan(),
+			answers: []updatestatus.Answer{{Informer: updatestatus.BuiltinInformer, Insights: builtin.Insights[:2]}},
+			want: []placed{
+				{"control plane", updatestatus.BuiltinInformer, riskID, false, false},
+				{"control plane", updatestatus.BuiltinInformer, "update-insights-operator/ControlPlane//duration", false, false},
+			},
+			conditions: map[string]state{
+				ConditionAnswered: {"True", ReasonAllAnswered, "The operator's pre-checks and every informer that handles plans (0) answered."},
+				ConditionAccepted: {"False", ReasonNotAccepted, "1 finding is not accepted: " + riskID + "."},
+			},
+		},
+		{
+			name:    "the one finding, accepted",
+			plan:    plan(accept(updatestatus.BuiltinInformer, riskID, true)),
+			answers: []updatestatus.Answer{{Informer: updatestatus.BuiltinInformer, Insights: builtin.Insights[:2]}},
+			want: []placed{
+				{"control plane", updatestatus.BuiltinInformer, riskID, true, false},
+				{"control plane", updatestatus.BuiltinInformer, "update-insights-operator/ControlPlane//duration", false, false},
+			},
+			conditions: map[string]state{
+				ConditionAnswered: {"True", ReasonAllAnswered, "The operator's pre-checks and every informer that handles plans (0) answered."},
+				ConditionAccepted: {"True", ReasonAllAccepted, "The 1 finding is accepted."},
 			},
 		},
 		{
