@@ -58,8 +58,10 @@ func (api optionalAPI) names(resources []string) []string {
 
 // whenServed calls start once the cluster serves api, at once if it does
 // already, and otherwise after looking again every interval until ctx ends.
-// While it waits, off says why the controller is off.
-func whenServed(ctx context.Context, client resourceLister, api optionalAPI, interval time.Duration, controller string, off func(why string), start func()) {
+// While it waits, off says why the controller is off, and whether that is
+// because the cluster does not serve api (rather than that it could not
+// tell).
+func whenServed(ctx context.Context, client resourceLister, api optionalAPI, interval time.Duration, controller string, off func(why string, notServed bool), start func()) {
 	why := func(missing []string, err error) string {
 		if err != nil {
 			return fmt.Sprintf("cannot tell whether the cluster serves %s: %v", api.groupVersion, err)
@@ -72,7 +74,7 @@ func whenServed(ctx context.Context, client resourceLister, api optionalAPI, int
 		return
 	}
 	reason := why(missing, err)
-	off(reason)
+	off(reason, err == nil)
 	klog.InfoS("A controller is off: it starts once the cluster serves what it needs", "controller", controller, "why", reason, "lookingAgainEvery", interval)
 	go func() {
 		_ = wait.PollUntilContextCancel(ctx, interval, false, func(context.Context) (bool, error) {
@@ -80,7 +82,7 @@ func whenServed(ctx context.Context, client resourceLister, api optionalAPI, int
 			if err != nil || len(missing) > 0 {
 				if now := why(missing, err); now != reason {
 					reason = now
-					off(reason)
+					off(reason, err == nil)
 				}
 				return false, nil
 			}

@@ -3,6 +3,7 @@ package operator
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -78,8 +79,12 @@ type gate struct {
 	started int
 }
 
-func (g *gate) switchOff(why string) { g.mu.Lock(); defer g.mu.Unlock(); g.off = append(g.off, why) }
-func (g *gate) start()               { g.mu.Lock(); defer g.mu.Unlock(); g.started++ }
+func (g *gate) switchOff(why string, notServed bool) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.off = append(g.off, fmt.Sprintf("%s (not served: %t)", why, notServed))
+}
+func (g *gate) start() { g.mu.Lock(); defer g.mu.Unlock(); g.started++ }
 func (g *gate) state() ([]string, int) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -124,8 +129,8 @@ func TestWhenServed(t *testing.T) {
 
 		off, _ := g.state()
 		want := []string{
-			"the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1 and machineconfigs.machineconfiguration.openshift.io/v1",
-			"cannot tell whether the cluster serves machineconfiguration.openshift.io/v1: connection refused",
+			"the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1 and machineconfigs.machineconfiguration.openshift.io/v1 (not served: true)",
+			"cannot tell whether the cluster serves machineconfiguration.openshift.io/v1: connection refused (not served: false)",
 		}
 		if diff := cmp.Diff(want, off); diff != "" {
 			t.Errorf("reasons (-want +got):\n%s", diff)

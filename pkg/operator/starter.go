@@ -344,7 +344,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// store is seeded.
 	var olmServed atomic.Bool
 	whenServed(ctx, olmClient.Discovery(), olmAPI, o.OptionalAPIInterval, olmoperators.Name,
-		func(why string) { tracker.SwitchOff(olmoperators.Name, why) },
+		func(why string, _ bool) { tracker.SwitchOff(olmoperators.Name, why) },
 		func() {
 			olmServed.Store(true)
 			tracker.SwitchOn(olmoperators.Name)
@@ -391,7 +391,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		planAlerts = alertsSource
 	}
 	whenServed(ctx, machineConfigurationClient.Discovery(), machineConfigurationAPI, o.OptionalAPIInterval, node.Name,
-		func(why string) {
+		func(why string, _ bool) {
 			tracker.SwitchOff(node.Name, why)
 			tracker.SwitchOff(updateplan.Name, why)
 		},
@@ -593,7 +593,7 @@ func serveOptional[L any](ctx context.Context, api *updateplan.Optional[L], list
 	if err := api.Serve(ctx, lister, all...); err != nil {
 		// Only a programming error gets here.
 		klog.ErrorS(err, "Cannot read an optional API", "resources", slices.Sorted(maps.Keys(informers)))
-		api.Off(fmt.Sprintf("it could not be read: %v", err))
+		api.Off(fmt.Sprintf("it could not be read: %v", err), false)
 		return
 	}
 	tracker.WaitsFor(updateplan.Name, synced)

@@ -67,13 +67,16 @@ func familyOf(a *alerts.Alert) (alertFamily, bool) {
 // oc; neither are the alerts of a budget that the budget check reports.
 func firingAlerts(in *Input) []insightsv1alpha1.UpdateInsight {
 	if in.AlertsUnreadable != nil {
+		// oc's recommend makes a failed read of the alerts an issue to
+		// accept (FailedToCompletePrecheck; AlertNoTestData when a mocked
+		// run has no alerts): a check that did not run is no pass.
 		return []insightsv1alpha1.UpdateInsight{finding{
-			uid: uidAlertsUnchecked, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
-			scope:   controlPlane(),
+			uid: uidAlertsUnchecked, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+			scope:   controlPlane(clusterOperatorResource("monitoring")),
 			summary: "The alert checks did not run: " + in.AlertsUnreadable.Error(),
 			description: "The pre-checks look for firing critical alerts, and for alerts on budgets, image pulls, nodes, virtualization and " +
-				"those labelled openShiftUpdatePrecheck=\"true\", as `oc adm upgrade recommend` does. None of them were looked at: " +
-				"`oc adm upgrade recommend --version` or the console's alerting page show what fires.",
+				"those labelled openShiftUpdatePrecheck=\"true\", as `oc adm upgrade recommend` does. None of them were looked at. " +
+				"To check them by hand: `oc adm upgrade recommend --version " + in.Target + "`, or the console's Observe > Alerting page.",
 		}.insight(in.Now)}
 	}
 	reported := map[string]bool{}

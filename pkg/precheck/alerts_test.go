@@ -79,7 +79,7 @@ func TestFiringAlerts(t *testing.T) {
 			name:       "unreadable",
 			alerts:     []alerts.Alert{alert("KubeAPIErrorBudgetBurn", "critical", alerts.StateFiring)},
 			unreadable: errors.New("https://thanos-querier answered 503 Service Unavailable"),
-			want:       []seen{{uidAlertsUnchecked, "status", "The alert checks did not run: https://thanos-querier answered 503 Service Unavailable"}},
+			want:       []seen{{uidAlertsUnchecked, "warning", "The alert checks did not run: https://thanos-querier answered 503 Service Unavailable"}},
 		},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,11 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
+// apiRequestsCommand lists the APIs to be removed that were requested, as
+// OpenShift's documentation of preparing for a minor update does.
+const apiRequestsCommand = "the APIs to be removed, with the Kubernetes release that removes them and their requests in the last 24 hours:\n" +
+	`oc get apirequestcounts -o jsonpath='{range .items[?(@.status.removedInRelease!="")]}{.status.removedInRelease}{"\t"}{.status.requestCount}{"\t"}{.metadata.name}{"\n"}{end}'`
+
 const (
 	removedAPIUIDPrefix  = "removed-api/"
 	uidRemovedAPIsUnread = "removed-apis-unchecked"
@@ -49,18 +54,23 @@ func removedAPIs(in *Input) []insightsv1alpha1.UpdateInsight {
 	if !ok {
 		return nil
 	}
+	// The kube-apiserver counts the requests, and reports whether a removed
+	// API still in use holds back the update.
 	unchecked := finding{
-		uid: uidRemovedAPIsUnread, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.APIAvailabilityImpactType,
-		scope: controlPlane(),
+		uid: uidRemovedAPIsUnread, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		scope: controlPlane(clusterOperatorResource("kube-apiserver")),
 	}
 	targetKube, ok := kubernetesMinor(target)
 	if !ok {
 		unchecked.summary = fmt.Sprintf("Which APIs the update to %s removes could not be checked: which Kubernetes version OpenShift %d.%d ships is not known here", in.Target, target.Major, target.Minor)
+		unchecked.description = "To check by hand: the release notes of " + fmt.Sprintf("%d.%d", target.Major, target.Minor) +
+			" name its Kubernetes version and the APIs it removes; " + apiRequestsCommand
 		return []insightsv1alpha1.UpdateInsight{unchecked.insight(in.Now)}
 	}
 	if in.APIRequestCountsUnreadable != nil {
 		unchecked.summary = fmt.Sprintf("Which APIs the update to %s (Kubernetes %s) removes while still in use could not be checked", in.Target, targetKube)
-		unchecked.description = fmt.Sprintf("The API requests are counted in APIRequestCounts (%s), which could not be read: %v", apiserverv1.GroupName, in.APIRequestCountsUnreadable)
+		unchecked.description = fmt.Sprintf("The API requests are counted in APIRequestCounts (%s), which could not be read: %v.\nTo check by hand: %s",
+			apiserverv1.GroupName, in.APIRequestCountsUnreadable, apiRequestsCommand)
 		return []insightsv1alpha1.UpdateInsight{unchecked.insight(in.Now)}
 	}
 	var out []insightsv1alpha1.UpdateInsight

@@ -88,11 +88,11 @@ func TestRemovedAPIs(t *testing.T) {
 		},
 		{
 			name: "APIRequestCounts not served", target: "4.17.2", unreadable: errors.New("the cluster does not serve apirequestcounts.apiserver.openshift.io/v1"),
-			want: []seen{{uidRemovedAPIsUnread, "status", "Which APIs the update to 4.17.2 (Kubernetes 1.30) removes while still in use could not be checked"}},
+			want: []seen{{uidRemovedAPIsUnread, "warning", "Which APIs the update to 4.17.2 (Kubernetes 1.30) removes while still in use could not be checked"}},
 		},
 		{
 			name: "a target whose Kubernetes version is not known", target: "5.0.0",
-			want: []seen{{uidRemovedAPIsUnread, "status", "Which APIs the update to 5.0.0 removes could not be checked: which Kubernetes version OpenShift 5.0 ships is not known here"}},
+			want: []seen{{uidRemovedAPIsUnread, "warning", "Which APIs the update to 5.0.0 removes could not be checked: which Kubernetes version OpenShift 5.0 ships is not known here"}},
 		},
 	}
 	for _, tt := range tests {

@@ -51,17 +51,22 @@ func manualCloudCredentials(in *Input) []insightsv1alpha1.UpdateInsight {
 	cv := in.ClusterVersion
 	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
 	unchecked := finding{
-		uid: uidManualCredentialsUnchecked, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
+		uid: uidManualCredentialsUnchecked, level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
 		scope:   controlPlane(cloudCredentialResource()),
 		summary: fmt.Sprintf("Whether manually maintained cloud credentials are ready for %s could not be checked", targetMinor),
 	}
+	byHand := fmt.Sprintf("\nTo check by hand: in Manual mode, the cloud credentials must be prepared for the CredentialsRequests of %s "+
+		"(`oc adm release extract --credentials-requests --to=<dir> <release image of %s>`) and the CloudCredential annotated with "+
+		"%s=%s; its mode and annotation:\n"+
+		`oc get cloudcredential %s -o jsonpath='{.spec.credentialsMode}{"\t"}{.metadata.annotations.cloudcredential\.openshift\.io/upgradeable-to}{"\n"}'`,
+		in.Target, in.Target, upgradeableToAnnotation, targetMinor, names.CloudCredential)
 	switch {
 	case in.CloudCredentialUnreadable != nil:
-		unchecked.description = fmt.Sprintf("The CloudCredential could not be read: %v", in.CloudCredentialUnreadable)
+		unchecked.description = fmt.Sprintf("The CloudCredential could not be read: %v.", in.CloudCredentialUnreadable) + byHand
 		return []insightsv1alpha1.UpdateInsight{unchecked.insight(in.Now)}
 	case in.CloudCredential == nil:
 		unchecked.description = fmt.Sprintf("CloudCredential %s does not exist. Without it, the cloud-credential operator cannot tell its mode either, "+
-			"and reports Upgradeable=False (ErrorDeterminingUpgradeable).", names.CloudCredential)
+			"and reports Upgradeable=False (ErrorDeterminingUpgradeable).", names.CloudCredential) + byHand
 		return []insightsv1alpha1.UpdateInsight{unchecked.insight(in.Now)}
 	case in.CloudCredential.Spec.CredentialsMode != operatorv1.CloudCredentialsModeManual:
 		return nil

@@ -68,11 +68,11 @@ func TestManualCloudCredentials(t *testing.T) {
 		},
 		{
 			name: "no CloudCredential", target: "4.17.2",
-			want: []seen{{uidManualCredentialsUnchecked, "status", "Whether manually maintained cloud credentials are ready for 4.17 could not be checked"}},
+			want: []seen{{uidManualCredentialsUnchecked, "warning", "Whether manually maintained cloud credentials are ready for 4.17 could not be checked"}},
 		},
 		{
 			name: "CloudCredentials not served", target: "4.17.2", unreadable: errors.New("the cluster does not serve cloudcredentials.operator.openshift.io/v1"),
-			want: []seen{{uidManualCredentialsUnchecked, "status", "Whether manually maintained cloud credentials are ready for 4.17 could not be checked"}},
+			want: []seen{{uidManualCredentialsUnchecked, "warning", "Whether manually maintained cloud credentials are ready for 4.17 could not be checked"}},
 		},
 		{
 			name: "not served, and a patch update", target: "4.16.5", unreadable: errors.New("the cluster does not serve cloudcredentials.operator.openshift.io/v1"),

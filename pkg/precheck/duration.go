@@ -45,7 +45,7 @@ func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	return []insightsv1alpha1.UpdateInsight{finding{
 		uid: uidDuration, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.NoneImpactType,
-		scope: controlPlane(), summary: summary, description: description,
+		scope: controlPlane(clusterVersionResource()), summary: summary, description: description,
 	}.insight(in.Now)}
 }
 

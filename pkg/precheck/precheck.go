@@ -68,6 +68,10 @@ type Input struct {
 	APIRequestCountsUnreadable error
 	CloudCredential            *operatorv1.CloudCredential
 	CloudCredentialUnreadable  error
+	// OLMUnchecked says why the operators OLM installed were not checked
+	// on a cluster that serves OLM's API; nil when they were, or when the
+	// cluster does not serve it and there is nothing to check.
+	OLMUnchecked error
 	// PerNode is how long a node of a pool takes to update, by pool name,
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
@@ -105,6 +109,7 @@ var checks = []check{
 	nodeProblems,
 	pausedPools,
 	firingAlerts,
+	olmUnchecked,
 	duration,
 }
 
@@ -154,6 +159,12 @@ func (f finding) insight(now time.Time) insightsv1alpha1.UpdateInsight {
 // its control plane, naming these resources.
 func controlPlane(resources ...insightsv1alpha1.InsightResource) insightsv1alpha1.UpdateInsightScope {
 	return insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane, Resources: resources}
+}
+
+// clusterOperatorResource names the ClusterOperator of a component, which
+// reports what a check that could not run is about.
+func clusterOperatorResource(name string) insightsv1alpha1.InsightResource {
+	return insightsv1alpha1.InsightResource{Group: configv1.GroupName, Kind: "ClusterOperator", Name: name}
 }
 
 func clusterVersionResource() insightsv1alpha1.InsightResource {

@@ -38,7 +38,7 @@ const (
 	gateIdentity              = "update-insights-operator/ControlPlane/ConfigMap/openshift-config-managed/admin-gates/admin-gate/" + apiRemovalsGate
 	removedAPIIdentity        = "update-insights-operator/ControlPlane/APIRequestCount.apiserver.openshift.io/" + removedAPI + "/removed-api/" + removedAPI
 	credentialsIdentity       = "update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials/upgradeable-to"
-	removedAPIsUnchecked      = "update-insights-operator/ControlPlane//removed-apis-unchecked"
+	removedAPIsUnchecked      = "update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/kube-apiserver/removed-apis-unchecked"
 	credentialsUncheckedIdent = "update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials-unchecked"
 
 	// descriptionIndent continues a description's lines in pre-checks

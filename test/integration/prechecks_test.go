@@ -224,7 +224,8 @@ func TestUpgradeRefusedThenAllowed(t *testing.T) {
 // TestPreChecksAndUpgradeAgainstTheOperator: the administrator's flow, with
 // the operator's UpdatePlan controller evaluating the plan and an informer
 // that handles plans: pre-checks lists the operator's conditional-update
-// risk and the informer's finding as not accepted, accepting them lets it
+// risk, its alert checks that did not run (the operator reads no alerts)
+// and the informer's finding as not accepted, accepting them lets it
 // pass, and upgrade then starts the update.
 func TestPreChecksAndUpgradeAgainstTheOperator(t *testing.T) {
 	// A cluster-version operator says whether the cluster is failing; the
@@ -243,13 +244,13 @@ func TestPreChecksAndUpgradeAgainstTheOperator(t *testing.T) {
 	t.Logf("pre-checks --to 4.17.3 (exit %d):\n%s%s", code, out, errOut)
 	if code != 1 || !strings.Contains(out, "Conditional update risk OVNHang") || !strings.Contains(out, "mco found slow-etcd for 4.17.3") ||
 		!strings.Contains(out, "Answered:   True (AllAnswered)") ||
-		!strings.HasSuffix(errOut, "error: the update to 4.17.3 is not ready: not accepted: "+riskIdentity+", "+etcdIdentity+"\n") {
-		t.Errorf("pre-checks: exit %d, want 1 with both findings not accepted", code)
+		!strings.HasSuffix(errOut, "error: the update to 4.17.3 is not ready: not accepted: "+riskIdentity+", "+etcdIdentity+", "+alertsUncheckedIdentity+"\n") {
+		t.Errorf("pre-checks: exit %d, want 1 with the findings not accepted, the alert checks that did not run among them", code)
 	}
 
-	out, errOut, code = command(t, "pre-checks", "--to", "4.17.3", "--timeout", "30s", "--accept", riskIdentity, "--accept-all-of", "mco")
+	out, errOut, code = command(t, "pre-checks", "--to", "4.17.3", "--timeout", "30s", "--accept", riskIdentity+","+alertsUncheckedIdentity, "--accept-all-of", "mco")
 	t.Logf("pre-checks --accept (exit %d):\n%s%s", code, out, errOut)
-	if code != 0 || !strings.Contains(out, "Accepted:   True (AllAccepted) All 2 findings are accepted.") {
+	if code != 0 || !strings.Contains(out, "Accepted:   True (AllAccepted) All 3 findings are accepted.") {
 		t.Errorf("accepting: exit %d, want 0 with every finding accepted", code)
 	}
 

@@ -128,8 +128,8 @@ func planCondition(p *insightsv1alpha1.UpdatePlan, t string) string {
 // pre-checks tests'.
 const (
 	// The operators these tests start read no alerts (--alerts-url=).
-	alertsUncheckedIdentity = "update-insights-operator/ControlPlane//alerts-unchecked"
-	durationIdentity        = "update-insights-operator/ControlPlane//duration"
+	alertsUncheckedIdentity = "update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/monitoring/alerts-unchecked"
+	durationIdentity        = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/duration"
 	mcoIdentity             = "mco/ControlPlane//drain"
 )
 
@@ -167,8 +167,9 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 			p.Status.ObservedEvaluationRequest == "r1"
 	})
 
-	// The administrator accepts both findings; the slow informer is
-	// disabled, so that every informer that handles plans has answered.
+	// The administrator accepts the findings, the alert checks that did
+	// not run among them; the slow informer is disabled, so that every
+	// informer that handles plans has answered.
 	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		p, err := plans.Get(context.Background(), planTarget, metav1.GetOptions{})
 		if err != nil {
@@ -176,6 +177,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		}
 		p.Spec.AcceptedInsights = []insightsv1alpha1.AcceptedInsight{
 			{UpdateInformer: "update-insights-operator", UID: riskIdentity, Accepted: true},
+			{UpdateInformer: "update-insights-operator", UID: alertsUncheckedIdentity, Accepted: true},
 			{UpdateInformer: "mco", UID: mcoIdentity, Accepted: true},
 		}
 		_, err = plans.Update(context.Background(), p, metav1.UpdateOptions{})
@@ -195,7 +197,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "every finding accepted, every informer answered", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), []string{mcoIdentity + " (accepted)", alertsUncheckedIdentity, durationIdentity, riskIdentity + " (accepted)"}) &&
+		return slices.Equal(planFindings(p), []string{mcoIdentity + " (accepted)", alertsUncheckedIdentity + " (accepted)", durationIdentity, riskIdentity + " (accepted)"}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "True/"+updateplan.ReasonAllAnswered &&
 			planCondition(p, updateplan.ConditionAccepted) == "True/"+updateplan.ReasonAllAccepted
 	})
@@ -253,7 +255,7 @@ func TestAPlanOfARecordedCluster(t *testing.T) {
 	}
 	want := []string{
 		alertsUncheckedIdentity,
-		"update-insights-operator/ControlPlane//duration",
+		durationIdentity,
 		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/not-offered",
 		"update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/update-in-progress",
 		"update-insights-operator/WorkerPool/MachineConfigPool.machineconfiguration.openshift.io/worker/pool/worker/paused",

@@ -145,19 +145,28 @@ func (c *Controller) readGates(in *precheck.Input) (bool, error) {
 	return true, nil
 }
 
-// olmAnswer is the findings of OLM's operators, nil when the cluster does
-// not serve OLM's API: a cluster without OLM has nothing to say of it. Not
-// ready while OLM's caches have not synced.
-func (c *Controller) olmAnswer(cv *configv1.ClusterVersion, target string, now time.Time) (*updatestatus.Answer, bool, error) {
+// olmAnswer is the findings of OLM's operators; nil when the cluster does
+// not serve OLM's API (a cluster without OLM has nothing to say of it), or
+// when they could not be made: unchecked says why, which the pre-checks
+// report as a finding. Not ready while OLM's caches have not synced.
+func (c *Controller) olmAnswer(cv *configv1.ClusterVersion, target string, now time.Time) (answer *updatestatus.Answer, unchecked error, ready bool) {
+	if c.olm == nil {
+		return nil, nil, true
+	}
 	planner, ready, off := c.olm.read()
-	if !ready || off != nil {
-		return nil, ready, nil
+	switch {
+	case !ready:
+		return nil, nil, false
+	case isNotServed(off):
+		return nil, nil, true
+	case off != nil:
+		return nil, off, true
 	}
-	answer, err := planner.Plan(precheck.CurrentRelease(cv), target, now)
+	a, err := planner.Plan(precheck.CurrentRelease(cv), target, now)
 	if err != nil {
-		return nil, false, err
+		return nil, fmt.Errorf("reading OLM's objects: %w", err), true
 	}
-	return &answer, true, nil
+	return &a, nil, true
 }
 
 // builtinAnswer is the operator's own findings, as the built-in informer's.

@@ -282,11 +282,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		// Every plan is evaluated again once what is missing is read.
 		return nil
 	}
-	answers := append(r.answers(), builtinAnswer(in))
-	olmAnswer, ready, err := c.olmAnswer(cluster.clusterVersion, plan.Spec.TargetRelease, now)
-	if err != nil || !ready {
-		return err
+	olmAnswer, olmUnchecked, ready := c.olmAnswer(cluster.clusterVersion, plan.Spec.TargetRelease, now)
+	if !ready {
+		return nil
 	}
+	in.OLMUnchecked = olmUnchecked
+	answers := append(r.answers(), builtinAnswer(in))
 	if olmAnswer != nil {
 		answers = append(answers, *olmAnswer)
 	}

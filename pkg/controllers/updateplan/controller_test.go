@@ -2,6 +2,7 @@ package updateplan
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"testing"
@@ -278,7 +279,7 @@ func mcoAnswer(uid string) updatestatus.Answer {
 	}}}
 }
 
-const durationID = "update-insights-operator/ControlPlane//duration"
+const durationID = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/duration"
 
 // In a bubble (testing/synctest), so that the test can wait for the
 // goroutines asking informers to be idle: an informer not asked by then is
@@ -379,8 +380,9 @@ func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
 }
 
 // An operator with no alerts address says that the plan's alert checks did
-// not run, at a level that needs no acceptance: it neither passes a check
-// it did not make nor blocks the update on it.
+// not run, a finding to accept as oc's recommend makes a failed read of the
+// alerts an issue to accept: the update does not start on a check that was
+// not made until someone looked by hand.
 func TestWithoutAnAlertsAddressThePlanSaysTheAlertChecksDidNotRun(t *testing.T) {
 	h := newHarness(t)
 	h.controller.alerts = newAlertsCache(nil, h.clock)
@@ -394,9 +396,12 @@ func TestWithoutAnAlertsAddressThePlanSaysTheAlertChecksDidNotRun(t *testing.T) 
 			}
 		}
 	}
-	want := []string{"status: The alert checks did not run: " + errNoAlertsAddress.Error()}
+	want := []string{"warning: The alert checks did not run: " + errNoAlertsAddress.Error()}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("alerts finding (-want +got):\n%s", diff)
+	}
+	if accepted := viewOf(h.plan("4.17.2")).Conditions[updateplan.ConditionAccepted]; accepted != "False/"+updateplan.ReasonNotAccepted {
+		t.Errorf("Accepted %s, want False/%s", accepted, updateplan.ReasonNotAccepted)
 	}
 }
 
@@ -631,14 +636,14 @@ func TestTheGatesOfAMinorUpdateAreChecked(t *testing.T) {
 // say they could not run.
 func TestAnAPINotServedIsSaidSo(t *testing.T) {
 	h := newHarness(t)
-	h.controller.apiRequestCounts.Off("the cluster does not serve apirequestcounts.apiserver.openshift.io/v1")
-	h.controller.cloudCredentials.Off("the cluster does not serve cloudcredentials.operator.openshift.io/v1")
+	h.controller.apiRequestCounts.Off("the cluster does not serve apirequestcounts.apiserver.openshift.io/v1", true)
+	h.controller.cloudCredentials.Off("the cluster does not serve cloudcredentials.operator.openshift.io/v1", true)
 	h.createPlan("4.17.2", "r1")
 	h.sync("4.17.2")
 	want := []string{
 		"update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials-unchecked",
+		"update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/kube-apiserver/removed-apis-unchecked",
 		durationID,
-		"update-insights-operator/ControlPlane//removed-apis-unchecked",
 	}
 	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2")).Findings); diff != "" {
 		t.Errorf("findings (-want +got):\n%s", diff)
@@ -700,11 +705,17 @@ func TestStripAPIRequestCount(t *testing.T) {
 }
 
 // fakeOLM answers for OLM's operators, saying from which versions it was
-// asked.
-type fakeOLM struct{ asked []string }
+// asked, or fails with err.
+type fakeOLM struct {
+	asked []string
+	err   error
+}
 
 func (f *fakeOLM) Plan(current, target string, now time.Time) (updatestatus.Answer, error) {
 	f.asked = append(f.asked, current+"->"+target)
+	if f.err != nil {
+		return updatestatus.Answer{}, f.err
+	}
 	return updatestatus.Answer{Informer: "operator-lifecycle-manager", Insights: []insightsv1alpha1.UpdateInsight{{
 		UID: "max-openshift-version/openshift-operators-redhat/elasticsearch-operator.v5.8.2", AcquisitionTime: ptr.To(metav1.NewTime(now)),
 		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane},
@@ -714,10 +725,12 @@ func (f *fakeOLM) Plan(current, target string, now time.Time) (updatestatus.Answ
 
 // OLM's findings sit beside the operator's own, under OLM's informer name,
 // asked from the version the cluster runs; a cluster that does not serve
-// OLM's API has none, and a plan waits for OLM's caches as for any served
-// API's.
+// OLM's API has none, one whose OLM could not be read has the operator's
+// finding that says so, and a plan waits for OLM's caches as for any
+// served API's.
 func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 	olmID := "operator-lifecycle-manager/ControlPlane//max-openshift-version/openshift-operators-redhat/elasticsearch-operator.v5.8.2"
+	olmUncheckedID := "update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/operator-lifecycle-manager/olm-unchecked"
 	for _, tc := range []struct {
 		name      string
 		olm       func(*fakeOLM) *Optional[OLMPlanner]
@@ -733,10 +746,32 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 		want:      []string{olmID, durationID},
 		asked:     []string{"4.16.3->4.17.2"},
 	}, {
-		name:      "not served",
-		olm:       func(*fakeOLM) *Optional[OLMPlanner] { return NewOptional[OLMPlanner]() },
+		name: "its objects unreadable",
+		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
+			f.err = errors.New(`clusterserviceversions.operators.coreos.com is forbidden`)
+			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }}
+		},
+		evaluated: true,
+		want:      []string{olmUncheckedID, durationID},
+		asked:     []string{"4.16.3->4.17.2"},
+	}, {
+		name: "not served",
+		olm: func(*fakeOLM) *Optional[OLMPlanner] {
+			o := NewOptional[OLMPlanner]()
+			o.Off("the cluster does not serve clusterserviceversions.operators.coreos.com/v1alpha1", true)
+			return o
+		},
 		evaluated: true,
 		want:      []string{durationID},
+	}, {
+		name: "whether it is served cannot be told",
+		olm: func(*fakeOLM) *Optional[OLMPlanner] {
+			o := NewOptional[OLMPlanner]()
+			o.Off("cannot tell whether the cluster serves operators.coreos.com/v1alpha1: the server is currently unable to handle the request", false)
+			return o
+		},
+		evaluated: true,
+		want:      []string{olmUncheckedID, durationID},
 	}, {
 		name:      "not read by the operator",
 		olm:       func(*fakeOLM) *Optional[OLMPlanner] { return nil },

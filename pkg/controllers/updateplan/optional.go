@@ -23,6 +23,20 @@ type Optional[L any] struct {
 	changed func()
 }
 
+// notServed is why an API is not read when the cluster does not serve it:
+// then there is nothing of it to check, rather than a check that could not
+// run.
+type notServed struct{ why string }
+
+func (e notServed) Error() string { return e.why }
+
+// isNotServed says whether an Optional's read failed because the cluster
+// does not serve the API.
+func isNotServed(err error) bool {
+	var e notServed
+	return errors.As(err, &e)
+}
+
 // NewOptional returns an API that is not read until the operator finds
 // it served.
 func NewOptional[L any]() *Optional[L] {
@@ -40,11 +54,15 @@ func (o *Optional[L]) bind(changed func()) {
 	o.changed = changed
 }
 
-// Off says why the API is not read.
-func (o *Optional[L]) Off(why string) {
+// Off says why the API is not read, and whether that is because the
+// cluster does not serve it.
+func (o *Optional[L]) Off(why string, notServedByCluster bool) {
 	o.mu.Lock()
 	var zero L
 	o.off, o.lister, o.synced = errors.New(why), zero, nil
+	if notServedByCluster {
+		o.off = notServed{why}
+	}
 	changed := o.changed
 	o.mu.Unlock()
 	if changed != nil {
