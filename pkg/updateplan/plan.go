@@ -70,7 +70,7 @@ type Input struct {
 // Compute returns the plan's status.
 func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 	accepted, acquired := acceptedIdentities(in.Plan), acquisitionTimes(in.Plan)
-	placed := updatestatus.Place(in.Answers, in.Pools, in.NodePools)
+	placed := updatestatus.Place(withUnanswered(in), in.Pools, in.NodePools)
 	evaluated := metav1.NewTime(in.EvaluatedAt.Truncate(time.Second))
 	status := insightsv1alpha1.UpdatePlanStatus{
 		ObservedEvaluationRequest: in.Observed,

@@ -2,6 +2,7 @@ package updateplan
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -80,6 +81,9 @@ func TestCompute(t *testing.T) {
 		riskID = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang"
 		nodeID = "update-insights-operator/WorkerPool/Node/worker-0/node/worker-0/unschedulable"
 		mcoID  = "mco/WorkerPool/Node/worker-0/drain"
+		// unansweredID is the operator's finding about mco, which did not
+		// answer.
+		unansweredID = "update-insights-operator/ControlPlane/UpdateInformer.openshift.muller.dev/mco/informer/mco"
 	)
 	tests := []struct {
 		name       string
@@ -128,13 +132,30 @@ func TestCompute(t *testing.T) {
 			expected: []string{"mco"},
 			want: []placed{
 				{"control plane", updatestatus.BuiltinInformer, riskID, false, false},
+				{"control plane", updatestatus.BuiltinInformer, unansweredID, false, false},
 				{"control plane", updatestatus.BuiltinInformer, "update-insights-operator/ControlPlane//duration", false, false},
 				{"worker", "mco", mcoID, true, true},
 				{"worker", updatestatus.BuiltinInformer, nodeID, true, false},
 			},
 			conditions: map[string]state{
 				ConditionAnswered: {"False", ReasonInformersOffline, "Could not be heard, so their findings are missing or old: mco (Unreachable)."},
-				ConditionAccepted: {"False", ReasonNotAccepted, "1 of 3 findings is not accepted: " + riskID + "."},
+				ConditionAccepted: {"False", ReasonNotAccepted, "2 of 4 findings are not accepted: " + riskID + ", " + unansweredID + "."},
+			},
+		},
+		{
+			name:     "an informer offline, not heard since the plan was made, and accepted so",
+			plan:     plan(accept(updatestatus.BuiltinInformer, riskID, true), accept(updatestatus.BuiltinInformer, nodeID, true), accept(updatestatus.BuiltinInformer, unansweredID, true)),
+			answers:  []updatestatus.Answer{builtin, {Informer: "mco", Offline: "Unreachable"}},
+			expected: []string{"mco"},
+			want: []placed{
+				{"control plane", updatestatus.BuiltinInformer, riskID, true, false},
+				{"control plane", updatestatus.BuiltinInformer, unansweredID, true, false},
+				{"control plane", updatestatus.BuiltinInformer, "update-insights-operator/ControlPlane//duration", false, false},
+				{"worker", updatestatus.BuiltinInformer, nodeID, true, false},
+			},
+			conditions: map[string]state{
+				ConditionAnswered: {"False", ReasonInformersOffline, "Could not be heard, so their findings are missing or old: mco (Unreachable)."},
+				ConditionAccepted: {"True", ReasonAllAccepted, "All 3 findings are accepted."},
 			},
 		},
 		{
@@ -257,4 +278,56 @@ func TestFindingsKeepTheirAcquisitionTime(t *testing.T) {
 	if diff := cmp.Diff(p.Status, again); diff != "" {
 		t.Errorf("the same findings changed the status (-before +after):\n%s", diff)
 	}
+}
+
+// An informer that did not answer is a finding to accept once the plan
+// stops waiting for it, saying what did not run and how to check by hand;
+// found again at the next evaluation, it keeps its identity, and so its
+// acceptance, and the time it was first found.
+func TestAnInformerThatDidNotAnswerIsAFindingToAccept(t *testing.T) {
+	in := Input{Plan: plan(), Expected: []string{"mco"}, EvaluatedAt: now, Now: now}
+	waiting := Compute(in)
+	if got := placedOf(waiting); len(got) != 0 {
+		t.Fatalf("while waiting for mco: findings %+v, want none", got)
+	}
+
+	in.Answers = []updatestatus.Answer{{Informer: "mco", Offline: "Unreachable", Problem: "dial tcp 10.0.0.1:8443: connect: connection refused"}}
+	first := Compute(in)
+	f := builtinFinding(t, first)
+	want := "Update informer mco did not answer (Unreachable): its checks of the update to 4.17.2 did not run"
+	if f.Impact.Summary != want || f.Impact.Level != insightsv1alpha1.WarningInsightLevel || !NeedsAcceptance(f.Impact.Level) {
+		t.Errorf("finding %+v, want a warning to accept: %q", f.Impact, want)
+	}
+	for _, says := range []string{"connection refused", "oc get updateinformer mco -o yaml", "Check by hand"} {
+		if !strings.Contains(f.Impact.Description, says) {
+			t.Errorf("description does not say %q:\n%s", says, f.Impact.Description)
+		}
+	}
+
+	in.Plan.Status = first
+	in.Plan.Spec.AcceptedInsights = []insightsv1alpha1.AcceptedInsight{accept(updatestatus.BuiltinInformer, f.Identity, true)}
+	in.Now = now.Add(10 * time.Minute)
+	again := Compute(in)
+	g := builtinFinding(t, again)
+	if g.Identity != f.Identity || !g.Accepted || !g.AcquisitionTime.Equal(f.AcquisitionTime) {
+		t.Errorf("found again: %s accepted %t acquired %v, want %s accepted, acquired %v", g.Identity, g.Accepted, g.AcquisitionTime, f.Identity, f.AcquisitionTime)
+	}
+	if c := meta.FindStatusCondition(again.Conditions, ConditionAccepted); c == nil || c.Status != metav1.ConditionTrue {
+		t.Errorf("Accepted %+v, want True", c)
+	}
+	if diff := cmp.Diff([]string{"mco"}, UnansweredInformers(&again)); diff != "" {
+		t.Errorf("unanswered informers (-want +got):\n%s", diff)
+	}
+}
+
+// builtinFinding is the one finding of the operator's that a status holds.
+func builtinFinding(t *testing.T, status insightsv1alpha1.UpdatePlanStatus) insightsv1alpha1.UpdatePlanInsight {
+	t.Helper()
+	for _, i := range status.ControlPlane.Informers {
+		if i.Name == updatestatus.BuiltinInformer && len(i.Insights) == 1 {
+			return i.Insights[0]
+		}
+	}
+	t.Fatalf("no single finding of the operator's: %+v", status.ControlPlane.Informers)
+	return insightsv1alpha1.UpdatePlanInsight{}
 }

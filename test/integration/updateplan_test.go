@@ -131,6 +131,9 @@ const (
 	alertsUncheckedIdentity = "update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/monitoring/alerts-unchecked"
 	durationIdentity        = "update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/duration"
 	mcoIdentity             = "mco/ControlPlane//drain"
+	// slowUnansweredIdentity is the operator's finding that informer slow
+	// did not answer in time.
+	slowUnansweredIdentity = "update-insights-operator/ControlPlane/UpdateInformer.openshift.muller.dev/slow/informer/slow"
 )
 
 // A plan holds the operator's own findings and those of every informer
@@ -161,7 +164,7 @@ func TestUpdatePlansHoldEveryFindingAndTheirAcceptance(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor(t, eventually, "the findings, and the slow informer offline", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
-		return slices.Equal(planFindings(p), []string{mcoIdentity, alertsUncheckedIdentity, durationIdentity, riskIdentity}) &&
+		return slices.Equal(planFindings(p), []string{mcoIdentity, alertsUncheckedIdentity, durationIdentity, riskIdentity, slowUnansweredIdentity}) &&
 			planCondition(p, updateplan.ConditionAnswered) == "False/"+updateplan.ReasonInformersOffline &&
 			planCondition(p, updateplan.ConditionAccepted) == "False/"+updateplan.ReasonNotAccepted &&
 			p.Status.ObservedEvaluationRequest == "r1"

@@ -226,5 +226,10 @@ func TestAPlanInformerWhoseFindingsTheAPIServerRefusesDoesNotBlockTheOthers(t *t
 			t.Errorf("the plan holds %s of the refused informer", id)
 		}
 	}
+	// What the refused informer checks did not make it into the plan: a
+	// finding to accept says so.
+	if unanswered := "update-insights-operator/ControlPlane/UpdateInformer.openshift.muller.dev/poisoned/informer/poisoned"; !slices.Contains(planFindings(p), unanswered) {
+		t.Errorf("the plan's findings %v lack %s", planFindings(p), unanswered)
+	}
 	t.Logf("Answered: %s", meta.FindStatusCondition(p.Status.Conditions, updateplan.ConditionAnswered).Message)
 }

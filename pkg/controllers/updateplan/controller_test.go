@@ -367,7 +367,7 @@ func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
 	}
 	h.answered(1)
 	h.sync("4.17.2")
-	want := view{Findings: []string{durationID, "mco/WorkerPool/Node/worker-0/drain (stale)"}, Conditions: map[string]string{
+	want := view{Findings: []string{mcoUnansweredID, durationID, "mco/WorkerPool/Node/worker-0/drain (stale)"}, Conditions: map[string]string{
 		updateplan.ConditionAnswered: "False/" + updateplan.ReasonInformersOffline,
 		updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
 	}}
@@ -376,6 +376,38 @@ func TestARefreshKeepsFindingsAndAnOfflineInformersGoStale(t *testing.T) {
 	}
 	if calls := h.asker.waitCalls(t, 2); len(calls) != 2 {
 		t.Errorf("informer asked %v, want twice", calls)
+	}
+}
+
+// mcoUnansweredID is the operator's finding that mco did not answer.
+const mcoUnansweredID = "update-insights-operator/ControlPlane/UpdateInformer.openshift.muller.dev/mco/informer/mco"
+
+// A restarted operator resumes a round from the plan's status: an informer
+// that did not answer stays not heard, and the finding about it, accepted,
+// stays accepted.
+func TestAnUnansweredInformerStaysUnansweredAcrossARestart(t *testing.T) {
+	h := newHarness(t)
+	h.planInformer("mco", true)
+	h.asker.answers["mco"] = updatestatus.Answer{Informer: "mco", Offline: "Unreachable"}
+	h.createPlan("4.17.2", "r1")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	p := h.plan("4.17.2").DeepCopy()
+	p.Spec.AcceptedInsights = []insightsv1alpha1.AcceptedInsight{{UpdateInformer: updatestatus.BuiltinInformer, UID: mcoUnansweredID, Accepted: true}}
+	if _, err := h.client.InsightsV1alpha1().UpdatePlans().Update(context.Background(), p, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h.add(h.plans, p)
+
+	h.controller.rounds = map[string]*round{}
+	h.sync("4.17.2")
+	want := view{Findings: []string{mcoUnansweredID, durationID}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "False/" + updateplan.ReasonInformersOffline,
+		updateplan.ConditionAccepted: "True/" + updateplan.ReasonAllAccepted,
+	}}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+		t.Errorf("after a restart (-want +got):\n%s", diff)
 	}
 }
 

@@ -127,9 +127,14 @@ func (r *round) answers() []updatestatus.Answer {
 }
 
 // answersOf are the informers' findings a plan's status holds, as their
-// answers: the operator's own are made anew at each evaluation.
+// answers: the operator's own are made anew at each evaluation. An
+// informer the status says did not answer stays not heard, so that the
+// finding about it, which an administrator may have accepted, stays too.
 func answersOf(plan *insightsv1alpha1.UpdatePlan) map[string]updatestatus.Answer {
 	out := map[string]updatestatus.Answer{}
+	for _, name := range updateplan.UnansweredInformers(&plan.Status) {
+		out[name] = updatestatus.Answer{Informer: name, Offline: notHeardBeforeRestart}
+	}
 	for _, informer := range updateplan.Informers(&plan.Status) {
 		if informer.Name == updatestatus.BuiltinInformer {
 			continue
@@ -143,6 +148,10 @@ func answersOf(plan *insightsv1alpha1.UpdatePlan) map[string]updatestatus.Answer
 	}
 	return out
 }
+
+// notHeardBeforeRestart is why an informer is not heard in a round resumed
+// from a plan's status: it was not, before the operator restarted.
+const notHeardBeforeRestart = "not heard before the operator restarted"
 
 // planInformers are the enabled informers whose discovery says they handle
 // plans.
