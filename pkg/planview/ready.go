@@ -67,8 +67,13 @@ func Blockers(plan *insightsv1alpha1.UpdatePlan, now time.Time) []string {
 		out = append(out, fmt.Sprintf("the plan was evaluated %s ago, more than %s: is the operator running?",
 			now.Sub(s.EvaluatedAt.Time).Truncate(time.Second), MaxAge))
 	}
-	if c := condition(s.Conditions, updateplan.ConditionAnswered); c != "" {
-		out = append(out, "not every informer answered: "+c)
+	// An informer the plan stopped waiting for (InformersOffline) is a
+	// finding of the operator's own, which must be accepted like any other:
+	// the findings below hold it back, not the condition.
+	if c := meta.FindStatusCondition(s.Conditions, updateplan.ConditionAnswered); c == nil || c.Reason != updateplan.ReasonInformersOffline {
+		if c := condition(s.Conditions, updateplan.ConditionAnswered); c != "" {
+			out = append(out, "not every informer answered: "+c)
+		}
 	}
 	if unaccepted := Unaccepted(Findings(plan)); len(unaccepted) > 0 {
 		out = append(out, fmt.Sprintf("not accepted: %s", strings.Join(unaccepted, ", ")))

@@ -44,6 +44,16 @@ func TestEvaluated(t *testing.T) {
 	}
 }
 
+// offlineID is the identity of the operator's finding that informer mco
+// did not answer.
+const offlineID = "update-insights-operator/ControlPlane/UpdateInformer.openshift.muller.dev/mco/informer/mco"
+
+var offlineFinding = insightsv1alpha1.UpdatePlanInsight{
+	UpdateInsight: insight("informer/mco", insightsv1alpha1.WarningInsightLevel, "Informer mco did not answer: its findings are not known",
+		insightsv1alpha1.InsightResource{Group: "openshift.muller.dev", Kind: "UpdateInformer", Name: "mco"}),
+	Identity: offlineID,
+}
+
 func TestBlockers(t *testing.T) {
 	refreshed := plan(riskID, rebootID)
 	refreshed.Spec.EvaluationRequest = "r2"
@@ -54,6 +64,12 @@ func TestBlockers(t *testing.T) {
 	offline := plan(riskID, rebootID)
 	meta.SetStatusCondition(&offline.Status.Conditions, metav1.Condition{Type: updateplan.ConditionAnswered, Status: metav1.ConditionFalse,
 		Reason: updateplan.ReasonInformersOffline, Message: "Could not be heard, so their findings are missing or old: mco (Unreachable)."})
+	offlineUnaccepted := plan(riskID, rebootID)
+	offlineUnaccepted.Status.ControlPlane.Informers[0].Insights = append(offlineUnaccepted.Status.ControlPlane.Informers[0].Insights, offlineFinding)
+	offlineUnaccepted.Status.Conditions = offline.Status.Conditions
+	waiting := plan(riskID, rebootID)
+	meta.SetStatusCondition(&waiting.Status.Conditions, metav1.Condition{Type: updateplan.ConditionAnswered, Status: metav1.ConditionFalse,
+		Reason: updateplan.ReasonWaitingForInformers, Message: "Waiting for the findings of mco."})
 	cut := plan(riskID, rebootID)
 	meta.SetStatusCondition(&cut.Status.Conditions, metav1.Condition{Type: updateplan.ConditionAccepted, Status: metav1.ConditionFalse,
 		Reason: updateplan.ReasonInsightsCut, Message: "The plan could not hold every finding, so not all can be accepted: 3 of mco's"})
@@ -68,8 +84,10 @@ func TestBlockers(t *testing.T) {
 		{name: "a request not evaluated yet", plan: refreshed, want: []string{`the plan was not evaluated since its evaluation request "r2" (it answers "r1")`}},
 		{name: "too old", plan: old, want: []string{"the plan was evaluated 16m0s ago, more than 15m0s: is the operator running?"}},
 		{name: "never evaluated", plan: never, want: []string{"the plan was never evaluated"}},
-		{name: "an informer offline", plan: offline, want: []string{
-			"not every informer answered: Answered=False (InformersOffline) Could not be heard, so their findings are missing or old: mco (Unreachable)"}},
+		{name: "an informer the plan stopped waiting for is a finding to accept, not a blocker of its own", plan: offline},
+		{name: "its finding not accepted", plan: offlineUnaccepted, want: []string{"not accepted: " + offlineID}},
+		{name: "an informer still awaited", plan: waiting, want: []string{
+			"not every informer answered: Answered=False (WaitingForInformers) Waiting for the findings of mco"}},
 		{name: "findings cut", plan: cut, want: []string{
 			"the findings are not all accepted: Accepted=False (FindingsCut) The plan could not hold every finding, so not all can be accepted: 3 of mco's"}},
 	}
