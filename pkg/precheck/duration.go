@@ -33,9 +33,9 @@ func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
 	workers, total, poolCount, breakdown := workersDuration(in)
-	summary := fmt.Sprintf("The update to %s should take about %s: the control plane ~%s (%s)", in.Target, text.Minutes(cp+workers), text.Minutes(cp), basis)
+	summary := fmt.Sprintf("The update to %s should take %s: the control plane %s (%s)", in.Target, text.About(cp+workers), text.Approx(cp), basis)
 	if total > 0 {
-		summary += fmt.Sprintf(", then the workers ~%s (%s in %s)", text.Minutes(workers), plural(total, "node"), plural(poolCount, "pool"))
+		summary += fmt.Sprintf(", then the workers %s (%s in %s)", text.Approx(workers), plural(total, "node"), plural(poolCount, "pool"))
 	} else {
 		summary += ", and no worker node to update"
 	}
@@ -94,7 +94,7 @@ func workersDuration(in *Input) (longest time.Duration, total, pools int, breakd
 		atOnce := maxUnavailable(p.Spec.MaxUnavailable, n)
 		batches := (n + atOnce - 1) / atOnce
 		took := time.Duration(batches) * perNode
-		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, ~%s each: ~%s.", p.Name, n, atOnce, text.Minutes(perNode), text.Minutes(took)))
+		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each: %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took)))
 		longest, total, pools = max(longest, took), total+n, pools+1
 	}
 	return longest, total, pools, breakdown

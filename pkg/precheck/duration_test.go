@@ -78,6 +78,14 @@ func TestDuration(t *testing.T) {
 			nodes:   nodesOf("worker", 1),
 			want:    "The update to 4.17.2 should take about 52m: the control plane ~42m (as long as its last update), then the workers ~10m (1 node in 1 pool)",
 		},
+		{
+			name:    "workers faster than a minute",
+			history: completedUpdates(42 * time.Minute),
+			pools:   []*machineconfigurationv1.MachineConfigPool{machinePool("worker", false, nil)},
+			nodes:   nodesOf("worker", 3),
+			perNode: map[string]time.Duration{"worker": 5 * time.Second},
+			want:    "The update to 4.17.2 should take about 42m: the control plane ~42m (as long as its last update), then the workers under a minute (3 nodes in 1 pool)",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -81,3 +81,22 @@ func Minutes(d time.Duration) string {
 	}
 	return s
 }
+
+// About phrases an estimate for a sentence: "about 55m", and "under a
+// minute" below one, which "about" would not read well before.
+func About(d time.Duration) string {
+	return estimate("about ", d)
+}
+
+// Approx is About's short form, for a list of estimates: "~55m", and
+// "under a minute" below one.
+func Approx(d time.Duration) string {
+	return estimate("~", d)
+}
+
+func estimate(prefix string, d time.Duration) string {
+	if d.Round(time.Minute) < time.Minute {
+		return Minutes(d)
+	}
+	return prefix + Minutes(d)
+}

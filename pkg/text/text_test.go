@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestTruncate(t *testing.T) {
@@ -98,5 +100,23 @@ func TestMinutes(t *testing.T) {
 		if got := Minutes(tt.d); got != tt.want {
 			t.Errorf("Minutes(%s) = %q, want %q", tt.d, got, tt.want)
 		}
+	}
+}
+
+func TestEstimates(t *testing.T) {
+	for _, tt := range []struct {
+		d             time.Duration
+		about, approx string
+	}{
+		{29 * time.Second, "under a minute", "under a minute"},
+		{30 * time.Second, "about 1m", "~1m"},
+		{55 * time.Minute, "about 55m", "~55m"},
+		{100*time.Minute + 20*time.Second, "about 1h40m", "~1h40m"},
+	} {
+		t.Run(tt.d.String(), func(t *testing.T) {
+			if diff := cmp.Diff([]string{tt.about, tt.approx}, []string{About(tt.d), Approx(tt.d)}); diff != "" {
+				t.Errorf("About, Approx (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
