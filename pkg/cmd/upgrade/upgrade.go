@@ -121,7 +121,7 @@ func (o *options) run(cmd *cobra.Command, c Clients, clock clock.PassiveClock) e
 		// update not recommended among them.
 		allowNotRecommended = true
 	} else {
-		fmt.Fprintf(errOut, "WARNING: --pre-checks=false: updating to %s without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n", o.to)
+		fmt.Fprintf(errOut, "warning: --pre-checks=false: updating to %s without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n", o.to)
 	}
 	desired, err := planview.DesiredUpdate(cv, o.to, acceptedRisks, allowNotRecommended)
 	if err != nil {

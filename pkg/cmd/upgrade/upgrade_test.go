@@ -183,16 +183,16 @@ func TestUpgrade(t *testing.T) {
 			name: "without pre-checks, loudly", args: []string{"--to", "4.17.2", "--pre-checks=false"},
 			want:       update("4.17.2"),
 			wantOut:    "Requested update to 4.17.2\n",
-			wantErrOut: "WARNING: --pre-checks=false: updating to 4.17.2 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
+			wantErrOut: "warning: --pre-checks=false: updating to 4.17.2 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
 		},
 		{
 			name: "without pre-checks, a conditional update is not recommended", args: []string{"--to", "4.17.3", "--pre-checks=false"},
-			wantErrOut: "WARNING: --pre-checks=false: updating to 4.17.3 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
+			wantErrOut: "warning: --pre-checks=false: updating to 4.17.3 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
 			wantErr:    "the update to 4.17.3 is not recommended (Recommended=False OVNHang: OVN may hang.); accept its risks in the UpdatePlan, or use --allow-not-recommended",
 		},
 		{
 			name: "not offered", args: []string{"--to", "4.18.0", "--pre-checks=false"},
-			wantErrOut: "WARNING: --pre-checks=false: updating to 4.18.0 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
+			wantErrOut: "warning: --pre-checks=false: updating to 4.18.0 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
 			wantErr:    `4.18.0 is offered neither as a recommended nor as a conditional update to this cluster (channel "stable-4.17")`,
 		},
 		{
