@@ -1,10 +1,13 @@
 package flags
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/spf13/pflag"
 	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/update-insights/update-insights-operator/pkg/output"
@@ -67,4 +70,55 @@ func errorText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// Without a kubeconfig naming a cluster, the error says which files were
+// looked for, not client-go's "try setting KUBERNETES_MASTER".
+func TestKubeconfigNotFound(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing")
+	empty := filepath.Join(dir, "empty")
+	if err := os.WriteFile(empty, []byte("apiVersion: v1\nkind: Config\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const advice = "; set KUBECONFIG or pass --kubeconfig, as for oc or kubectl"
+	testCases := []struct {
+		name string
+		env  string
+		args []string
+		// home stands for ~/.kube/config, which client-go reads when
+		// KUBECONFIG is not set.
+		home string
+		want string
+	}{
+		{name: "KUBECONFIG not set, no ~/.kube/config", home: missing,
+			want: "no kubeconfig to connect to a cluster with: $KUBECONFIG is not set, and " + missing + " does not exist" + advice},
+		{name: "KUBECONFIG not set, ~/.kube/config empty", home: empty,
+			want: "no kubeconfig to connect to a cluster with: $KUBECONFIG is not set, and " + empty + " names no cluster" + advice},
+		{name: "KUBECONFIG names missing files", env: missing + string(os.PathListSeparator) + missing + "2",
+			want: "no kubeconfig to connect to a cluster with: $KUBECONFIG is " + missing + string(os.PathListSeparator) + missing + "2, and no such file exists" + advice},
+		{name: "KUBECONFIG names an empty file", env: missing + string(os.PathListSeparator) + empty,
+			want: "no kubeconfig to connect to a cluster with: $KUBECONFIG is " + missing + string(os.PathListSeparator) + empty + ", and " + empty + " names no cluster" + advice},
+		{name: "--kubeconfig names an empty file", args: []string{"--kubeconfig", empty},
+			want: "no kubeconfig to connect to a cluster with: --kubeconfig " + empty + " names no cluster" + advice},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv("KUBECONFIG", tc.env)
+			// Not in a pod: client-go would fall back to its service account.
+			t.Setenv("KUBERNETES_SERVICE_HOST", "")
+			fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
+			k := NewKubeconfig(fs)
+			if tc.home != "" {
+				k.loadingRules.Precedence = []string{tc.home}
+			}
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			_, err := k.Config()
+			if diff := cmp.Diff(tc.want, errorText(err)); diff != "" {
+				t.Errorf("error (-want +got):\n%s", diff)
+			}
+		})
+	}
 }

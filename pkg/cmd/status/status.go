@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"k8s.io/client-go/tools/clientcmd"
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
@@ -36,14 +35,12 @@ type options struct {
 	now     string
 	output  string
 	watch   bool
-
-	loadingRules *clientcmd.ClientConfigLoadingRules
-	overrides    clientcmd.ConfigOverrides
+	kube    *flags.Kubeconfig
 }
 
 // NewCommand returns the `status` command.
 func NewCommand(clock clock.PassiveClock) *cobra.Command {
-	o := &options{loadingRules: clientcmd.NewDefaultClientConfigLoadingRules()}
+	o := &options{}
 	cmd := &cobra.Command{
 		Use:   "status",
 		Short: "Show how the cluster's update is going, as oc adm upgrade status does",
@@ -70,8 +67,7 @@ analyze prints, instead of computing them anew.`,
 	fs.StringVar(&o.now, "now", "", "The time to render durations at, RFC 3339 with optional fractional seconds (default: the current time).")
 	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml. Structured output holds everything, whatever --details.")
 	fs.BoolVarP(&o.watch, "watch", "w", false, "Redraw as the insights in the cluster change, until interrupted.")
-	fs.StringVar(&o.loadingRules.ExplicitPath, "kubeconfig", "", "Path to the kubeconfig file to use for CLI requests.")
-	clientcmd.BindOverrideFlags(&o.overrides, fs, clientcmd.RecommendedConfigOverrideFlags(""))
+	o.kube = flags.NewKubeconfig(fs)
 	return cmd
 }
 
@@ -165,9 +161,9 @@ func (o *options) insights(cmd *cobra.Command) (*status.Insights, error) {
 }
 
 func (o *options) clients() (cluster.Clients, error) {
-	config, err := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(o.loadingRules, &o.overrides).ClientConfig()
+	config, err := o.kube.Config()
 	if err != nil {
-		return cluster.Clients{}, output.OneLine(err)
+		return cluster.Clients{}, err
 	}
 	return cluster.NewClients(config)
 }
