@@ -17,7 +17,11 @@ import (
 
 // View is a plan as the commands print it, and as -o json|yaml holds it.
 type View struct {
-	TargetRelease             string             `json:"targetRelease"`
+	TargetRelease string `json:"targetRelease"`
+	// NotOffered says that the cluster is not offered the target release,
+	// and what it is offered; empty when it is offered, or when that could
+	// not be read.
+	NotOffered                string             `json:"notOffered,omitempty"`
 	EvaluationRequest         string             `json:"evaluationRequest,omitempty"`
 	ObservedEvaluationRequest string             `json:"observedEvaluationRequest,omitempty"`
 	EvaluatedAt               *metav1.Time       `json:"evaluatedAt,omitempty"`

@@ -22,12 +22,15 @@ const labelWidth = len("Evaluated:  ")
 const descriptionIndent = "               "
 
 // WriteText writes the plan as `status` writes the update, in oc's table
-// style: the findings that tell how the update would go (status level,
+// style: first that the cluster is not offered the release, if so; the findings that tell how the update would go (status level,
 // such as its duration) as lines, those to accept as a table, or with
 // details one block each with its description, reference and identity;
 // then the plan's conditions.
 func WriteText(w io.Writer, v View, now time.Time, details bool) error {
 	var b bytes.Buffer
+	if v.NotOffered != "" {
+		fmt.Fprintf(&b, "Warning: %s\n\n", v.NotOffered)
+	}
 	for _, informer := range staleInformers(v.Findings) {
 		fmt.Fprintf(&b, "Warning: %s did not answer the last evaluation: its findings are from its last answer.\n\n", informer)
 	}

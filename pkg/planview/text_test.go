@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -16,11 +17,14 @@ func TestWriteText(t *testing.T) {
 	nothing.Status.ControlPlane.Informers[0].Insights = nothing.Status.ControlPlane.Informers[0].Insights[:1]
 	nothing.Status.WorkerPools = nil
 	nothing.Status.Conditions = nothing.Status.Conditions[:1]
+	withdrawn := clusterVersion(metav1.ConditionFalse)
+	withdrawn.Status.ConditionalUpdates = nil
 	testCases := []struct {
-		name    string
-		plan    *insightsv1alpha1.UpdatePlan
-		details bool
-		want    string
+		name       string
+		plan       *insightsv1alpha1.UpdatePlan
+		notOffered string
+		details    bool
+		want       string
 	}{
 		{
 			name: "findings to accept",
@@ -43,6 +47,28 @@ Run with --details for descriptions, references and identities; accept findings 
 			name: "a stale informer",
 			plan: stale,
 			want: `Warning: mco did not answer the last evaluation: its findings are from its last answer.
+
+Update to:  4.17.3
+Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
+Status:     The update to 4.17.3 should take about 1h40m (update-insights-operator)
+
+LEVEL     INFORMER                   ACCEPTED   SUMMARY
+Error     update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
+Warning   mco                        No         Node worker-0 reboots slowly
+
+Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (1) answered.
+Accepted:   False (FindingsNotAccepted) Some findings are not accepted.
+
+Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]
+`,
+		},
+		{
+			name:       "a release not offered, said first",
+			plan:       stale,
+			notOffered: NotOffered(withdrawn, "4.17.3"),
+			want: `Warning: 4.17.3 is not an update offered to this cluster: upgrade refuses it until it is. In channel "stable-4.17", the cluster is offered 4.17.2 (recommended).
+
+Warning: mco did not answer the last evaluation: its findings are from its last answer.
 
 Update to:  4.17.3
 Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
@@ -111,7 +137,9 @@ Accepted:   False (FindingsNotAccepted) Some findings are not accepted.
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := WriteText(&b, Build(tc.plan), now, tc.details); err != nil {
+			v := Build(tc.plan)
+			v.NotOffered = tc.notOffered
+			if err := WriteText(&b, v, now, tc.details); err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tc.want, b.String()); diff != "" {

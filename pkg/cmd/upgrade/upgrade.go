@@ -97,11 +97,22 @@ func (o *options) run(cmd *cobra.Command, c Clients, clock clock.PassiveClock) e
 	out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	cv, err := c.Config.ConfigV1().ClusterVersions().Get(ctx, names.ClusterVersion, metav1.GetOptions{})
 	if err != nil {
-		return output.OneLine(fmt.Errorf("reading ClusterVersion %s: %w", names.ClusterVersion, err))
+		err = output.OneLine(fmt.Errorf("reading ClusterVersion %s: %w", names.ClusterVersion, err))
+	}
+	if bad := planview.CheckVersion(o.to); bad != nil {
+		return planview.WithOffers(bad, cv, err)
+	}
+	if err != nil {
+		return err
 	}
 	if planview.AlreadyAt(cv, o.to) {
 		fmt.Fprintf(out, "info: Cluster is already at version %s\n", o.to)
 		return nil
+	}
+	// Before the plan: a plan cannot make the cluster-version operator take
+	// a release it is not offered.
+	if !planview.Offered(cv, o.to) {
+		return fmt.Errorf("refusing to update to %s: it is not an update offered to this cluster. %s", o.to, planview.Offers(cv))
 	}
 	var acceptedRisks []string
 	allowNotRecommended := o.allowNotRecommended

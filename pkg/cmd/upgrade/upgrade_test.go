@@ -2,6 +2,7 @@ package upgrade
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -124,6 +125,9 @@ func (c cluster) desiredUpdate(t *testing.T) *configv1.Update {
 	return obj.(*configv1.ClusterVersion).Spec.DesiredUpdate
 }
 
+// offers is what cv offers, as the commands say it.
+const offers = `In channel "stable-4.17", the cluster is offered 4.17.2 (recommended), 4.17.3 (not recommended: OVNHang).`
+
 func TestUpgrade(t *testing.T) {
 	update := func(version string, risks ...string) *configv1.Update {
 		u := &configv1.Update{Version: version, Image: "example.com/release@sha256:" + version[len(version)-1:]}
@@ -135,6 +139,7 @@ func TestUpgrade(t *testing.T) {
 	testCases := []struct {
 		name        string
 		acceptRisks bool
+		unreadable  bool
 		plans       []*insightsv1alpha1.UpdatePlan
 		args        []string
 		want        *configv1.Update
@@ -191,9 +196,21 @@ func TestUpgrade(t *testing.T) {
 			wantErr:    "the update to 4.17.3 is not recommended (Recommended=False OVNHang: OVN may hang.); accept its risks in the UpdatePlan, or use --allow-not-recommended",
 		},
 		{
-			name: "not offered", args: []string{"--to", "4.18.0", "--pre-checks=false"},
-			wantErrOut: "warning: --pre-checks=false: updating to 4.18.0 without the pre-checks of its UpdatePlan; nothing the operator or an informer found was checked or accepted.\n",
-			wantErr:    `4.18.0 is offered neither as a recommended nor as a conditional update to this cluster (channel "stable-4.17")`,
+			name: "not offered, refused before the plan is read", args: []string{"--to", "4.18.0"},
+			wantErr: `refusing to update to 4.18.0: it is not an update offered to this cluster. ` + offers,
+		},
+		{
+			name: "not offered, without pre-checks", args: []string{"--to", "4.18.0", "--pre-checks=false"},
+			wantErr: `refusing to update to 4.18.0: it is not an update offered to this cluster. ` + offers,
+		},
+		{
+			name: "not a version", args: []string{"--to", "garbage"},
+			wantErr: `--to "garbage" is not a release version such as 4.17.3 or 4.18.0-ec.2 (No Major.Minor.Patch elements found). ` + offers,
+		},
+		{
+			name: "not a version, and the ClusterVersion cannot be read", args: []string{"--to", "4.17"}, unreadable: true,
+			wantErr: `--to "4.17" is not a release version such as 4.17.3 or 4.18.0-ec.2 (No Major.Minor.Patch elements found). ` +
+				`The releases offered cannot be listed: reading ClusterVersion version: clusterversions.config.openshift.io "version" is forbidden: no`,
 		},
 		{
 			name: "already there", args: []string{"--to", "4.17.1"},
@@ -206,6 +223,11 @@ func TestUpgrade(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			c := setUp(tc.acceptRisks, tc.plans...)
+			if tc.unreadable {
+				c.config.PrependReactor("get", "clusterversions", func(clienttesting.Action) (bool, k8sruntime.Object, error) {
+					return true, nil, apierrors.NewForbidden(configv1.Resource("clusterversions"), "version", errors.New("no"))
+				})
+			}
 			out, errOut, err := c.run(t, tc.args...)
 			got := ""
 			if err != nil {
