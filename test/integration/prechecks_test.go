@@ -100,7 +100,14 @@ func playPlanController(t *testing.T, target string) {
 // returns its stdout, its stderr and its exit status.
 func command(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(operatorBinary, append(args, "--kubeconfig", kubeconfigPath)...)
+	return commandWith(t, kubeconfigPath, args...)
+}
+
+// commandWith runs the binary's command with this kubeconfig, as the user
+// it names.
+func commandWith(t *testing.T, kubeconfig string, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(operatorBinary, append(args, "--kubeconfig", kubeconfig)...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	err := cmd.Run()

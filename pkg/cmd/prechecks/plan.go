@@ -33,7 +33,18 @@ type runner struct {
 	errOut io.Writer
 	// quiet keeps the progress lines off stderr.
 	quiet bool
+	// refuseCreate, when set, is why the plan is not created if it does
+	// not exist: an existing plan is evaluated afresh all the same.
+	refuseCreate error
 }
+
+// errMayNotUpdate says that the user may not update the plan: it is shown
+// as last evaluated.
+var errMayNotUpdate = errors.New("may not update UpdatePlans")
+
+// planResource names UpdatePlans as RBAC rules and the API server's
+// refusals do.
+var planResource = insightsv1alpha1.Resource("updateplans").String()
 
 // evaluate refreshes the plan for target, or with identities or informers
 // to accept records their acceptance, and returns the plan once the
@@ -54,6 +65,12 @@ func (r *runner) evaluate(ctx context.Context, target string, timeout time.Durat
 		})
 	}
 	request, err := r.refresh(ctx, target)
+	if errors.Is(err, errMayNotUpdate) {
+		fmt.Fprintf(r.errOut, "warning: you may not update UpdatePlans (%s), so UpdatePlan %s was not evaluated afresh: it is shown as last evaluated. "+
+			"Ask someone who may update UpdatePlans to run pre-checks --to %s again.\n", planResource, target, target)
+		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
+		return plan, wrap(err, "reading UpdatePlan %s", target)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -67,25 +84,43 @@ func (r *runner) evaluate(ctx context.Context, target string, timeout time.Durat
 // nanosecond: a new value at every run without reading the last one (a
 // counter would, and two administrators counting from the same value would
 // ask for one evaluation between them), and it says when it was asked.
+// It returns errMayNotUpdate when the plan exists and the user may not
+// update it.
 func (r *runner) refresh(ctx context.Context, target string) (string, error) {
 	request := r.clock.Now().UTC().Format(time.RFC3339Nano)
-	plan := &insightsv1alpha1.UpdatePlan{
-		ObjectMeta: metav1.ObjectMeta{Name: target},
-		Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
+	var createErr error
+	if r.refuseCreate == nil {
+		plan := &insightsv1alpha1.UpdatePlan{
+			ObjectMeta: metav1.ObjectMeta{Name: target},
+			Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
+		}
+		_, createErr = r.plans.Create(ctx, plan, metav1.CreateOptions{})
+		// The API server refuses a user who may not create plans before it
+		// looks whether the plan exists: that user may still update it.
+		if createErr == nil || !apierrors.IsAlreadyExists(createErr) && !apierrors.IsForbidden(createErr) {
+			return request, wrap(createErr, "creating UpdatePlan %s", target)
+		}
 	}
-	_, err := r.plans.Create(ctx, plan, metav1.CreateOptions{})
-	if err == nil || !apierrors.IsAlreadyExists(err) {
-		return request, wrap(err, "creating UpdatePlan %s", target)
-	}
-	err = retry.RetryOnConflict(retry.DefaultRetry, func() error {
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
 		if err != nil {
 			return err
 		}
 		plan.Spec.EvaluationRequest = request
 		_, err = r.plans.Update(ctx, plan, metav1.UpdateOptions{})
+		if apierrors.IsForbidden(err) {
+			return errMayNotUpdate
+		}
 		return err
 	})
+	switch {
+	case errors.Is(err, errMayNotUpdate):
+		return "", err
+	case apierrors.IsNotFound(err) && r.refuseCreate != nil:
+		return "", r.refuseCreate
+	case apierrors.IsNotFound(err) && apierrors.IsForbidden(createErr):
+		return "", fmt.Errorf("there is no UpdatePlan %s, and you may not create UpdatePlans (%s): ask someone who may to run pre-checks --to %s", target, planResource, target)
+	}
 	return request, wrap(err, "asking for a fresh evaluation of UpdatePlan %s", target)
 }
 
@@ -112,6 +147,9 @@ func (r *runner) accept(ctx context.Context, target string, identities, informer
 		}
 		plan.Spec.AcceptedInsights = a.AcceptedInsights
 		_, err = r.plans.Update(ctx, plan, metav1.UpdateOptions{})
+		if apierrors.IsForbidden(err) {
+			return fmt.Errorf("you may not update UpdatePlans (%s), so nothing was accepted in UpdatePlan %s: ask someone who may to accept the findings", planResource, target)
+		}
 		if err != nil && !apierrors.IsConflict(err) {
 			return wrap(err, "accepting findings in UpdatePlan %s", target)
 		}

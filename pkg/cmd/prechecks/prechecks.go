@@ -6,9 +6,12 @@ package prechecks
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
+	configv1client "github.com/openshift/client-go/config/clientset/versioned/typed/config/v1"
 	"github.com/spf13/cobra"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
@@ -19,6 +22,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
 )
@@ -29,20 +33,23 @@ import (
 const pollInterval = time.Second
 
 type options struct {
-	to          string
-	accept      []string
-	acceptAllOf []string
-	details     bool
-	quiet       bool
-	output      string
-	timeout     time.Duration
+	to              string
+	accept          []string
+	acceptAllOf     []string
+	details         bool
+	quiet           bool
+	output          string
+	timeout         time.Duration
+	allowNotOffered bool
 }
 
-// clients are what the command reads and writes: the plans, and the Events
-// that say why the operator deleted one.
+// clients are what the command reads and writes: the plans, the Events
+// that say why the operator deleted one, and the ClusterVersion, which says
+// what the cluster runs and is offered.
 type clients struct {
-	plans  insightsclient.UpdatePlanInterface
-	events corev1client.EventInterface
+	plans           insightsclient.UpdatePlanInterface
+	events          corev1client.EventInterface
+	clusterVersions configv1client.ClusterVersionInterface
 }
 
 // NewCommand returns the `pre-checks` command.
@@ -56,7 +63,12 @@ func NewCommand(clock clock.WithTicker) *cobra.Command {
 		if err != nil {
 			return clients{}, err
 		}
-		return clients{plans: insights.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault)}, nil
+		config, err := configclient.NewForConfig(c)
+		if err != nil {
+			return clients{}, err
+		}
+		return clients{plans: insights.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault),
+			clusterVersions: config.ConfigV1().ClusterVersions()}, nil
 	})
 }
 
@@ -71,6 +83,12 @@ the update to VERSION (creating its UpdatePlan, or refreshing it), waits for
 their findings and prints them. With --accept or --accept-all-of it records
 that the administrator accepts findings instead, and prints the plan once
 the operator shows them accepted.
+
+VERSION must be a release version. A release the cluster already runs is
+said so, as oc adm upgrade --to says it, and nothing is created. A plan for
+a release the cluster is not offered is created only with
+--allow-not-offered (to check a release before it is offered), and says
+first that it is not offered.
 
 It exits 0 only when every informer answered and every finding is accepted:
 then upgrade --to VERSION will start the update.`,
@@ -96,8 +114,7 @@ then upgrade --to VERSION will start the update.`,
 			if err != nil {
 				return err
 			}
-			r := &runner{plans: c.plans, events: c.events, clock: clock, errOut: cmd.ErrOrStderr(), quiet: o.quiet}
-			return o.run(cmd, r, format)
+			return o.run(cmd, c, clock, format)
 		},
 	}
 	fs := cmd.Flags()
@@ -108,6 +125,7 @@ then upgrade --to VERSION will start the update.`,
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "Print only the identities of the findings not accepted, one a line, and no progress.")
 	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml.")
 	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "How long to wait for the findings, or for an acceptance to show.")
+	fs.BoolVar(&o.allowNotOffered, "allow-not-offered", false, "Create the UpdatePlan of a release the cluster is not offered (yet); upgrade refuses it until it is offered.")
 	kube = flags.NewKubeconfig(fs)
 	return cmd
 }
@@ -133,12 +151,39 @@ func (o *options) validate() (output.Format, error) {
 	return flags.Format(o.output)
 }
 
-func (o *options) run(cmd *cobra.Command, r *runner, format output.Format) error {
+func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, format output.Format) error {
+	errOut := cmd.ErrOrStderr()
+	cv, err := c.clusterVersions.Get(cmd.Context(), names.ClusterVersion, metav1.GetOptions{})
+	if err != nil {
+		err = output.OneLine(fmt.Errorf("reading ClusterVersion %s: %w", names.ClusterVersion, err))
+	}
+	// Nothing is created for a target that is not a version: such a plan
+	// would only be a typo that lingers.
+	if bad := planview.CheckVersion(o.to); bad != nil {
+		return planview.WithOffers(bad, cv, err)
+	}
+	r := &runner{plans: c.plans, events: c.events, clock: clock, errOut: errOut, quiet: o.quiet}
+	notOffered := ""
+	switch {
+	case err != nil:
+		// The operator's own findings still say whether the release is
+		// offered.
+		fmt.Fprintf(errOut, "warning: whether the cluster is offered %s is not checked before the plan: %v\n", o.to, err)
+	case planview.AlreadyAt(cv, o.to):
+		return alreadyAt(cmd, o.to, o.quiet || format != "")
+	default:
+		notOffered = planview.NotOffered(cv, o.to)
+		if notOffered != "" && !o.allowNotOffered {
+			r.refuseCreate = fmt.Errorf("%s is not an update offered to this cluster, so upgrade would refuse it: its UpdatePlan was not created. %s "+
+				"To check it anyway, before it is offered, add --allow-not-offered.", o.to, planview.Offers(cv))
+		}
+	}
 	p, err := r.evaluate(cmd.Context(), o.to, o.timeout, splitIdentities(o.accept), o.acceptAllOf)
 	if err != nil {
 		return err
 	}
 	view := planview.Build(p)
+	view.NotOffered = notOffered
 	out := cmd.OutOrStdout()
 	switch {
 	case o.quiet:
@@ -155,4 +200,17 @@ func (o *options) run(cmd *cobra.Command, r *runner, format output.Format) error
 		return fmt.Errorf("the update to %s is not ready: %s", o.to, strings.Join(blockers, "; "))
 	}
 	return nil
+}
+
+// alreadyAt says, as `oc adm upgrade --to` does (Run, in
+// pkg/cli/admin/upgrade/upgrade.go of openshift/oc), that the cluster runs
+// target already: there is nothing to check, and the command exits 0, as
+// upgrade does. The line goes to stderr when stdout is for scripts.
+func alreadyAt(cmd *cobra.Command, target string, forScripts bool) error {
+	var w io.Writer = cmd.OutOrStdout()
+	if forScripts {
+		w = cmd.ErrOrStderr()
+	}
+	_, err := fmt.Fprintf(w, "info: Cluster is already at version %s\n", target)
+	return err
 }

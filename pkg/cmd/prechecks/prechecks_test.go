@@ -3,6 +3,7 @@ package prechecks
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"runtime"
 	"slices"
 	"strings"
@@ -10,6 +11,8 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -101,10 +104,38 @@ func setUp(lag int, existing ...*insightsv1alpha1.UpdatePlan) (*fake.Clientset, 
 	return client, clock
 }
 
-// fakeClients are the command's clients on these fakes.
+// clusterVersion runs 4.17.1 and is offered 4.17.2, and 4.17.3 with the
+// risk OVNHang.
+func clusterVersion() *configv1.ClusterVersion {
+	return &configv1.ClusterVersion{
+		ObjectMeta: metav1.ObjectMeta{Name: "version"},
+		Spec:       configv1.ClusterVersionSpec{ClusterID: "c", Channel: "stable-4.17"},
+		Status: configv1.ClusterVersionStatus{
+			Desired:          configv1.Release{Version: "4.17.1", Image: "example.com/release@sha256:1"},
+			History:          []configv1.UpdateHistory{{State: configv1.CompletedUpdate, Version: "4.17.1", Image: "example.com/release@sha256:1"}},
+			AvailableUpdates: []configv1.Release{{Version: "4.17.2", Image: "example.com/release@sha256:2"}},
+			ConditionalUpdates: []configv1.ConditionalUpdate{{
+				Release:    configv1.Release{Version: "4.17.3", Image: "example.com/release@sha256:3"},
+				Risks:      []configv1.ConditionalUpdateRisk{{Name: "OVNHang", URL: "https://example.com/ovn", Message: "OVN may hang."}},
+				Conditions: []metav1.Condition{{Type: "Recommended", Status: metav1.ConditionFalse, Reason: "OVNHang", Message: "OVN may hang."}},
+			}},
+		},
+	}
+}
+
+// offers is what clusterVersion offers, as the command says it.
+const offers = `In channel "stable-4.17", the cluster is offered 4.17.2 (recommended), 4.17.3 (not recommended: OVNHang).`
+
+// fakeClients are the command's clients on these fakes, in a cluster with
+// clusterVersion's ClusterVersion.
 func fakeClients(client *fake.Clientset, kube *kubefake.Clientset) func(*rest.Config) (clients, error) {
+	return fakeClientsWith(client, kube, configfake.NewSimpleClientset(clusterVersion()))
+}
+
+func fakeClientsWith(client *fake.Clientset, kube *kubefake.Clientset, config *configfake.Clientset) func(*rest.Config) (clients, error) {
 	return func(*rest.Config) (clients, error) {
-		return clients{plans: client.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault)}, nil
+		return clients{plans: client.InsightsV1alpha1().UpdatePlans(), events: kube.CoreV1().Events(metav1.NamespaceDefault),
+			clusterVersions: config.ConfigV1().ClusterVersions()}, nil
 	}
 }
 
@@ -362,6 +393,109 @@ func TestAPlanDeletedWhileWaiting(t *testing.T) {
 			_, _, err := runWithEvents(t, client, kubefake.NewSimpleClientset(tt.events...), clock, "--to", "4.17.3")
 			if diff := cmp.Diff(tt.want, errString(err)); diff != "" {
 				t.Errorf("error (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The target is checked against the ClusterVersion before any plan is
+// created: a version, not the release the cluster runs, offered or asked
+// for anyway.
+func TestPreChecksTargets(t *testing.T) {
+	notOffered := "Warning: 4.17.5 is not an update offered to this cluster: upgrade refuses it until it is. " + offers + "\n"
+	unreadable := configfake.NewSimpleClientset()
+	unreadable.PrependReactor("get", "clusterversions", func(clienttesting.Action) (bool, k8sruntime.Object, error) {
+		return true, nil, apierrors.NewForbidden(configv1.Resource("clusterversions"), "version", errors.New("no"))
+	})
+	testCases := []struct {
+		name     string
+		existing []*insightsv1alpha1.UpdatePlan
+		config   *configfake.Clientset
+		args     []string
+		// created is the plan that exists afterwards, if any.
+		created   string
+		wantFirst string
+		wantErr   string
+		wantOut   string
+		errOut    string
+	}{
+		{
+			name: "not a version", args: []string{"--to", "garbage"},
+			wantErr: `--to "garbage" is not a release version such as 4.17.3 or 4.18.0-ec.2 (No Major.Minor.Patch elements found). ` + offers,
+		},
+		{
+			name: "not a version, the offers unreadable", args: []string{"--to", "4.17"}, config: unreadable,
+			wantErr: `--to "4.17" is not a release version such as 4.17.3 or 4.18.0-ec.2 (No Major.Minor.Patch elements found). ` +
+				`The releases offered cannot be listed: reading ClusterVersion version: clusterversions.config.openshift.io "version" is forbidden: no`,
+		},
+		{
+			name: "the release the cluster runs", args: []string{"--to", "4.17.1"},
+			wantOut: "info: Cluster is already at version 4.17.1\n",
+		},
+		{
+			name: "the release the cluster runs, for a script", args: []string{"--to", "4.17.1", "-o", "json"},
+			errOut: "info: Cluster is already at version 4.17.1\n",
+		},
+		{
+			name: "not offered", args: []string{"--to", "4.17.5"},
+			wantErr: "4.17.5 is not an update offered to this cluster, so upgrade would refuse it: its UpdatePlan was not created. " + offers +
+				" To check it anyway, before it is offered, add --allow-not-offered.",
+		},
+		{
+			name: "not offered, asked for anyway", args: []string{"--to", "4.17.5", "--allow-not-offered"},
+			created: "4.17.5", wantFirst: notOffered,
+		},
+		{
+			name: "not offered, its plan exists", args: []string{"--to", "4.17.5"},
+			existing: []*insightsv1alpha1.UpdatePlan{{ObjectMeta: metav1.ObjectMeta{Name: "4.17.5"}, Spec: insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.5", EvaluationRequest: "r0"}}},
+			created:  "4.17.5", wantFirst: notOffered,
+		},
+		{
+			name: "offers unreadable: the plan says", args: []string{"--to", "4.17.5"}, config: unreadable,
+			created: "4.17.5", wantFirst: "Update to:  4.17.5\n",
+			errOut: `warning: whether the cluster is offered 4.17.5 is not checked before the plan: reading ClusterVersion version: clusterversions.config.openshift.io "version" is forbidden: no` + "\n",
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			client, clock := setUp(0, tc.existing...)
+			config := tc.config
+			if config == nil {
+				config = configfake.NewSimpleClientset(clusterVersion())
+			}
+			cmd := newCommand(clock, fakeClientsWith(client, kubefake.NewSimpleClientset(), config))
+			var out, errOut bytes.Buffer
+			cmd.SetOut(&out)
+			cmd.SetErr(&errOut)
+			cmd.SetArgs(append(tc.args, "--server", "https://cluster.invalid:6443"))
+			err := cmd.Execute()
+			if tc.created == "" {
+				if diff := cmp.Diff(tc.wantErr, errString(err)); diff != "" {
+					t.Errorf("error (-want +got):\n%s", diff)
+				}
+				if diff := cmp.Diff(tc.wantOut, out.String()); diff != "" {
+					t.Errorf("stdout (-want +got):\n%s", diff)
+				}
+			} else if first, _, _ := strings.Cut(out.String(), "\n"); first+"\n" != tc.wantFirst {
+				t.Errorf("stdout begins %q, want %q:\n%s", first, tc.wantFirst, out.String())
+			}
+			if diff := cmp.Diff(tc.errOut, errOut.String()); diff != "" {
+				t.Errorf("stderr (-want +got):\n%s", diff)
+			}
+			list, err := client.Tracker().List(plans, plans.GroupVersion().WithKind("UpdatePlan"), "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, p := range list.(*insightsv1alpha1.UpdatePlanList).Items {
+				got = append(got, p.Name)
+			}
+			var want []string
+			if tc.created != "" {
+				want = []string{tc.created}
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("plans (-want +got):\n%s", diff)
 			}
 		})
 	}
