@@ -23,6 +23,27 @@ func AlreadyAt(cv *configv1.ClusterVersion, target string) bool {
 	return cv.Status.Desired.Version == target && !updatestatus.Pending(cv)
 }
 
+// AlreadyUpdatingTo says whether an update to target is already in
+// progress. `oc adm upgrade --to` answers it as it answers AlreadyAt, since
+// it compares target with status.desired alone (Run in
+// pkg/cli/admin/upgrade/upgrade.go of openshift/oc): there is nothing to
+// start, nor to plan, as the update began.
+func AlreadyUpdatingTo(cv *configv1.ClusterVersion, target string) bool {
+	return cv.Status.Desired.Version == target && updatestatus.Pending(cv)
+}
+
+// Already is the line that says the cluster runs target, or updates to it,
+// with no update to start; empty when neither.
+func Already(cv *configv1.ClusterVersion, target string) string {
+	switch {
+	case AlreadyAt(cv, target):
+		return "info: Cluster is already at version " + target
+	case AlreadyUpdatingTo(cv, target):
+		return "info: Cluster is already updating to version " + target
+	}
+	return ""
+}
+
 // AcceptedRisks are the names of the conditional update risks the plan
 // accepts: the operator's own accepted findings whose uid names a risk.
 func AcceptedRisks(plan *insightsv1alpha1.UpdatePlan) []string {

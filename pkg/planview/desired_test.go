@@ -107,13 +107,26 @@ func TestAcceptedRisks(t *testing.T) {
 	}
 }
 
-func TestAlreadyAt(t *testing.T) {
-	cv := clusterVersion(metav1.ConditionTrue)
-	if !AlreadyAt(cv, "4.17.1") || AlreadyAt(cv, "4.17.2") {
-		t.Errorf("AlreadyAt: want true for the version it runs only")
+func TestAlready(t *testing.T) {
+	running := clusterVersion(metav1.ConditionTrue)
+	updating := clusterVersion(metav1.ConditionTrue)
+	updating.Status.History[0].State = configv1.PartialUpdate
+	testCases := []struct {
+		name   string
+		cv     *configv1.ClusterVersion
+		target string
+		want   string
+	}{
+		{name: "the release it runs", cv: running, target: "4.17.1", want: "info: Cluster is already at version 4.17.1"},
+		{name: "another release", cv: running, target: "4.17.2"},
+		{name: "the release it updates to", cv: updating, target: "4.17.1", want: "info: Cluster is already updating to version 4.17.1"},
+		{name: "another release while updating", cv: updating, target: "4.17.2"},
 	}
-	cv.Status.History[0].State = configv1.PartialUpdate
-	if AlreadyAt(cv, "4.17.1") {
-		t.Errorf("AlreadyAt: an update to 4.17.1 in progress is not there yet")
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, Already(tc.cv, tc.target)); diff != "" {
+				t.Errorf("Already (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -169,8 +169,8 @@ func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, for
 		// The operator's own findings still say whether the release is
 		// offered.
 		fmt.Fprintf(errOut, "warning: whether the cluster is offered %s is not checked before the plan: %v\n", o.to, err)
-	case planview.AlreadyAt(cv, o.to):
-		return alreadyAt(cmd, o.to, o.quiet || format != "")
+	case planview.Already(cv, o.to) != "":
+		return already(cmd, planview.Already(cv, o.to), o.quiet || format != "")
 	default:
 		notOffered = planview.NotOffered(cv, o.to)
 		if notOffered != "" && !o.allowNotOffered {
@@ -202,15 +202,15 @@ func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, for
 	return nil
 }
 
-// alreadyAt says, as `oc adm upgrade --to` does (Run, in
+// already says, as `oc adm upgrade --to` does (Run, in
 // pkg/cli/admin/upgrade/upgrade.go of openshift/oc), that the cluster runs
-// target already: there is nothing to check, and the command exits 0, as
-// upgrade does. The line goes to stderr when stdout is for scripts.
-func alreadyAt(cmd *cobra.Command, target string, forScripts bool) error {
+// target already, or updates to it: there is nothing to check, and the
+// command exits 0, as upgrade does. The line goes to stderr when stdout is for scripts.
+func already(cmd *cobra.Command, line string, forScripts bool) error {
 	var w io.Writer = cmd.OutOrStdout()
 	if forScripts {
 		w = cmd.ErrOrStderr()
 	}
-	_, err := fmt.Fprintf(w, "info: Cluster is already at version %s\n", target)
+	_, err := fmt.Fprintln(w, line)
 	return err
 }

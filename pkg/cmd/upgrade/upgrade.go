@@ -105,8 +105,8 @@ func (o *options) run(cmd *cobra.Command, c Clients, clock clock.PassiveClock) e
 	if err != nil {
 		return err
 	}
-	if planview.AlreadyAt(cv, o.to) {
-		fmt.Fprintf(out, "info: Cluster is already at version %s\n", o.to)
+	if line := planview.Already(cv, o.to); line != "" {
+		fmt.Fprintln(out, line)
 		return nil
 	}
 	// Before the plan: a plan cannot make the cluster-version operator take
