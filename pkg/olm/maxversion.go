@@ -78,8 +78,23 @@ func MaxOpenShiftVersion(csv *operatorsv1alpha1.ClusterServiceVersion) (*semver.
 	return &truncated, nil
 }
 
+// The rules below are OLM's incompatibleOperators, nextY and
+// normalizeOCPVersion, in pkg/controller/operators/openshift/helpers.go of
+// github.com/operator-framework/operator-lifecycle-manager, which surprise
+// around 4.23:
+//   - OLM normalizes the release the cluster runs and the operator's max,
+//     4.23 becoming 5.0, but not the next minor it compares the max with:
+//     on 4.22 the next minor is 4.23, below every max after 4.22 (4.24
+//     included), so nothing capped above 4.22 blocks the update from 4.22,
+//     to 4.23 or 5.0 alike;
+//   - on 4.23 the next minor is 5.1, so a max of 4.23 or 5.0 (the release
+//     the cluster runs) blocks the update from 4.23 to 5.0, and so does a
+//     max of 4.24, which OLM counts as before 5.0.
+// OLM sets Upgradeable=False from the next minor alone, and the
+// cluster-version operator then refuses minor and major updates only.
+
 // normalize is OLM's normalizeOCPVersion: OpenShift 4.23 and 5.0 are the
-// same release, so an operator that supports 4.23 supports 5.0.
+// same release.
 func normalize(v semver.Version) semver.Version {
 	if v.Major == 4 && v.Minor == 23 {
 		return semver.Version{Major: 5}
@@ -87,18 +102,49 @@ func normalize(v semver.Version) semver.Version {
 	return semver.Version{Major: v.Major, Minor: v.Minor}
 }
 
-// required is the release an operator must support, normalized, for OLM
-// to let a cluster running current update to target's minor release. OLM
-// compares an operator's max with the minor release after the running one
-// (nextY of the normalized current), which is the target of a minor
-// update, except from 4.23: OLM's next is then 5.1, so an operator
-// supporting 4.23 or 5.0 blocks the update to 5.0. A plan names its
-// target, which may be further: the later of the two.
-func required(current, target semver.Version) semver.Version {
-	next := normalize(current)
-	next.Minor++
-	if t := normalize(target); t.GT(next) {
-		return t
+// nextMinor is what OLM, on a cluster running running, compares an
+// operator's normalized max with: nextY of the normalized release, itself
+// not normalized.
+func nextMinor(running semver.Version) semver.Version {
+	n := normalize(running)
+	return semver.Version{Major: n.Major, Minor: n.Minor + 1}
+}
+
+// lastHop is the release the cluster runs when it starts the last minor
+// update to target, when the releases tell: the minor release before it,
+// 4.22 before 5.0 (OLM blocks less from 4.22 than from 4.23, and a false
+// block is worse than a missed one), none before any other x.0.
+func lastHop(target semver.Version) (semver.Version, bool) {
+	t := normalize(target)
+	switch {
+	case t.Minor > 0:
+		return semver.Version{Major: t.Major, Minor: t.Minor - 1}, true
+	case t.Major == 5:
+		return semver.Version{Major: 4, Minor: 22}, true
 	}
-	return next
+	return semver.Version{}, false
+}
+
+// required is the release OLM compares an operator's normalized max with
+// on the cluster's way from current to target: the cluster-version
+// operator takes one minor update at a time, and OLM, once the cluster
+// runs a release, blocks the next by nextMinor of it. The latest such
+// release is the last hop's, which asks the most.
+func required(current, target semver.Version) semver.Version {
+	need := nextMinor(current)
+	if last, ok := lastHop(target); ok && normalize(last).GT(normalize(current)) {
+		need = nextMinor(last)
+	}
+	return need
+}
+
+// blockedFrom is the first release on which OLM blocks the next for an
+// operator whose max is max: max itself, but 4.23 for a max OLM counts
+// from 4.23 to 5.0 (4.23, 4.24 and later 4.x, 5.0), since on 4.22 OLM's
+// next minor is 4.23 and on 4.23 it is 5.1.
+func blockedFrom(max semver.Version) semver.Version {
+	if n := normalize(max); n.GTE(semver.Version{Major: 4, Minor: 23}) && n.LTE(semver.Version{Major: 5}) {
+		return semver.Version{Major: 4, Minor: 23}
+	}
+	return semver.Version{Major: max.Major, Minor: max.Minor}
 }

@@ -95,3 +95,34 @@ func TestMaxOpenShiftVersion(t *testing.T) {
 		})
 	}
 }
+
+// TestNextMinor follows TestIncompatibleOperators' cases OCP4.22 to OCP5.1
+// in OLM's pkg/controller/operators/openshift/helpers_test.go, and adds a
+// max of 4.24, which OLM's table leaves out: on 4.22 it is not below the
+// next minor, 4.23, which OLM does not normalize.
+func TestNextMinor(t *testing.T) {
+	maxes := []string{"4.23", "4.24", "5.0", "5.1"}
+	testCases := []struct {
+		running string
+		blocked []string
+	}{
+		{running: "4.22.0"},
+		{running: "4.23.0", blocked: []string{"4.23", "4.24", "5.0"}},
+		{running: "5.0.0", blocked: []string{"4.23", "4.24", "5.0"}},
+		{running: "5.1.0", blocked: []string{"4.23", "4.24", "5.0", "5.1"}},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.running, func(t *testing.T) {
+			next := nextMinor(semver.MustParse(tc.running))
+			var blocked []string
+			for _, m := range maxes {
+				if normalize(semver.MustParse(m + ".0")).LT(next) {
+					blocked = append(blocked, m)
+				}
+			}
+			if diff := cmp.Diff(tc.blocked, blocked); diff != "" {
+				t.Errorf("maxes OLM blocks (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

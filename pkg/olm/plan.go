@@ -50,8 +50,10 @@ func incompatible(in PlanInput) []finding {
 		return nil
 	}
 	targetMinor := fmt.Sprintf("%d.%d", target.Major, target.Minor)
-	// need is what an operator must support: the target's minor release,
-	// but 5.1 from 4.23 to 5.0, which OLM counts as one release.
+	// need is what OLM compares an operator's normalized max with on the
+	// last hop to the target. Supporting the target's minor release
+	// suffices, unless need is beyond it: 5.1 from 4.23 to 5.0, which OLM
+	// counts as one release.
 	need := required(current, target)
 	beyondTarget := need.GT(normalize(target))
 	needMinor := targetMinor
@@ -76,19 +78,31 @@ func incompatible(in PlanInput) []finding {
 				err, remedy(csv, sub, needMinor))
 		} else {
 			supports := fmt.Sprintf("supports OpenShift up to %d.%d", max.Major, max.Minor)
-			running := fmt.Sprintf("On a cluster running %d.%d or later", max.Major, max.Minor)
-			if beyondTarget {
+			if beyondTarget && normalize(*max).EQ(normalize(current)) {
 				supports += ", which OLM counts as the release the cluster runs"
-				running = "OLM counts OpenShift 4.23 and 5.0 as one release: on a cluster running it"
 			}
 			f.summary = fmt.Sprintf("Operator %s %s: OLM blocks the update to %s", operatorName(csv), supports, targetMinor)
 			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. %s, OLM sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
-				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, running, targetMinor, remedy(csv, sub, needMinor))
+				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, remedy(csv, sub, needMinor))
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// runningText says on which clusters OLM blocks the next minor release
+// for an operator whose max is max.
+func runningText(max semver.Version) string {
+	from := blockedFrom(max)
+	switch n := normalize(max); {
+	case from.EQ(max):
+		return fmt.Sprintf("On a cluster running %d.%d or later", max.Major, max.Minor)
+	case n.EQ(semver.Version{Major: 5}):
+		return "OLM counts OpenShift 4.23 and 5.0 as one release: on a cluster running it or later"
+	default:
+		return fmt.Sprintf("OLM counts OpenShift 4.23 as 5.0, after %d.%d: on a cluster running 4.23 or later", max.Major, max.Minor)
+	}
 }
 
 // remedy says how to make the operator support the target's minor release:

@@ -96,6 +96,25 @@ func TestIncompatibleVersions(t *testing.T) {
 		{name: "4.23 to 5.0, max 5.1", current: "4.23.2", target: "5.0.1", max: `"5.1"`},
 		{name: "5.0 to 5.1, max 4.23", current: "5.0.1", target: "5.1.0", max: `"4.23"`, blocked: true},
 		{name: "5.0 to 5.1, max 5.1", current: "5.0.1", target: "5.1.0", max: `"5.1"`},
+		// On 4.22, OLM's next minor is 4.23, not normalized, while the
+		// max is: a max of 4.24 is not below it, and OLM lets the
+		// cluster leave 4.22 whatever the target.
+		{name: "4.22 to 4.23, max 4.24", current: "4.22.3", target: "4.23.0", max: `"4.24"`},
+		{name: "4.22 to 5.0, max 4.24", current: "4.22.3", target: "5.0.0", max: `"4.24"`},
+		// Once on 5.0 (or 4.23), OLM's next minor is 5.1, above 4.24.
+		{name: "4.22 to 5.1, max 4.24", current: "4.22.3", target: "5.1.0", max: `"4.24"`, blocked: true},
+		{name: "4.23 to 5.0, max 4.24", current: "4.23.2", target: "5.0.1", max: `"4.24"`, blocked: true},
+		// A plan for 5.0 from before 4.22 ends with the update from 4.22,
+		// where OLM's next minor is 4.23.
+		{name: "4.21 to 5.0, max 4.22", current: "4.21.9", target: "5.0.0", max: `"4.22"`, blocked: true},
+		{name: "4.21 to 5.0, max 4.23", current: "4.21.9", target: "5.0.0", max: `"4.23"`},
+		{name: "4.21 to 5.0, max 4.24", current: "4.21.9", target: "5.0.0", max: `"4.24"`},
+		// Current is the release the cluster-version operator updates
+		// to (its status.desired): mid-update from 4.16.20 to 4.17.3, a
+		// plan for 4.17.5 is a patch update.
+		{name: "mid-update to 4.17.3, a plan for 4.17.5, max 4.16", current: "4.17.3", target: "4.17.5", max: `"4.16"`},
+		{name: "mid-update to 4.17.3, a plan for 4.18.1, max 4.17", current: "4.17.3", target: "4.18.1", max: `"4.17"`, blocked: true},
+		{name: "mid-update to 4.17.3, a plan for 4.18.1, max 4.18", current: "4.17.3", target: "4.18.1", max: `"4.18"`},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -258,6 +277,32 @@ func TestIncompatibleFinding(t *testing.T) {
 				"Update the operator to a version that supports 5.1",
 			},
 			denies: []string{"On a cluster running 5.0", "supports 5.0"},
+		},
+		{
+			name:    "4.23 to 5.0, max 4.24: OLM counts 4.24 as before 5.0",
+			csv:     newCSV("logging", "es.v5.8.2", withMax(`"4.24"`)),
+			current: "4.23.2", target: "5.0.1",
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator logging/es.v5.8.2 supports OpenShift up to 4.24: OLM blocks the update to 5.0",
+			},
+			says: []string{
+				"olm.maxOpenShiftVersion 4.24. OLM counts OpenShift 4.23 as 5.0, after 4.24: on a cluster running 4.23 or later, OLM sets Upgradeable=False",
+				"cannot reach 5.0", "Update the operator to a version that supports 5.1",
+			},
+			denies: []string{"On a cluster running 4.24"},
+		},
+		{
+			name:    "4.16 to 4.18, max 4.17: OLM blocks once the cluster runs 4.17",
+			csv:     newCSV("logging", "es.v5.8.2", withMax(`"4.17"`)),
+			current: "4.16.20", target: "4.18.1",
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator logging/es.v5.8.2 supports OpenShift up to 4.17: OLM blocks the update to 4.18",
+			},
+			says: []string{"On a cluster running 4.17 or later, OLM sets Upgradeable=False", "cannot reach 4.18", "supports 4.18"},
 		},
 	}
 	for _, tc := range testCases {
