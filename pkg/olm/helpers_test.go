@@ -185,6 +185,13 @@ func newPlan(namespace, name, phase string, approved bool, csvs ...string) *oper
 	}
 }
 
+// automaticPlan is the plan as OLM makes it when no Subscription of the
+// namespace is Manual: Automatic, approved.
+func automaticPlan(p *operatorsv1alpha1.InstallPlan) *operatorsv1alpha1.InstallPlan {
+	p.Spec.Approval, p.Spec.Approved = operatorsv1alpha1.ApprovalAutomatic, true
+	return p
+}
+
 func uids(insights []insightsv1alpha1.UpdateInsight) []string {
 	var out []string
 	for _, i := range insights {

@@ -81,13 +81,49 @@ func (c Cluster) subscriptionOf(csv *operatorsv1alpha1.ClusterServiceVersion) *o
 	return installing
 }
 
-func (c Cluster) installPlan(namespace, name string) *operatorsv1alpha1.InstallPlan {
+// waitingPlan is the InstallPlan sub points at when it waits for
+// approval, else nil.
+func (c Cluster) waitingPlan(sub *operatorsv1alpha1.Subscription) *operatorsv1alpha1.InstallPlan {
+	if sub == nil || sub.Status.InstallPlanRef == nil {
+		return nil
+	}
 	for _, p := range c.InstallPlans {
-		if p.Namespace == namespace && p.Name == name {
+		if p.Namespace == sub.Namespace && p.Name == sub.Status.InstallPlanRef.Name && waitsForApproval(p) {
 			return p
 		}
 	}
 	return nil
+}
+
+// subscriptionsOn are the Subscriptions that point at plan, by name. OLM
+// sets status.installPlanRef and status.installplan together
+// (setIPReference in pkg/controller/operators/catalog/operator.go), so
+// the first tells.
+func (c Cluster) subscriptionsOn(plan *operatorsv1alpha1.InstallPlan) []*operatorsv1alpha1.Subscription {
+	var out []*operatorsv1alpha1.Subscription
+	for _, s := range sortedSubscriptions(c.Subscriptions) {
+		if s.Namespace == plan.Namespace && s.Status.InstallPlanRef != nil && s.Status.InstallPlanRef.Name == plan.Name {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// waitsForApproval says whether OLM holds plan until an administrator
+// approves it: a Manual plan, not approved, in the phase OLM creates a
+// Manual plan in (createInstallPlan) and leaves once it is approved.
+func waitsForApproval(plan *operatorsv1alpha1.InstallPlan) bool {
+	return plan.Spec.Approval == operatorsv1alpha1.ApprovalManual && !plan.Spec.Approved &&
+		plan.Status.Phase == operatorsv1alpha1.InstallPlanPhaseRequiresApproval
+}
+
+// approvalOf is sub's approval; unset is Automatic
+// (Subscription.GetInstallPlanApproval).
+func approvalOf(sub *operatorsv1alpha1.Subscription) operatorsv1alpha1.Approval {
+	if sub.Spec.InstallPlanApproval == operatorsv1alpha1.ApprovalManual {
+		return operatorsv1alpha1.ApprovalManual
+	}
+	return operatorsv1alpha1.ApprovalAutomatic
 }
 
 // notSucceededSince is when csv last left Succeeded, from its phase
@@ -230,6 +266,14 @@ func unmet(csv *operatorsv1alpha1.ClusterServiceVersion) []string {
 			}
 		}
 	}
+	return out
+}
+
+func sortedPlans(plans []*operatorsv1alpha1.InstallPlan) []*operatorsv1alpha1.InstallPlan {
+	out := slices.Clone(plans)
+	slices.SortFunc(out, func(a, b *operatorsv1alpha1.InstallPlan) int {
+		return strings.Compare(a.Namespace+"/"+a.Name, b.Namespace+"/"+b.Name)
+	})
 	return out
 }
 
