@@ -75,7 +75,7 @@ func incompatible(in PlanInput) []finding {
 			f.summary = fmt.Sprintf("Operator %s declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, %s among them", operatorName(csv), targetMinor)
 			f.description = fmt.Sprintf("OLM cannot read the newest OpenShift release the operator supports (%v), and so sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager: the cluster-version operator will not start a minor update.\n%s",
-				err, remedy(csv, sub, needMinor))
+				err, remedy(csv, sub, in.waitingPlan(sub), needMinor))
 		} else {
 			supports := fmt.Sprintf("supports OpenShift up to %d.%d", max.Major, max.Minor)
 			if beyondTarget && normalize(*max).EQ(normalize(current)) {
@@ -84,7 +84,7 @@ func incompatible(in PlanInput) []finding {
 			f.summary = fmt.Sprintf("Operator %s %s: OLM blocks the update to %s", operatorName(csv), supports, targetMinor)
 			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. %s, OLM sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
-				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, remedy(csv, sub, needMinor))
+				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, remedy(csv, sub, in.waitingPlan(sub), needMinor))
 		}
 		out = append(out, f)
 	}
@@ -106,8 +106,11 @@ func runningText(max semver.Version) string {
 }
 
 // remedy says how to make the operator support the target's minor release:
-// update it through its Subscription, or remove it.
-func remedy(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1.Subscription, targetMinor string) string {
+// update it through its Subscription, or remove it. waiting is the
+// InstallPlan the Subscription points at when it waits for approval: OLM
+// installs nothing newer, whatever the Subscription's approval, until it
+// is approved.
+func remedy(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1.Subscription, waiting *operatorsv1alpha1.InstallPlan, targetMinor string) string {
 	remove := fmt.Sprintf("oc delete clusterserviceversion %s -n %s", csv.Name, csv.Namespace)
 	if sub == nil {
 		return fmt.Sprintf("Update the operator to a version that supports %s before the cluster update; no Subscription installed it, so update it "+
@@ -125,9 +128,21 @@ func remedy(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1
 	} else {
 		catalog = "catalog " + catalog
 	}
-	approval := "its approval is Automatic, so OLM installs a newer version as soon as the channel offers one"
-	if sub.Spec.InstallPlanApproval == operatorsv1alpha1.ApprovalManual {
+	var approval string
+	switch manual := approvalOf(sub) == operatorsv1alpha1.ApprovalManual; {
+	case waiting != nil:
+		approval = fmt.Sprintf("its next update waits in InstallPlan %s/%s (to install %s)",
+			waiting.Namespace, waiting.Name, strings.Join(waiting.Spec.ClusterServiceVersionNames, ", "))
+		if manual {
+			approval = "its approval is Manual, and " + approval
+		} else {
+			approval = "its approval is Automatic, but " + approval + ", which OLM made Manual for a Manual Subscription of the namespace"
+		}
+		approval += fmt.Sprintf(": approve the plan if that version supports %s (%s)", targetMinor, approveCommand(waiting))
+	case manual:
 		approval = "its approval is Manual, so approve the InstallPlan of a version that supports " + targetMinor
+	default:
+		approval = "its approval is Automatic, so OLM installs a newer version as soon as the channel offers one"
 	}
 	return fmt.Sprintf("Update the operator to a version that supports %s before the cluster update: its Subscription %s/%s follows %s of %s, and %s; "+
 		"if no version in that channel supports %s, move the Subscription to a channel that has one. Or remove the operator: "+

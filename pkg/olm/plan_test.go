@@ -1,6 +1,7 @@
 package olm
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -195,10 +196,11 @@ func textOf(i insightsv1alpha1.UpdateInsight) findingText {
 func TestIncompatibleFinding(t *testing.T) {
 	csv := newCSV("logging", "es.v5.8.2", withMax(`"4.16"`), withDisplayName("OpenShift Elasticsearch Operator", "5.8.2"))
 	testCases := []struct {
-		name string
-		csv  *operatorsv1alpha1.ClusterServiceVersion
-		subs []*operatorsv1alpha1.Subscription
-		want findingText
+		name  string
+		csv   *operatorsv1alpha1.ClusterServiceVersion
+		subs  []*operatorsv1alpha1.Subscription
+		plans []*operatorsv1alpha1.InstallPlan
+		want  findingText
 		// current and target are 4.16.20 and 4.17.3 unless set.
 		current, target string
 		says            []string
@@ -237,6 +239,44 @@ func TestIncompatibleFinding(t *testing.T) {
 				"oc delete subscription es -n logging", "oc delete clusterserviceversion es.v5.8.2 -n logging",
 			},
 			denies: []string{"no Subscription installed it", "Manual"},
+		},
+		{
+			name: "Automatic Subscription whose update waits in a Manual InstallPlan",
+			csv:  csv,
+			subs: []*operatorsv1alpha1.Subscription{
+				newSub("logging", "es", "es.v5.8.2", manual("install-q7m2x"), func(s *operatorsv1alpha1.Subscription) {
+					s.Spec.InstallPlanApproval = operatorsv1alpha1.ApprovalAutomatic
+				}),
+				newSub("logging", "cluster-logging", "cluster-logging.v5.8.2", manual("install-q7m2x")),
+			},
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("logging", "install-q7m2x", "RequiresApproval", false, "cluster-logging.v5.8.3", "es.v5.8.3")},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+			},
+			says: []string{
+				"its approval is Automatic, but its next update waits in InstallPlan logging/install-q7m2x (to install cluster-logging.v5.8.3, es.v5.8.3), " +
+					"which OLM made Manual for a Manual Subscription of the namespace",
+				"approve the plan if that version supports 4.17 (oc patch installplan install-q7m2x -n logging --type merge -p '{\"spec\":{\"approved\":true}}');",
+			},
+			denies: []string{"as soon as the channel offers one"},
+		},
+		{
+			name:  "Manual Subscription whose update waits",
+			csv:   csv,
+			subs:  []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.2", manual("install-q7m2x"))},
+			plans: []*operatorsv1alpha1.InstallPlan{newPlan("logging", "install-q7m2x", "RequiresApproval", false, "es.v5.8.3")},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+			},
+			says: []string{
+				"its approval is Manual, and its next update waits in InstallPlan logging/install-q7m2x (to install es.v5.8.3)",
+				"approve the plan if that version supports 4.17 (oc patch installplan install-q7m2x -n logging",
+			},
+			denies: []string{"approve the InstallPlan of a version"},
 		},
 		{
 			name: "no Subscription",
@@ -308,13 +348,15 @@ func TestIncompatibleFinding(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			in := PlanInput{
-				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}, Subscriptions: tc.subs},
+				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}, Subscriptions: tc.subs, InstallPlans: tc.plans},
 				Current: "4.16.20", Target: "4.17.3", Now: now,
 			}
 			if tc.current != "" {
 				in.Current, in.Target = tc.current, tc.target
 			}
-			got := Plan(in)
+			got := slices.DeleteFunc(Plan(in), func(i insightsv1alpha1.UpdateInsight) bool {
+				return !strings.HasPrefix(i.UID, "max-openshift-version/")
+			})
 			if len(got) != 1 {
 				t.Fatalf("got %d insights %v, want 1", len(got), uids(got))
 			}
