@@ -134,6 +134,17 @@ func neverSucceeded(n int, first time.Time) csvOption {
 	return withHistory(entries...)
 }
 
+// componentOf labels the CSV as OLM's adoption controller labels the
+// installed CSV of a Subscription to package in the CSV's namespace.
+func componentOf(pkg string) csvOption {
+	return func(csv *operatorsv1alpha1.ClusterServiceVersion) {
+		if csv.Labels == nil {
+			csv.Labels = map[string]string{}
+		}
+		csv.Labels["operators.coreos.com/"+pkg+"."+csv.Namespace] = ""
+	}
+}
+
 func withPhase(phase operatorsv1alpha1.ClusterServiceVersionPhase, reason string) csvOption {
 	return func(csv *operatorsv1alpha1.ClusterServiceVersion) {
 		csv.Status.Phase, csv.Status.Reason = phase, reason

@@ -64,9 +64,12 @@ func (c Cluster) installed() []*operatorsv1alpha1.ClusterServiceVersion {
 
 // subscriptionOf is the Subscription that installed csv, as OLM finds it
 // (overrides/config.go findOwner): in the CSV's namespace, the one whose
-// installed CSV it is, or else the one installing it.
+// installed CSV it is, or else the one installing it. An old CSV OLM is
+// replacing is neither once the Subscription has moved on to its
+// successor; it keeps the component label OLM put on it as the
+// Subscription's installed CSV, which names the Subscription's package.
 func (c Cluster) subscriptionOf(csv *operatorsv1alpha1.ClusterServiceVersion) *operatorsv1alpha1.Subscription {
-	var installing *operatorsv1alpha1.Subscription
+	var installing, labelled *operatorsv1alpha1.Subscription
 	for _, s := range c.Subscriptions {
 		if s.Namespace != csv.Namespace {
 			continue
@@ -77,8 +80,46 @@ func (c Cluster) subscriptionOf(csv *operatorsv1alpha1.ClusterServiceVersion) *o
 		if s.Status.CurrentCSV == csv.Name && installing == nil {
 			installing = s
 		}
+		if _, ok := csv.Labels[ComponentLabel(s.Spec.Package, s.Namespace)]; ok && labelled == nil {
+			labelled = s
+		}
 	}
-	return installing
+	if installing != nil {
+		return installing
+	}
+	return labelled
+}
+
+// ComponentLabelPrefix starts the label OLM puts on the components of an
+// operator, its CSVs among them.
+const ComponentLabelPrefix = "operators.coreos.com/"
+
+// ComponentLabel is the key of the label OLM's adoption controller puts on
+// the installed CSV of a Subscription to package in namespace
+// (ReconcileSubscription in pkg/controller/operators/adoption_controller.go
+// of operator-lifecycle-manager), with the value "": the operator's name
+// "<package>.<namespace>", cut to 63 characters and then of its trailing
+// dots, dashes and underscores (NewPackageOperator and ComponentLabelKey in
+// pkg/controller/operators/decorators/operator.go). Empty when nothing is
+// left, where OLM puts no label.
+func ComponentLabel(pkg, namespace string) string {
+	name := pkg + "." + namespace
+	if len(name) > 63 {
+		name = strings.TrimRight(name[:63], "._-")
+	}
+	if name == "" {
+		return ""
+	}
+	return ComponentLabelPrefix + name
+}
+
+func (c Cluster) csv(namespace, name string) *operatorsv1alpha1.ClusterServiceVersion {
+	for _, csv := range c.CSVs {
+		if csv.Namespace == namespace && csv.Name == name && !csv.IsCopied() {
+			return csv
+		}
+	}
+	return nil
 }
 
 // waitingPlan is the InstallPlan sub points at when it waits for

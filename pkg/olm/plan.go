@@ -81,14 +81,87 @@ func incompatible(in PlanInput) []finding {
 			if beyondTarget && normalize(*max).EQ(normalize(current)) {
 				supports += ", which OLM counts as the release the cluster runs"
 			}
-			f.summary = fmt.Sprintf("Operator %s %s: OLM blocks the update to %s", operatorName(csv), supports, targetMinor)
+			what := remedy(csv, sub, in.waitingPlan(sub), needMinor)
+			if until, replacing, ok := in.replacement(csv, sub, need, needMinor); ok {
+				supports += ": OLM blocks the update to " + targetMinor + " until it deletes this CSV, " + until
+				if replacing != "" {
+					what = replacing
+				} else {
+					what = replacementUnknown(csv) + "\n" + what
+				}
+			} else {
+				supports += ": OLM blocks the update to " + targetMinor
+			}
+			f.summary = fmt.Sprintf("Operator %s %s", operatorName(csv), supports)
 			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. %s, OLM sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
-				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, remedy(csv, sub, in.waitingPlan(sub), needMinor))
+				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, what)
 		}
 		out = append(out, f)
 	}
 	return out
+}
+
+// replacement: OLM counts an old CSV it is replacing (Replacing) or has
+// replaced (Deleting) until it deletes it, and it deletes it once the
+// replacement succeeded (transitionCSVState in
+// pkg/controller/operators/olm/operator.go of operator-lifecycle-manager).
+// ok says whether csv is such a CSV, until how the summary ends. text
+// says where the replacement is, when its Subscription names it (as its
+// current CSV): what it waits for, and whether the replacement supports
+// need; empty when the replacement is not known.
+func (c Cluster) replacement(csv *operatorsv1alpha1.ClusterServiceVersion, sub *operatorsv1alpha1.Subscription,
+	need semver.Version, needMinor string) (until, text string, ok bool) {
+	var deleting bool
+	switch csv.Status.Phase {
+	case operatorsv1alpha1.CSVPhaseReplacing:
+		until = "which it is replacing"
+	case operatorsv1alpha1.CSVPhaseDeleting:
+		until, deleting = "which it replaced", true
+	default:
+		return "", "", false
+	}
+	if sub == nil || sub.Status.CurrentCSV == "" || sub.Status.CurrentCSV == csv.Name {
+		return until, "", true
+	}
+	next := sub.Status.CurrentCSV
+	const absent = "not created yet"
+	phase := absent
+	var nextMax *semver.Version
+	var nextErr error
+	if n := c.csv(csv.Namespace, next); n != nil {
+		phase = "now " + phaseOf(n)
+		nextMax, nextErr = MaxOpenShiftVersion(n)
+	}
+	var b strings.Builder
+	if deleting {
+		fmt.Fprintf(&b, "OLM counts every CSV but its copies, in any phase: it replaced this one with %s, %s, by Subscription %s/%s, and deletes it. "+
+			"The block clears once it is gone.", next, phase, sub.Namespace, sub.Name)
+	} else {
+		fmt.Fprintf(&b, "OLM counts every CSV but its copies, in any phase: it is replacing this one with %s, %s, by Subscription %s/%s. "+
+			"The operator's update is under way, and the block clears when OLM deletes the old CSV, which it does once %s has succeeded.",
+			next, phase, sub.Namespace, sub.Name, next)
+	}
+	switch {
+	case phase == absent:
+	case nextErr != nil:
+		fmt.Fprintf(&b, " %s declares an invalid olm.maxOpenShiftVersion: see its own finding.", next)
+	case nextMax == nil || !normalize(*nextMax).LT(need):
+		fmt.Fprintf(&b, " %s supports %s.", next, needMinor)
+	default:
+		fmt.Fprintf(&b, " %s does not support %s either: see its own finding.", next, needMinor)
+	}
+	return until, b.String(), true
+}
+
+// replacementUnknown says that OLM replaces csv by a CSV no Subscription
+// names.
+func replacementUnknown(csv *operatorsv1alpha1.ClusterServiceVersion) string {
+	if csv.Status.Phase == operatorsv1alpha1.CSVPhaseDeleting {
+		return "OLM counts every CSV but its copies, in any phase: it replaced this one, and deletes it. The block clears once it is gone."
+	}
+	return "OLM counts every CSV but its copies, in any phase: it is replacing this one. The operator's update is under way, and the block " +
+		"clears when OLM deletes the old CSV, which it does once its replacement has succeeded."
 }
 
 // runningText says on which clusters OLM blocks the next minor release

@@ -200,7 +200,9 @@ func TestIncompatibleFinding(t *testing.T) {
 		csv   *operatorsv1alpha1.ClusterServiceVersion
 		subs  []*operatorsv1alpha1.Subscription
 		plans []*operatorsv1alpha1.InstallPlan
-		want  findingText
+		// others are more CSVs, whose findings are not looked at.
+		others []*operatorsv1alpha1.ClusterServiceVersion
+		want   findingText
 		// current and target are 4.16.20 and 4.17.3 unless set.
 		current, target string
 		says            []string
@@ -279,6 +281,72 @@ func TestIncompatibleFinding(t *testing.T) {
 			denies: []string{"approve the InstallPlan of a version"},
 		},
 		{
+			name: "Replacing: the block clears when OLM deletes the old CSV",
+			csv:  replaced(operatorsv1alpha1.CSVPhaseReplacing),
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.3")},
+			others: []*operatorsv1alpha1.ClusterServiceVersion{
+				newCSV("logging", "es.v5.8.3", withMax(`"4.18"`), componentOf("es"), withPhase(operatorsv1alpha1.CSVPhaseInstalling, "InstallWaiting")),
+			},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17 until it deletes this CSV, which it is replacing",
+			},
+			says: []string{
+				"On a cluster running 4.16 or later, OLM sets Upgradeable=False",
+				"OLM counts every CSV but its copies, in any phase: it is replacing this one with es.v5.8.3, now Installing (InstallWaiting), by Subscription logging/es. " +
+					"The operator's update is under way, and the block clears when OLM deletes the old CSV, which it does once es.v5.8.3 has succeeded. " +
+					"es.v5.8.3 supports 4.17.",
+			},
+			denies: []string{"Update the operator to a version", "oc delete"},
+		},
+		{
+			name: "Deleting: the replacement succeeded",
+			csv:  replaced(operatorsv1alpha1.CSVPhaseDeleting),
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.3")},
+			others: []*operatorsv1alpha1.ClusterServiceVersion{
+				newCSV("logging", "es.v5.8.3", withMax(`"4.18"`), componentOf("es")),
+			},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17 until it deletes this CSV, which it replaced",
+			},
+			says: []string{
+				"OLM counts every CSV but its copies, in any phase: it replaced this one with es.v5.8.3, now Succeeded (InstallSucceeded), by Subscription logging/es, and deletes it. " +
+					"The block clears once it is gone. es.v5.8.3 supports 4.17.",
+			},
+			denies: []string{"Update the operator to a version", "oc delete"},
+		},
+		{
+			name: "Replacing with a successor capped too",
+			csv:  replaced(operatorsv1alpha1.CSVPhaseReplacing),
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.3")},
+			others: []*operatorsv1alpha1.ClusterServiceVersion{
+				newCSV("logging", "es.v5.8.3", withMax(`"4.16"`), componentOf("es"), withPhase(operatorsv1alpha1.CSVPhaseInstalling, "InstallWaiting")),
+			},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17 until it deletes this CSV, which it is replacing",
+			},
+			says:   []string{"once es.v5.8.3 has succeeded. es.v5.8.3 does not support 4.17 either: see its own finding."},
+			denies: []string{"oc delete"},
+		},
+		{
+			name: "Replacing, no Subscription known",
+			csv:  replaced(operatorsv1alpha1.CSVPhaseReplacing),
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2")},
+				Summary:   "Operator OpenShift Elasticsearch Operator 5.8.2 (logging/es.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17 until it deletes this CSV, which it is replacing",
+			},
+			says: []string{
+				"it is replacing this one. The operator's update is under way, and the block clears when OLM deletes the old CSV, which it does once its replacement has succeeded.",
+				"no Subscription installed it", "oc delete clusterserviceversion es.v5.8.2 -n logging",
+			},
+		},
+		{
 			name: "no Subscription",
 			csv:  csv,
 			subs: []*operatorsv1alpha1.Subscription{newSub("other", "es", "es.v5.8.2")},
@@ -348,14 +416,14 @@ func TestIncompatibleFinding(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			in := PlanInput{
-				Cluster: Cluster{CSVs: []*operatorsv1alpha1.ClusterServiceVersion{tc.csv}, Subscriptions: tc.subs, InstallPlans: tc.plans},
+				Cluster: Cluster{CSVs: append([]*operatorsv1alpha1.ClusterServiceVersion{tc.csv}, tc.others...), Subscriptions: tc.subs, InstallPlans: tc.plans},
 				Current: "4.16.20", Target: "4.17.3", Now: now,
 			}
 			if tc.current != "" {
 				in.Current, in.Target = tc.current, tc.target
 			}
 			got := slices.DeleteFunc(Plan(in), func(i insightsv1alpha1.UpdateInsight) bool {
-				return !strings.HasPrefix(i.UID, "max-openshift-version/")
+				return i.UID != "max-openshift-version/"+tc.csv.Namespace+"/"+tc.csv.Name
 			})
 			if len(got) != 1 {
 				t.Fatalf("got %d insights %v, want 1", len(got), uids(got))
@@ -379,12 +447,33 @@ func TestIncompatibleFinding(t *testing.T) {
 	}
 }
 
+// replaced is the elasticsearch operator's CSV, capped at 4.16, as OLM
+// writes it once a newer CSV replaces it (transitionCSVState in
+// pkg/controller/operators/olm/operator.go of operator-lifecycle-manager):
+// Replacing until the newer one succeeds, then Deleting. Its Subscription
+// has moved on: only OLM's component label tells whose it is.
+func replaced(phase operatorsv1alpha1.ClusterServiceVersionPhase) *operatorsv1alpha1.ClusterServiceVersion {
+	reason, message := "BeingReplaced", "being replaced by csv: es.v5.8.3"
+	if phase == operatorsv1alpha1.CSVPhaseDeleting {
+		reason, message = "Replaced", "has been replaced by a newer ClusterServiceVersion that has successfully installed."
+	}
+	return newCSV("logging", "es.v5.8.2", withMax(`"4.16"`), withDisplayName("OpenShift Elasticsearch Operator", "5.8.2"), componentOf("es"),
+		func(csv *operatorsv1alpha1.ClusterServiceVersion) {
+			csv.Status.Phase, csv.Status.Reason, csv.Status.Message = phase, reason, message
+		})
+}
+
+// longPackage is a package of 52 characters: "<package>.openshift-logging"
+// cut to 63 characters ends with "openshift-".
+const longPackage = "a-package-whose-name-is-long-enough-for-olm-to-cut-i"
+
 // TestSubscriptionOf is which Subscription installed a CSV: in its
 // namespace, the one that installed it, else the one installing it.
 func TestSubscriptionOf(t *testing.T) {
 	installing := newSub("ns", "installing", "op.v0", func(s *operatorsv1alpha1.Subscription) { s.Status.CurrentCSV = "op.v1" })
 	testCases := []struct {
 		name string
+		csv  *operatorsv1alpha1.ClusterServiceVersion // op.v1 in ns unless set
 		subs []*operatorsv1alpha1.Subscription
 		want string
 	}{
@@ -397,10 +486,39 @@ func TestSubscriptionOf(t *testing.T) {
 		},
 		{name: "not in another namespace", subs: []*operatorsv1alpha1.Subscription{newSub("other", "installed", "op.v1")}},
 		{name: "not of another CSV", subs: []*operatorsv1alpha1.Subscription{newSub("ns", "installed", "op.v2")}},
+		{
+			name: "moved on to the successor: by OLM's component label",
+			csv:  newCSV("ns", "op.v1", componentOf("op")),
+			subs: []*operatorsv1alpha1.Subscription{newSub("ns", "other", "other.v1"), newSub("ns", "op", "op.v2")},
+			want: "ns/op",
+		},
+		{
+			name: "the installed CSV's over the label's",
+			csv:  newCSV("ns", "op.v1", componentOf("op")),
+			subs: []*operatorsv1alpha1.Subscription{newSub("ns", "op", "op.v2"), newSub("ns", "installed", "op.v1")},
+			want: "ns/installed",
+		},
+		{
+			name: "the label of a package in another namespace",
+			csv:  newCSV("ns", "op.v1", componentOf("op")),
+			subs: []*operatorsv1alpha1.Subscription{newSub("other", "op", "op.v2")},
+		},
+		{
+			name: "a label OLM cut to 63 characters, then of its trailing dash",
+			csv: newCSV("openshift-logging", "op.v1", func(csv *operatorsv1alpha1.ClusterServiceVersion) {
+				csv.Labels = map[string]string{"operators.coreos.com/" + longPackage + ".openshift": ""}
+			}),
+			subs: []*operatorsv1alpha1.Subscription{newSub("openshift-logging", longPackage, "op.v2")},
+			want: "openshift-logging/" + longPackage,
+		},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			sub := Cluster{Subscriptions: tc.subs}.subscriptionOf(newCSV("ns", "op.v1"))
+			csv := tc.csv
+			if csv == nil {
+				csv = newCSV("ns", "op.v1")
+			}
+			sub := Cluster{Subscriptions: tc.subs}.subscriptionOf(csv)
 			got := ""
 			if sub != nil {
 				got = sub.Namespace + "/" + sub.Name

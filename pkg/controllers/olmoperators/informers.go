@@ -1,6 +1,7 @@
 package olmoperators
 
 import (
+	"strings"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -8,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/selection"
 	"k8s.io/client-go/tools/cache"
 
+	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 	olmclient "github.com/update-insights/update-insights-operator/pkg/olm/generated/clientset/versioned"
 	olminformers "github.com/update-insights/update-insights-operator/pkg/olm/generated/informers/externalversions"
@@ -87,7 +89,9 @@ var readAnnotations = []string{operatorsv1alpha1.PropertiesAnnotation, operators
 
 // StripCSV keeps of a CSV what the insights read: the mirror already drops
 // its spec but the name and version; this drops the annotations and labels
-// but those read, and the managed fields.
+// but those read (OLM's copy label, and its component labels, which name
+// the Subscription of an old CSV OLM is replacing), and the managed
+// fields.
 func StripCSV(obj any) (any, error) {
 	csv, ok := obj.(*operatorsv1alpha1.ClusterServiceVersion)
 	if !ok {
@@ -102,8 +106,10 @@ func StripCSV(obj any) (any, error) {
 	}
 	csv.Annotations = annotations
 	labels := map[string]string{}
-	if v, ok := csv.Labels[operatorsv1alpha1.CopiedLabelKey]; ok {
-		labels[operatorsv1alpha1.CopiedLabelKey] = v
+	for k, v := range csv.Labels {
+		if k == operatorsv1alpha1.CopiedLabelKey || strings.HasPrefix(k, olm.ComponentLabelPrefix) {
+			labels[k] = v
+		}
 	}
 	csv.Labels = labels
 	return csv, nil

@@ -66,7 +66,7 @@ func TestStripCSVKeepsWhatTheInsightsRead(t *testing.T) {
 				"alm-examples":         `[{"apiVersion":"etcd.database.coreos.com/v1beta2","kind":"EtcdCluster"}]`,
 				"olm.targetNamespaces": "etcd",
 			},
-			Labels:        map[string]string{operatorsv1alpha1.CopiedLabelKey: "etcd", "operators.coreos.com/etcd.etcd": ""},
+			Labels:        map[string]string{operatorsv1alpha1.CopiedLabelKey: "etcd", "operators.coreos.com/etcd.etcd": "", "app": "etcd"},
 			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "olm"}},
 		},
 		Spec: operatorsv1alpha1.ClusterServiceVersionSpec{DisplayName: "etcd", Version: "0.9.4"},
@@ -81,7 +81,9 @@ func TestStripCSVKeepsWhatTheInsightsRead(t *testing.T) {
 		operatorsv1alpha1.PropertiesAnnotation:        csv.Annotations[operatorsv1alpha1.PropertiesAnnotation],
 		operatorsv1alpha1.OperatorNamespaceAnnotation: "etcd",
 	}
-	want.Labels = map[string]string{operatorsv1alpha1.CopiedLabelKey: "etcd"}
+	// OLM's component label finds the Subscription of an old CSV it is
+	// replacing, which the Subscription no longer names.
+	want.Labels = map[string]string{operatorsv1alpha1.CopiedLabelKey: "etcd", "operators.coreos.com/etcd.etcd": ""}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("stripped CSV (-want +got):\n%s", diff)
 	}
