@@ -16,7 +16,12 @@ import (
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 )
 
-const operatorsFixture = "../../test/testdata/olm/operators.yaml"
+const (
+	operatorsFixture = "../../test/testdata/olm/operators.yaml"
+	// updatesFixture holds operators OLM is updating: two Subscriptions
+	// on one Manual InstallPlan, and an old CSV OLM is replacing.
+	updatesFixture = "../../test/testdata/olm/updates.yaml"
+)
 
 // updateStarted is when the fixture's cluster update started.
 var updateStarted = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)

@@ -57,6 +57,52 @@ func TestPlanFixture(t *testing.T) {
 	}
 }
 
+// TestPlanUpdatesFixture: the InstallPlan two Subscriptions point at is
+// one finding naming both; the Automatic Subscription's capped operator
+// names that plan; the old CSV OLM is replacing names its Subscription,
+// found by OLM's component label.
+func TestPlanUpdatesFixture(t *testing.T) {
+	planNow := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	got := Plan(PlanInput{Cluster: load(t, updatesFixture), Current: "4.16.20", Target: "4.17.3", Now: planNow})
+	var texts []findingText
+	for _, i := range got {
+		texts = append(texts, textOf(i))
+	}
+	want := []findingText{
+		{
+			UID: "max-openshift-version/openshift-logging/loki-operator.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-logging", "loki-operator.v5.8.2"), subRes("openshift-logging", "loki-operator")},
+			Summary:   "Operator Loki Operator 5.8.2 (openshift-logging/loki-operator.v5.8.2) supports OpenShift up to 4.16: OLM blocks the update to 4.17",
+		},
+		{
+			UID: "max-openshift-version/openshift-operators/quay-operator.v3.11.4", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-operators", "quay-operator.v3.11.4"), subRes("openshift-operators", "quay-operator")},
+			Summary:   "Operator Red Hat Quay 3.11.4 (openshift-operators/quay-operator.v3.11.4) supports OpenShift up to 4.16: OLM blocks the update to 4.17 until it deletes this CSV, which it is replacing",
+		},
+		{
+			UID: "install-plan-approval/openshift-logging/install-q7m2x", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.NoneImpactType,
+			Resources: []insightsv1alpha1.InsightResource{
+				subRes("openshift-logging", "cluster-logging"), subRes("openshift-logging", "loki-operator"), planRes("openshift-logging", "install-q7m2x"),
+			},
+			Summary: "Operator update waiting for approval: InstallPlan openshift-logging/install-q7m2x of Subscriptions cluster-logging, loki-operator would install cluster-logging.v5.8.3, loki-operator.v5.8.3",
+		},
+		{
+			UID: "unhealthy/openshift-operators/quay-operator.v3.11.4", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-operators", "quay-operator.v3.11.4"), subRes("openshift-operators", "quay-operator")},
+			Summary:   "Operator Red Hat Quay 3.11.4 (openshift-operators/quay-operator.v3.11.4) is Replacing (BeingReplaced), not Succeeded since 2026-11-21T09:00:12Z",
+		},
+		{
+			UID: "unhealthy/openshift-operators/quay-operator.v3.12.1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
+			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-operators", "quay-operator.v3.12.1"), subRes("openshift-operators", "quay-operator")},
+			Summary:   "Operator Red Hat Quay 3.12.1 (openshift-operators/quay-operator.v3.12.1) is Installing (InstallWaiting), not Succeeded since 2026-11-21T09:00:11Z",
+		},
+	}
+	if diff := cmp.Diff(want, texts); diff != "" {
+		t.Errorf("insights (-want +got):\n%s", diff)
+	}
+	checkBounds(t, got)
+}
+
 // TestIncompatibleVersions is which plans an operator's
 // olm.maxOpenShiftVersion blocks.
 func TestIncompatibleVersions(t *testing.T) {

@@ -120,38 +120,45 @@ func olmDynamic(resource, namespace string) dynamic.ResourceInterface {
 	return dynamic.NewForConfigOrDie(testEnv.Config).Resource(operatorsv1alpha1.SchemeGroupVersion.WithResource(resource)).Namespace(namespace)
 }
 
-// createOLMFixtures creates the fixture's objects as OLM would: each
-// object, then its status through the status subresource, since a create
-// drops the status. Every field must be one OLM's CRD knows (strict field
-// validation), and the stored status must be the fixture's: nothing
-// pruned or defaulted. Their namespaces are created if missing and kept
-// (the test API server runs no namespace controller, which a deleted
-// namespace would wait for); the objects go with the CRDs.
+// createOLMFixtures creates the objects of olmFixture.
 func createOLMFixtures(t *testing.T) {
 	t.Helper()
+	createOLMObjects(t, olmFixture, olmNamespaces, map[string]int{"ClusterServiceVersion": 4, "Subscription": 2, "InstallPlan": 1})
+}
+
+// createOLMObjects creates the objects of file, in namespaces, as OLM
+// would: each object, then its status through the status subresource,
+// since a create drops the status. Every field must be one OLM's CRD knows
+// (strict field validation), and the stored status must be the file's:
+// nothing pruned or defaulted. The namespaces are created if missing and
+// kept (the test API server runs no namespace controller, which a deleted
+// namespace would wait for); the objects go with the CRDs. kinds is how
+// many objects of each kind the file holds.
+func createOLMObjects(t *testing.T, file string, namespaces []string, kinds map[string]int) {
+	t.Helper()
 	ctx := context.Background()
-	for _, ns := range olmNamespaces {
+	for _, ns := range namespaces {
 		_, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{})
 		if err != nil && !apierrors.IsAlreadyExists(err) {
 			t.Fatal(err)
 		}
 	}
-	kinds := map[string]int{}
-	for _, m := range manifestObjects(t, olmFixture) {
+	created := map[string]int{}
+	for _, m := range manifestObjects(t, file) {
 		obj := m.obj
 		what := fmt.Sprintf("%s %s/%s", obj.GetKind(), obj.GetNamespace(), obj.GetName())
-		created, err := m.resource.Create(ctx, obj, metav1.CreateOptions{FieldValidation: metav1.FieldValidationStrict})
+		stored, err := m.resource.Create(ctx, obj, metav1.CreateOptions{FieldValidation: metav1.FieldValidationStrict})
 		if err != nil {
 			t.Fatalf("%s is refused by OLM's CRD: %v", what, err)
 		}
-		kinds[obj.GetKind()]++
+		created[obj.GetKind()]++
 		status, ok := obj.Object["status"]
 		if !ok {
 			continue
 		}
 		withStatus := obj.DeepCopy()
-		withStatus.SetResourceVersion(created.GetResourceVersion())
-		stored, err := m.resource.UpdateStatus(ctx, withStatus, metav1.UpdateOptions{FieldValidation: metav1.FieldValidationStrict})
+		withStatus.SetResourceVersion(stored.GetResourceVersion())
+		stored, err = m.resource.UpdateStatus(ctx, withStatus, metav1.UpdateOptions{FieldValidation: metav1.FieldValidationStrict})
 		if err != nil {
 			t.Fatalf("the status of %s is refused by OLM's CRD: %v", what, err)
 		}
@@ -159,8 +166,8 @@ func createOLMFixtures(t *testing.T) {
 			t.Errorf("the stored status of %s is not the fixture's (-fixture +stored):\n%s", what, diff)
 		}
 	}
-	if diff := cmp.Diff(map[string]int{"ClusterServiceVersion": 4, "Subscription": 2, "InstallPlan": 1}, kinds); diff != "" {
-		t.Fatalf("the fixture's objects by kind (-want +got):\n%s", diff)
+	if diff := cmp.Diff(kinds, created); diff != "" {
+		t.Fatalf("the objects of %s by kind (-want +got):\n%s", file, diff)
 	}
 }
 
