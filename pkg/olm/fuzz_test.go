@@ -2,6 +2,7 @@ package olm
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -17,8 +18,8 @@ import (
 // FuzzInsights makes the plan's findings and the update's health insights
 // of arbitrary CSVs, Subscriptions and InstallPlans (as JSON, as OLM or
 // anyone may write them): both are the same made again, within the bounds
-// checkBounds checks, and the UpdateStatus schema accepts them, as the
-// operator's own insights.
+// checkBounds checks, no two with the same uid, and the UpdateStatus
+// schema accepts them, as the operator's own insights.
 func FuzzInsights(f *testing.F) {
 	cluster := Cluster{
 		CSVs: []*operatorsv1alpha1.ClusterServiceVersion{
@@ -30,6 +31,24 @@ func FuzzInsights(f *testing.F) {
 		Subscriptions: []*operatorsv1alpha1.Subscription{newSub("ns-a", "a", "a.v1", manual("install-1")), newSub("ns-b", "b", "b.v2", withCondition("CatalogSourcesUnhealthy", "True", "unhealthy"))},
 		InstallPlans:  []*operatorsv1alpha1.InstallPlan{newPlan("ns-a", "install-1", "RequiresApproval", false, "a.v2")},
 	}
+	// Three Subscriptions on one InstallPlan, two Manual, one Automatic,
+	// and an old CSV OLM is replacing, which only its label ties to its
+	// Subscription.
+	shared := Cluster{
+		CSVs: []*operatorsv1alpha1.ClusterServiceVersion{
+			newCSV("ns-a", "a.v1", withMax(`"4.16"`), componentOf("a"), withPhase(operatorsv1alpha1.CSVPhaseReplacing, "BeingReplaced")),
+			newCSV("ns-a", "a.v2", withMax(`"4.16"`), componentOf("a")),
+		},
+		Subscriptions: []*operatorsv1alpha1.Subscription{
+			newSub("ns-a", "a", "a.v2", manual("install-1")),
+			newSub("ns-a", "c", "c.v1", manual("install-1")),
+			newSub("ns-a", "b", "b.v1", manual("install-1"), func(s *operatorsv1alpha1.Subscription) {
+				s.Spec.InstallPlanApproval = operatorsv1alpha1.ApprovalAutomatic
+			}),
+		},
+		InstallPlans: []*operatorsv1alpha1.InstallPlan{newPlan("ns-a", "install-1", "RequiresApproval", false, "a.v3", "b.v2", "c.v2")},
+	}
+	f.Add(apivalidation.JSON(f, shared), "4.22.1", "5.0.0", int64(30*time.Minute))
 	f.Add(apivalidation.JSON(f, cluster), "4.16.3", "4.17.2", int64(30*time.Minute))
 	f.Add(apivalidation.JSON(f, Cluster{}), "", "", int64(0))
 
@@ -50,10 +69,17 @@ func FuzzInsights(f *testing.F) {
 		for _, o := range c.InstallPlans {
 			objects = append(objects, o)
 		}
+		// ... and, as the API server keeps them, one of a kind by name.
+		names := map[string]bool{}
 		for _, o := range objects {
 			if o == nil || len(validation.IsDNS1123Subdomain(o.GetName())) > 0 || len(validation.IsDNS1123Label(o.GetNamespace())) > 0 {
 				return
 			}
+			key := fmt.Sprintf("%T/%s/%s", o, o.GetNamespace(), o.GetName())
+			if names[key] {
+				return
+			}
+			names[key] = true
 		}
 		now := updateStarted.Add(time.Duration(sinceStart))
 		plan := Plan(PlanInput{Cluster: c, Current: current, Target: target, Now: now})
@@ -66,6 +92,13 @@ func FuzzInsights(f *testing.F) {
 		}
 		for _, insights := range [][]insightsv1alpha1.UpdateInsight{plan, health} {
 			checkBounds(t, insights)
+			seen := map[string]bool{}
+			for _, i := range insights {
+				if seen[i.UID] {
+					t.Errorf("two insights with uid %s", i.UID)
+				}
+				seen[i.UID] = true
+			}
 			status := insightsv1alpha1.UpdateStatusStatus{WorkerPools: []insightsv1alpha1.WorkerPoolUpdateStatus{{
 				Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: "worker"},
 				Informers: []insightsv1alpha1.InformerInsights{{Name: "update-insights-operator", Insights: insights[:min(len(insights), 1024)]}},
