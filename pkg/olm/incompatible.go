@@ -48,28 +48,34 @@ func incompatible(in PlanInput) []finding {
 			uid: uid("max-openshift-version", csv.Namespace, csv.Name), level: insightsv1alpha1.ErrorInsightLevel,
 			impact: insightsv1alpha1.UpdateStalledImpactType, resources: resourcesOf(csv, sub),
 		}
+		// what to do, and until when OLM blocks: while it replaces the
+		// CSV, what to do is wait.
+		what, until := remedy(csv, sub, in.waitingPlan(sub), needMinor), ""
+		if u, replacing, ok := in.replacement(csv, sub, need, needMinor); ok {
+			until = "until it deletes this CSV, " + u
+			if replacing != "" {
+				what = replacing
+			} else {
+				what = replacementUnknown(csv) + "\n" + what
+			}
+		}
 		if err != nil {
 			f.summary = fmt.Sprintf("Operator %s declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, %s among them", operatorName(csv), targetMinor)
+			if until != "" {
+				f.summary += ", " + until
+			}
 			f.description = fmt.Sprintf("OLM cannot read the newest OpenShift release the operator supports (%v), and so sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager: the cluster-version operator will not start a minor update.\n%s",
-				err, remedy(csv, sub, in.waitingPlan(sub), needMinor))
+				err, what)
 		} else {
 			supports := fmt.Sprintf("supports OpenShift up to %d.%d", max.Major, max.Minor)
 			if beyondTarget && normalize(*max).EQ(normalize(current)) {
 				supports += ", which OLM counts as the release the cluster runs"
 			}
-			what := remedy(csv, sub, in.waitingPlan(sub), needMinor)
-			if until, replacing, ok := in.replacement(csv, sub, need, needMinor); ok {
-				supports += ": OLM blocks the update to " + targetMinor + " until it deletes this CSV, " + until
-				if replacing != "" {
-					what = replacing
-				} else {
-					what = replacementUnknown(csv) + "\n" + what
-				}
-			} else {
-				supports += ": OLM blocks the update to " + targetMinor
+			f.summary = fmt.Sprintf("Operator %s %s: OLM blocks the update to %s", operatorName(csv), supports, targetMinor)
+			if until != "" {
+				f.summary += " " + until
 			}
-			f.summary = fmt.Sprintf("Operator %s %s", operatorName(csv), supports)
 			f.description = fmt.Sprintf("The operator declares olm.maxOpenShiftVersion %d.%d. %s, OLM sets Upgradeable=False "+
 				"(IncompatibleOperatorsInstalled) on its ClusterOperator operator-lifecycle-manager, and the cluster-version operator then starts "+
 				"patch updates only: the cluster cannot reach %s.\n%s", max.Major, max.Minor, runningText(*max), targetMinor, what)

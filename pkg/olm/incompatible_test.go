@@ -288,6 +288,21 @@ func TestIncompatibleFinding(t *testing.T) {
 			denies: []string{"oc delete"},
 		},
 		{
+			name: "Replacing, an invalid declaration",
+			csv:  newCSV("logging", "es.v5.8.2", withMax(`"4.16.1"`), componentOf("es"), withPhase(operatorsv1alpha1.CSVPhaseReplacing, "BeingReplaced")),
+			subs: []*operatorsv1alpha1.Subscription{newSub("logging", "es", "es.v5.8.3")},
+			others: []*operatorsv1alpha1.ClusterServiceVersion{
+				newCSV("logging", "es.v5.8.3", withMax(`"4.18"`), componentOf("es"), withPhase(operatorsv1alpha1.CSVPhaseInstalling, "InstallWaiting")),
+			},
+			want: findingText{
+				UID: "max-openshift-version/logging/es.v5.8.2", Level: insightsv1alpha1.ErrorInsightLevel, Impact: insightsv1alpha1.UpdateStalledImpactType,
+				Resources: []insightsv1alpha1.InsightResource{csvRes("logging", "es.v5.8.2"), subRes("logging", "es")},
+				Summary:   "Operator logging/es.v5.8.2 declares an invalid olm.maxOpenShiftVersion: OLM blocks every minor update, 4.17 among them, until it deletes this CSV, which it is replacing",
+			},
+			says:   []string{"it is replacing this one with es.v5.8.3, now Installing (InstallWaiting), by Subscription logging/es", "es.v5.8.3 supports 4.17."},
+			denies: []string{"oc delete"},
+		},
+		{
 			name: "Replacing, no Subscription known",
 			csv:  replaced(operatorsv1alpha1.CSVPhaseReplacing),
 			want: findingText{
