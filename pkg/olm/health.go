@@ -34,7 +34,7 @@ func Health(in HealthInput) (insights []insightsv1alpha1.UpdateInsight, recheck 
 		return nil, 0
 	}
 	for _, csv := range in.installed() {
-		if csv.Status.Phase == operatorsv1alpha1.CSVPhaseSucceeded {
+		if csv.Status.Phase == operatorsv1alpha1.CSVPhaseSucceeded || beingReplaced(csv) {
 			continue
 		}
 		since, exact := notSucceededSince(csv)

@@ -160,6 +160,23 @@ func TestHealth(t *testing.T) {
 			}},
 		},
 		{
+			// OLM moves the old CSV of an operator update to Replacing,
+			// then Deleting, as the new one installs: the new one's health
+			// is the operator's.
+			name:          "an old CSV OLM replaces, then deletes, during the update",
+			updateStarted: updateStarted,
+			csvs: []*operatorsv1alpha1.ClusterServiceVersion{
+				newCSV("ns", "op.v1", withHistory(
+					entry{operatorsv1alpha1.CSVPhaseSucceeded, "InstallSucceeded", updateStarted.Add(-time.Hour)},
+					entry{operatorsv1alpha1.CSVPhaseReplacing, "BeingReplaced", updateStarted.Add(time.Minute)},
+				)),
+				newCSV("ns", "op.v0", withHistory(
+					entry{operatorsv1alpha1.CSVPhaseSucceeded, "InstallSucceeded", updateStarted.Add(-time.Hour)},
+					entry{operatorsv1alpha1.CSVPhaseDeleting, "Replaced", updateStarted.Add(time.Minute)},
+				)),
+			},
+		},
+		{
 			name:          "a copy",
 			updateStarted: updateStarted,
 			csvs:          []*operatorsv1alpha1.ClusterServiceVersion{newCSV("ns", "op.v1", failedSince(updateStarted), copiedBy("annotation"))},

@@ -49,6 +49,16 @@ type Cluster struct {
 }
 
 // installed are the CSVs that are not copies, by namespace and name.
+// beingReplaced says whether OLM is replacing csv (Replacing, until its
+// successor succeeds) or deleting it (Deleting, once the successor did), as
+// transitionCSVState in pkg/controller/operators/olm/operator.go of
+// operator-lifecycle-manager moves an old CSV. Such a CSV is on its way out
+// and is not unhealthy: its successor's health is the operator's, and is
+// reported as that CSV's.
+func beingReplaced(csv *operatorsv1alpha1.ClusterServiceVersion) bool {
+	return csv.Status.Phase == operatorsv1alpha1.CSVPhaseReplacing || csv.Status.Phase == operatorsv1alpha1.CSVPhaseDeleting
+}
+
 func (c Cluster) installed() []*operatorsv1alpha1.ClusterServiceVersion {
 	var out []*operatorsv1alpha1.ClusterServiceVersion
 	for _, csv := range c.CSVs {

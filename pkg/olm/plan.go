@@ -37,7 +37,7 @@ func Plan(in PlanInput) []insightsv1alpha1.UpdateInsight {
 func unhealthy(in PlanInput) []finding {
 	var out []finding
 	for _, csv := range in.installed() {
-		if csv.Status.Phase == operatorsv1alpha1.CSVPhaseSucceeded {
+		if csv.Status.Phase == operatorsv1alpha1.CSVPhaseSucceeded || beingReplaced(csv) {
 			continue
 		}
 		since, exact := notSucceededSince(csv)

@@ -85,11 +85,6 @@ func TestPlanUpdatesFixture(t *testing.T) {
 			Summary: "Operator update waiting for approval: InstallPlan openshift-logging/install-q7m2x of Subscriptions cluster-logging, loki-operator would install cluster-logging.v5.8.3, loki-operator.v5.8.3",
 		},
 		{
-			UID: "unhealthy/openshift-operators/quay-operator.v3.11.4", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
-			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-operators", "quay-operator.v3.11.4"), subRes("openshift-operators", "quay-operator")},
-			Summary:   "Operator Red Hat Quay 3.11.4 (openshift-operators/quay-operator.v3.11.4) is Replacing (BeingReplaced), not Succeeded since 2026-11-21T09:00:12Z",
-		},
-		{
 			UID: "unhealthy/openshift-operators/quay-operator.v3.12.1", Level: insightsv1alpha1.WarningInsightLevel, Impact: insightsv1alpha1.UnknownImpactType,
 			Resources: []insightsv1alpha1.InsightResource{csvRes("openshift-operators", "quay-operator.v3.12.1"), subRes("openshift-operators", "quay-operator")},
 			Summary:   "Operator Red Hat Quay 3.12.1 (openshift-operators/quay-operator.v3.12.1) is Installing (InstallWaiting), not Succeeded since 2026-11-21T09:00:11Z",

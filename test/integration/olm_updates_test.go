@@ -30,7 +30,6 @@ const (
 	lokiMaxVersionUID     = "max-openshift-version/openshift-logging/loki-operator.v5.8.2"
 	sharedApprovalUID     = "install-plan-approval/openshift-logging/install-q7m2x"
 	quayOldMaxVersionUID  = "max-openshift-version/openshift-operators/quay-operator.v3.11.4"
-	quayOldUnhealthyUID   = "unhealthy/openshift-operators/quay-operator.v3.11.4"
 	quayNewUnhealthyUID   = "unhealthy/openshift-operators/quay-operator.v3.12.1"
 	approveSharedPlanHint = `oc patch installplan install-q7m2x -n openshift-logging --type merge -p '{"spec":{"approved":true}}'`
 )
@@ -54,7 +53,7 @@ func TestOLMFindingsOfOperatorUpdatesUnderWay(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := levels(lokiMaxVersionUID+"=error", quayOldMaxVersionUID+"=error", sharedApprovalUID+"=warning",
-		quayOldUnhealthyUID+"=warning", quayNewUnhealthyUID+"=warning")
+		quayNewUnhealthyUID+"=warning")
 	p := waitFor(t, eventually, "the OLM findings of the plan to "+olmMinorTarget, getPlan(olmMinorTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
 		return slices.Equal(planLevels(p, olmInformer), want)
 	})
