@@ -125,7 +125,11 @@ func due(u update, in Input) []protocol.Insight {
 				timestamp(u.upgradeAt), reason))}
 	}
 	if late < dueGrace {
-		return []protocol.Insight{insight(u.upgradeAt, u.uid("due"), controlPlane(u.resource()), protocol.LevelStatus, "",
+		// Awaiting Window without an estimated finish: the update is held
+		// until the operator starts it, which it does at its next
+		// reconcile, so the update is pending and about to start, not
+		// absent.
+		return []protocol.Insight{insight(u.upgradeAt, u.uid("due"), controlPlane(u.resource()), protocol.LevelStatus, protocol.ImpactAwaitingWindow,
 			fmt.Sprintf("Managed update to %s is due since %s", u.version(), timestamp(u.upgradeAt)),
 			"The Managed Upgrade Operator starts it at its next reconcile of the UpgradeConfig, within minutes, once its validation passes.")}
 	}

@@ -91,7 +91,7 @@ func TestStatusInsights(t *testing.T) {
 		{
 			name:    "due minutes ago, Pending",
 			configs: []*upgradev1alpha1.UpgradeConfig{upgradeConfig(upgradeAt("2026-11-22T09:55:00Z"), running(upgradev1alpha1.PhasePending, nil))},
-			want:    []seen{{"due", protocol.LevelStatus, "", "Managed update to 4.16.5 is due since 2026-11-22T09:55:00Z", ""}},
+			want:    []seen{{"due", protocol.LevelStatus, protocol.ImpactAwaitingWindow, "Managed update to 4.16.5 is due since 2026-11-22T09:55:00Z", ""}},
 		},
 		{
 			// The scheduler's breach is never read: a late update starts

@@ -83,9 +83,14 @@ func TestUpcoming(t *testing.T) {
 		wantFirst: "An update is scheduled, as managed-upgrade reports: Managed update to 4.16.5 scheduled for 2026-11-22T14:00:00Z, in 4h (window opens at 2026-11-22T14:00:00Z, stale: the informer's last call failed).",
 	}, {
 		// The managed-upgrade informer's insight of an update due, which
-		// nothing holds but the Managed Upgrade Operator's next reconcile.
+		// the Managed Upgrade Operator starts at its next reconcile.
+		name:      "an update due: starting",
+		progress:  []Progress{{Informer: "managed-upgrade", Summary: "Managed update to 4.16.5 is due since 2026-11-22T09:58:00Z", AwaitingWindow: true}},
+		want:      &Upcoming{State: UpcomingStarting, Informer: "managed-upgrade", Summary: "Managed update to 4.16.5 is due since 2026-11-22T09:58:00Z"},
+		wantFirst: "An update is starting, as managed-upgrade reports: Managed update to 4.16.5 is due since 2026-11-22T09:58:00Z. The control plane has not begun to update.",
+	}, {
 		name:      "progress that holds nothing: not updating",
-		progress:  []Progress{{Informer: "managed-upgrade", Summary: "Managed update to 4.16.5 is due since 2026-11-22T09:58:00Z"}},
+		progress:  []Progress{{Informer: "an-informer", Summary: "The mirror registry holds the images of 4.16.5"}},
 		wantFirst: "The cluster is not updating.",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
