@@ -21,21 +21,22 @@ import (
 // walkthrough is the pre-checks walkthrough of docs/administrators.md on
 // the local cluster: once the update completes, the cluster is offered
 // target as a conditional update; pre-checks lists the demonstration
-// informer's finding and the update's risk, upgrade refuses the update
-// until both are accepted, accepting both lets pre-checks pass, and upgrade
-// --dry-run shows the desiredUpdate it would write. It is offered minor,
-// the next minor release, too, which an operator OLM installed blocks:
-// pre-checks names it, and --details says how to remedy it. recommended is
-// the third release offered, a recommended update the walkthrough leaves
-// alone.
+// informer's finding, the update's risk and the alert checks that did not
+// run, upgrade refuses the update until all are accepted, accepting them
+// lets pre-checks pass, and upgrade --dry-run shows the desiredUpdate it
+// would write. It is offered minor, the next minor release, too, which an
+// operator OLM installed blocks: pre-checks names it, and --details says
+// how to remedy it. recommended is the third release offered, a
+// recommended update the walkthrough leaves alone.
 type walkthrough struct {
 	binary, kubeconfig, target, recommended, minor string
 	// blocker is what OLM's informer finds of the update to minor.
 	blocker olmBlocker
 }
 
-// demoFindingIdentity and riskIdentity are the identities pre-checks
-// prints for the two findings, which the walkthrough accepts.
+// demoFindingIdentity, riskIdentity and alertsIdentity are the identities
+// pre-checks prints for the three findings, which the walkthrough accepts:
+// the local operator reads no alerts, a check that did not run.
 func (w walkthrough) demoFindingIdentity() string {
 	return protocol.Identity(demoInformerName, demoPlanFinding(w.target, metav1.Time{}))
 }
@@ -44,6 +45,13 @@ func (w walkthrough) riskIdentity() string {
 	return protocol.Identity(updatestatus.BuiltinInformer, protocol.Insight{
 		UID:   "risk/" + demoRiskName,
 		Scope: protocol.Scope{Type: protocol.ScopeControlPlane, Resources: []protocol.Resource{{Group: "config.openshift.io", Kind: "ClusterVersion", Name: "version"}}},
+	})
+}
+
+func (w walkthrough) alertsIdentity() string {
+	return protocol.Identity(updatestatus.BuiltinInformer, protocol.Insight{
+		UID:   "alerts-unchecked",
+		Scope: protocol.Scope{Type: protocol.ScopeControlPlane, Resources: []protocol.Resource{{Group: "config.openshift.io", Kind: "ClusterOperator", Name: "monitoring"}}},
 	})
 }
 
@@ -56,7 +64,7 @@ type step struct {
 
 // steps are the walkthrough's commands, in the documentation's order.
 func (w walkthrough) steps() []step {
-	identities := []string{w.demoFindingIdentity(), w.riskIdentity()}
+	identities := []string{w.demoFindingIdentity(), w.riskIdentity(), w.alertsIdentity()}
 	namesFindings := func(out string, code int) error {
 		for _, want := range append([]string{demoPlanFinding(w.target, metav1.Time{}).Impact.Summary, "Conditional update risk " + demoRiskName}, identities...) {
 			if !strings.Contains(out, want) {
