@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -99,6 +99,12 @@ measure: testbin prometheus
 ## for the recorded clusters that the status command reproduces.
 measure-agreement:
 	hack/measure-agreement.sh
+
+## outputs: record what analyze and status print for every recorded cluster
+## in _output/outputs; with COMPARE=DIR, fail naming the files that differ
+## from the recording in DIR (record one with hack/outputs.sh --out DIR).
+outputs: build
+	hack/outputs.sh $(if $(COMPARE),--compare $(COMPARE))
 
 ## update: regenerate deepcopy, clients, listers, informers and CRDs.
 update: update-codegen update-crds
