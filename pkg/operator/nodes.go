@@ -1,0 +1,72 @@
+package operator
+
+import (
+	"context"
+	"fmt"
+
+	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	"k8s.io/klog/v2"
+
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
+)
+
+// machineConfigurationAPI is what the node controller reads of the
+// machine-config operator's API.
+var machineConfigurationAPI = optionalAPI{
+	groupVersion: machineconfigurationv1.GroupVersion,
+	resources:    []string{"machineconfigpools", "machineconfigs"},
+}
+
+// startNodesAndPlans runs the node controller, and the UpdatePlan
+// controller, whose pre-checks read the pools: both need the machine-config
+// operator's API, and without it they are off until the API appears, and
+// then start without a restart. They share what the node controller learns
+// of how long a node takes to update, which the pre-checks' estimate uses.
+// The plan controller reads the alerts of alertsSource, when it is not nil,
+// and calls the UpdateInformers within informerRequests.
+func (s *starter) startNodesAndPlans(ctx context.Context, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
+	perNode := &nodes.PerNodeTimes{}
+	whenServed(ctx, s.clients.machineConfiguration.Discovery(), machineConfigurationAPI, s.options.OptionalAPIInterval, node.Name,
+		func(why string, _ bool) {
+			s.tracker.SwitchOff(node.Name, why)
+			s.tracker.SwitchOff(updateplan.Name, why)
+		},
+		func() {
+			if s.startNodes(ctx, perNode) {
+				s.startPlans(ctx, perNode, alertsSource, informerRequests)
+			}
+		})
+}
+
+// startNodes runs the controller of the nodes' and pools' insights, false
+// when it could not be built.
+func (s *starter) startNodes(ctx context.Context, perNode *nodes.PerNodeTimes) bool {
+	machineConfiguration, insights := s.factories.machineConfiguration.Machineconfiguration().V1(), s.factories.insights.Insights().V1alpha1()
+	nodeController, err := node.New(
+		s.factories.nodes.Core().V1().Nodes(),
+		machineConfiguration.MachineConfigPools(),
+		machineConfiguration.MachineConfigs(),
+		s.factories.config.Config().V1().ClusterVersions(),
+		insights.NodeProgressInsights(),
+		insights.MachineConfigPoolProgressInsights(),
+		insights.UpdateHealthInsights(),
+		s.clients.nodeInsights.InsightsV1alpha1(),
+		perNode,
+		s.tracker,
+		s.controllerContext.EventRecorder,
+		s.controllerContext.Clock,
+	)
+	if err != nil {
+		// Only a programming error (an index added twice) gets here.
+		klog.ErrorS(err, "Cannot build the node controller")
+		s.tracker.SwitchOff(node.Name, fmt.Sprintf("it could not be built: %v", err))
+		return false
+	}
+	s.tracker.SwitchOn(node.Name)
+	s.run(ctx, nodeController, nodeWorkers)
+	return true
+}
