@@ -134,9 +134,8 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "True "+updatestatus.ReasonUpdateScheduled &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	}, []string{
-		`(?m)^The cluster is not updating\.$`,
-		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + ` scheduled for ` + at + `, in \S+ \(managed-upgrade, window opens at ` + at + `\)$`,
-	}, nil)
+		`(?m)^An update is scheduled, as managed-upgrade reports: Managed update to ` + regexp.QuoteMeta(toVersion) + ` scheduled for ` + at + `, in \S+ \(window opens at ` + at + `\)\.$`,
+	}, []string{`The cluster is not updating`})
 
 	// 2. Started, and held by its pre-update health check: a warning
 	// before the ClusterVersion has the update, which clears once the
@@ -162,11 +161,10 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdatePending) == "True "+updatestatus.ReasonUpdateScheduled &&
 			conditionState(s.Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive) == "False "+insightsv1alpha1.UpdateAwaitingWindow
 	}, []string{
-		`(?m)^The cluster is not updating\.$`,
-		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + `: ClusterHealthyBeforeUpgrade \(step 4 of 17\), running for \S+ \(managed-upgrade\)$`,
+		`(?m)^An update is starting, as managed-upgrade reports: Managed update to ` + regexp.QuoteMeta(toVersion) + `: ClusterHealthyBeforeUpgrade \(step 4 of 17\), running for \S+\. The control plane has not begun to update\.$`,
 		`(?m)^= Update Health =$`,
 		`(?m)^\S+ +Warning +Update Stalled +Managed update step ClusterHealthyBeforeUpgrade: critical alert\(s\) firing: KubePersistentVolumeErrors \(managed-upgrade\)$`,
-	}, nil)
+	}, []string{`The cluster is not updating`})
 	changeAndWait(t, "health check passed", func() {
 		configs.write(t, healthCheck(stepRunning(stepExternals, started.Add(time.Minute)), stepStarted, stepUpgradable, stepHealthy))
 	}, func(s *insightsv1alpha1.UpdateStatus) bool {
@@ -174,8 +172,8 @@ func TestManagedUpgradeThroughTheOperator(t *testing.T) {
 		step, _ := informerInsight(s, muoInformerName, "", "step")
 		return warning == nil && step != nil && strings.Contains(step.Impact.Summary, "ExternalDependenciesAvailable (step 5 of 17)")
 	}, []string{
-		`(?m)^Informers: +Managed update to ` + regexp.QuoteMeta(toVersion) + `: ExternalDependenciesAvailable \(step 5 of 17\), running for \S+ \(managed-upgrade\)$`,
-	}, []string{`critical alert\(s\) firing`, `= Update Health =`})
+		`(?m)^An update is starting, as managed-upgrade reports: Managed update to ` + regexp.QuoteMeta(toVersion) + `: ExternalDependenciesAvailable \(step 5 of 17\), running for \S+\. The control plane has not begun to update\.$`,
+	}, []string{`critical alert\(s\) firing`, `= Update Health =`, `The cluster is not updating`})
 
 	// 3. Commenced: the ClusterVersion updates to toVersion while the
 	// operator waits for the control plane, then for the workers.
