@@ -8,7 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "${root}"
 
-go test -count=1 -run '^$' -bench 'BenchmarkReferenceAgreement' -benchtime 1x ./pkg/status/ |
+go test -count=1 -run '^$' -bench 'BenchmarkReferenceAgreement' -benchtime 1x ./pkg/statusview/ |
 	awk '/^BenchmarkReferenceAgreement\// {
 		name = $1; sub(/^BenchmarkReferenceAgreement\//, "", name); sub(/-[0-9]+$/, "", name)
 		for (i = 3; i < NF; i += 2) m[$(i+1)] = $(i)

@@ -11,7 +11,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // nodeRow is a row of the reference's node tables.
@@ -71,7 +71,7 @@ func referenceNodeRows(t *testing.T, detailed string) map[string]nodeRow {
 
 // asReferenceRow renders a node insight as `status` shows it in a node table.
 func asReferenceRow(s *insightsv1alpha1.NodeProgressInsightStatus) nodeRow {
-	n := status.NodeOf(s)
+	n := statusview.NodeOf(s)
 	row := nodeRow{Pool: s.PoolResource.Name, Assessment: n.Assessment, Phase: n.Phase, Version: n.Version, Est: n.Estimate(), Message: n.Message}
 	if row.Version == "" {
 		row.Version = "?"

@@ -15,7 +15,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -90,7 +90,7 @@ const (
 	PhaseRebooting = "Rebooting"
 	PhasePaused    = "Paused"
 	PhaseUpdated   = "Updated"
-	PhaseDegraded  = status.NodeDegraded
+	PhaseDegraded  = statusview.NodeDegraded
 )
 
 // The label values, each set declared once: the collector iterates them, and
@@ -320,7 +320,7 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 	}
 	for _, n := range nodes {
 		p := pool(n.Status.PoolResource.Name)
-		node := status.NodeOf(&n.Status)
+		node := statusview.NodeOf(&n.Status)
 		p.total++
 		if node.Phase == PhaseUpdated {
 			p.updated++
@@ -328,9 +328,9 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 		// As status counts them: a degraded node is Degraded whatever its
 		// phase, and one of an unknown phase is in no phase.
 		switch {
-		case node.Assessment == status.NodeDegraded:
+		case node.Assessment == statusview.NodeDegraded:
 			p.phases[PhaseDegraded]++
-		case node.Phase != status.NodeUnknown:
+		case node.Phase != statusview.NodeUnknown:
 			p.phases[node.Phase]++
 		}
 	}

@@ -15,7 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // statusRun is what one run of `status` printed and how it exited.
@@ -74,7 +74,7 @@ func TestStatusSaysWhenTheOperatorDoesNotRun(t *testing.T) {
 		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted
 	})
 	holder := waitForHolder(t, eventually, func(h string) bool { return h != "" })
-	expires := 60*time.Second + status.ClockSkew
+	expires := 60*time.Second + statusview.ClockSkew
 
 	t.Run("running: no warning, exit 0", func(t *testing.T) {
 		waitForRenewals(t, holder, 1)
@@ -100,12 +100,12 @@ func TestStatusSaysWhenTheOperatorDoesNotRun(t *testing.T) {
 		}
 		structured := runStatus(t, nowFlag(renewed.Add(expires+time.Second)), "-o", "json")
 		var s struct {
-			Liveness status.Liveness `json:"liveness"`
+			Liveness statusview.Liveness `json:"liveness"`
 		}
 		if err := json.Unmarshal([]byte(structured.stdout), &s); err != nil {
 			t.Fatalf("%v:\n%s", err, structured.stdout)
 		}
-		if structured.code != 3 || s.Liveness.State != status.OperatorNotRunning || s.Liveness.Holder != holder || !s.Liveness.StaleSince.Equal(&metav1.Time{Time: renewed.Truncate(time.Second)}) {
+		if structured.code != 3 || s.Liveness.State != statusview.OperatorNotRunning || s.Liveness.Holder != holder || !s.Liveness.StaleSince.Equal(&metav1.Time{Time: renewed.Truncate(time.Second)}) {
 			t.Errorf("-o json exited %d with liveness %+v, want 3 and NotRunning since %s by %s", structured.code, s.Liveness, renewed, holder)
 		}
 	})
@@ -118,7 +118,7 @@ func TestStatusSaysWhenTheOperatorDoesNotRun(t *testing.T) {
 		released := renewTime(t)
 		// A standby, such as a rolling update's new pod, may yet take it.
 		runStatus(t).wants(t, 0, "The cluster is not updating.\n")
-		runStatus(t, nowFlag(released.Add(status.ReleasedGrace+status.ClockSkew+time.Minute))).wants(t, 3,
+		runStatus(t, nowFlag(released.Add(statusview.ReleasedGrace+statusview.ClockSkew+time.Minute))).wants(t, 3,
 			"Warning: What follows may be stale since "+released.UTC().Format(time.RFC3339)+" (3m42s ago): the update-insights operator released its leader Lease "+
 				"openshift-update-insights/update-insights-operator-lock then, as it does when it stops, and no instance has taken it since, so none is running.\n\n")
 	})

@@ -12,7 +12,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/update-insights/update-insights-operator/pkg/output"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // insightsWithLease is a cluster not updating, saved with the operator's
@@ -105,18 +105,18 @@ func TestStatusSaysFirstThatTheOperatorDoesNotRun(t *testing.T) {
 
 func TestStaleExitCodes(t *testing.T) {
 	for _, tc := range []struct {
-		state status.OperatorState
+		state statusview.OperatorState
 		want  int
 	}{
-		{status.OperatorRunning, 0},
-		{status.OperatorNotRunning, ExitNotRunning},
-		{status.OperatorNoLease, ExitNotRunning},
-		{status.OperatorUnknown, ExitLivenessUnknown},
+		{statusview.OperatorRunning, 0},
+		{statusview.OperatorNotRunning, ExitNotRunning},
+		{statusview.OperatorNoLease, ExitNotRunning},
+		{statusview.OperatorUnknown, ExitLivenessUnknown},
 	} {
 		t.Run(string(tc.state), func(t *testing.T) {
 			code := 0
 			var exit *output.ExitError
-			if err := staleExit(&status.Liveness{State: tc.state}); errors.As(err, &exit) {
+			if err := staleExit(&statusview.Liveness{State: tc.state}); errors.As(err, &exit) {
 				code = exit.Code
 			} else if err != nil {
 				t.Fatalf("error %v is no ExitError", err)

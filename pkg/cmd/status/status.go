@@ -16,12 +16,12 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
-	"github.com/update-insights/update-insights-operator/pkg/status"
-	"github.com/update-insights/update-insights-operator/pkg/status/cluster"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
+	"github.com/update-insights/update-insights-operator/pkg/statusview/cluster"
 )
 
 // detailLevels are the values of --details, as oc takes them.
-var detailLevels = map[string]status.Details{
+var detailLevels = map[string]statusview.Details{
 	"none":      {},
 	"all":       {Operators: true, Nodes: true, Health: true},
 	"nodes":     {Nodes: true},
@@ -98,12 +98,12 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 	if err != nil {
 		return err
 	}
-	s, err := status.Build(in, now)
+	s, err := statusview.Build(in, now)
 	if err != nil {
 		return err
 	}
 	if format == "" {
-		err = status.WriteText(cmd.OutOrStdout(), s, details)
+		err = statusview.WriteText(cmd.OutOrStdout(), s, details)
 	} else {
 		err = output.Write(cmd.OutOrStdout(), s, format)
 	}
@@ -125,11 +125,11 @@ const (
 
 // staleExit is the error that ends a status that may be stale with its
 // exit code; nil when the operator runs or the Lease was not read.
-func staleExit(l *status.Liveness) error {
+func staleExit(l *statusview.Liveness) error {
 	switch {
 	case l.Current():
 		return nil
-	case l.State == status.OperatorUnknown:
+	case l.State == statusview.OperatorUnknown:
 		return &output.ExitError{Code: ExitLivenessUnknown, Err: fmt.Errorf("could not tell whether the %s operator is running, so what status printed may be stale (the first warning says why)", names.OwnClusterOperator)}
 	case l.StaleSince != nil:
 		return &output.ExitError{Code: ExitNotRunning, Err: fmt.Errorf("the %s operator is not running, so what status printed may be stale since %s", names.OwnClusterOperator, l.StaleSince.UTC().Format(time.RFC3339))}
@@ -138,7 +138,7 @@ func staleExit(l *status.Liveness) error {
 	}
 }
 
-func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details status.Details) error {
+func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details statusview.Details) error {
 	c, err := o.clients()
 	if err != nil {
 		return err
@@ -149,9 +149,9 @@ func (o *options) runWatch(cmd *cobra.Command, clock clock.PassiveClock, details
 }
 
 // insights reads the insights from --from, or else from the cluster.
-func (o *options) insights(cmd *cobra.Command) (*status.Insights, error) {
+func (o *options) insights(cmd *cobra.Command) (*statusview.Insights, error) {
 	if o.from != "" {
-		return status.ReadInsights(o.from)
+		return statusview.ReadInsights(o.from)
 	}
 	c, err := o.clients()
 	if err != nil {

@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -8,13 +8,13 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // TestConfigurationRolloutIsNotAnUpdate renders what analyze computes for
 // recorded clusters whose worker pool rolls out a MachineConfig change, after
 // an ordinary update and after a completed migration, and checks it against
-// golden files (regenerate with `go test ./pkg/status -run
+// golden files (regenerate with `go test ./pkg/statusview -run
 // TestConfigurationRolloutIsNotAnUpdate -update`): the cluster is not
 // updating, as `oc adm upgrade status` says, and one line explains the
 // draining nodes.
@@ -29,7 +29,7 @@ func TestConfigurationRolloutIsNotAnUpdate(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := status.Build(insightsOf(t, analyze.Insights(tc.cluster, recordedtest.RolloutNow)), recordedtest.RolloutNow)
+			s, err := statusview.Build(insightsOf(t, analyze.Insights(tc.cluster, recordedtest.RolloutNow)), recordedtest.RolloutNow)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -37,7 +37,7 @@ func TestConfigurationRolloutIsNotAnUpdate(t *testing.T) {
 				t.Errorf("the status says an update is in progress")
 			}
 			var out bytes.Buffer
-			if err := status.WriteText(&out, s, status.Details{Operators: true, Nodes: true, Health: true}); err != nil {
+			if err := statusview.WriteText(&out, s, statusview.Details{Operators: true, Nodes: true, Health: true}); err != nil {
 				t.Fatal(err)
 			}
 			recordedtest.CheckGolden(t, recordedtest.Golden("status/rollout/"+recordedtest.MigrationBase+"-"+tc.name+".output"), out.Bytes())

@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // golden holds what status renders for the recorded clusters.
@@ -15,21 +15,21 @@ const golden = "status"
 
 // outputs are the two renderings the reference recorded, by file suffix.
 var outputs = map[string]struct {
-	details   status.Details
+	details   statusview.Details
 	reference func(recordedtest.Case) string
 }{
-	".output":          {details: status.Details{}, reference: func(c recordedtest.Case) string { return c.Output }},
-	".detailed-output": {details: status.Details{Operators: true, Nodes: true, Health: true}, reference: func(c recordedtest.Case) string { return c.Detailed }},
+	".output":          {details: statusview.Details{}, reference: func(c recordedtest.Case) string { return c.Output }},
+	".detailed-output": {details: statusview.Details{Operators: true, Nodes: true, Health: true}, reference: func(c recordedtest.Case) string { return c.Detailed }},
 }
 
 // insightsOf returns what analyze computed as the objects status reads.
-func insightsOf(t testing.TB, computed []analyze.Insight) *status.Insights {
+func insightsOf(t testing.TB, computed []analyze.Insight) *statusview.Insights {
 	t.Helper()
 	objects := make([]runtime.Object, 0, len(computed))
 	for _, i := range computed {
 		objects = append(objects, i.Object)
 	}
-	in, err := status.InsightsOf(objects)
+	in, err := statusview.InsightsOf(objects)
 	if err != nil {
 		t.Fatal(err)
 	}

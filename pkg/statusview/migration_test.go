@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // TestArchitectureMigrationHasNoEstimate: a migration to the
@@ -38,18 +38,18 @@ func TestArchitectureMigrationHasNoEstimate(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			in := &status.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
+			in := &statusview.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
 				Assessment:           insightsv1alpha1.ClusterVersionAssessmentProgressing,
 				Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: tc.target, Previous: &insightsv1alpha1.Version{Version: "4.18.0-ec.3"}},
 				StartedAt:            &started,
 				EstimatedCompletedAt: tc.estimate,
 			})}}
-			s, err := status.Build(in, now)
+			s, err := statusview.Build(in, now)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			if err := status.WriteText(&out, s, status.Details{}); err != nil {
+			if err := statusview.WriteText(&out, s, statusview.Details{}); err != nil {
 				t.Fatal(err)
 			}
 			if !strings.Contains(out.String(), tc.want) {
@@ -62,14 +62,14 @@ func TestArchitectureMigrationHasNoEstimate(t *testing.T) {
 // TestMidMigrationCluster renders what analyze computes for a recorded
 // cluster part way through a migration (see recordedtest.MidMigration), and
 // checks it against its golden file (regenerate with
-// `go test ./pkg/status -run TestMidMigrationCluster -update`).
+// `go test ./pkg/statusview -run TestMidMigrationCluster -update`).
 func TestMidMigrationCluster(t *testing.T) {
-	s, err := status.Build(insightsOf(t, analyze.Insights(recordedtest.MidMigration(t), recordedtest.MigrationNow)), recordedtest.MigrationNow)
+	s, err := statusview.Build(insightsOf(t, analyze.Insights(recordedtest.MidMigration(t), recordedtest.MigrationNow)), recordedtest.MigrationNow)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := status.WriteText(&out, s, status.Details{Operators: true, Nodes: true, Health: true}); err != nil {
+	if err := statusview.WriteText(&out, s, statusview.Details{Operators: true, Nodes: true, Health: true}); err != nil {
 		t.Fatal(err)
 	}
 	recordedtest.CheckGolden(t, recordedtest.Golden("status/migration/"+recordedtest.MigrationBase+"-to-multi-arch.detailed-output"), out.Bytes())

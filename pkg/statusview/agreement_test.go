@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // BenchmarkReferenceAgreement measures how much of what the reference printed
@@ -18,7 +18,7 @@ import (
 // TestRecordedClusters undoes. It reports figures and asserts nothing;
 // hack/measure-agreement.sh prints them as a table.
 //
-//	go test ./pkg/status -run '^$' -bench ReferenceAgreement -benchtime 1x
+//	go test ./pkg/statusview -run '^$' -bench ReferenceAgreement -benchtime 1x
 func BenchmarkReferenceAgreement(b *testing.B) {
 	var reproduced, total int
 	for _, c := range recordedtest.Cases(b) {
@@ -54,14 +54,14 @@ func reportAgreement(b *testing.B, reproduced, total int) {
 }
 
 // render is what status prints for a recorded cluster.
-func render(tb testing.TB, c recordedtest.Case, d status.Details) string {
+func render(tb testing.TB, c recordedtest.Case, d statusview.Details) string {
 	tb.Helper()
-	s, err := status.Build(insightsOf(tb, analyze.Insights(c.Cluster, c.Now)), c.Now)
+	s, err := statusview.Build(insightsOf(tb, analyze.Insights(c.Cluster, c.Now)), c.Now)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	var out bytes.Buffer
-	if err := status.WriteText(&out, s, d); err != nil {
+	if err := statusview.WriteText(&out, s, d); err != nil {
 		tb.Fatal(err)
 	}
 	return out.String()

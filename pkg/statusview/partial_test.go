@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 func clusterVersion(s insightsv1alpha1.ClusterVersionProgressInsightStatus) *insightsv1alpha1.ClusterVersionProgressInsight {
@@ -25,12 +25,12 @@ var progressing = clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightS
 func TestPartialInsights(t *testing.T) {
 	testCases := []struct {
 		name string
-		in   status.Insights
+		in   statusview.Insights
 		want string
 	}{
 		{
 			name: "an empty ClusterVersion insight",
-			in:   status.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{})}},
+			in:   statusview.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{})}},
 			want: `= Control Plane =
 Assessment:      ?
 Target Version:  ?
@@ -45,14 +45,14 @@ SINCE   LEVEL   IMPACT   MESSAGE
 		},
 		{
 			name: "a completed update of unknown times",
-			in: status.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
+			in: statusview.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
 				Assessment: insightsv1alpha1.ClusterVersionAssessmentCompleted,
 			})}},
 			want: "The cluster is not updating.\n",
 		},
 		{
 			name: "an estimate without a start, operators without conditions",
-			in: status.Insights{
+			in: statusview.Insights{
 				ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
 					Assessment:           insightsv1alpha1.ClusterVersionAssessmentProgressing,
 					Versions:             insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.16.1"}, Previous: &insightsv1alpha1.Version{}},
@@ -74,7 +74,7 @@ SINCE   LEVEL   IMPACT   MESSAGE
 		},
 		{
 			name: "a node without conditions, in a pool without an insight",
-			in: status.Insights{
+			in: statusview.Insights{
 				ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{progressing},
 				Nodes: []*insightsv1alpha1.NodeProgressInsight{{Status: insightsv1alpha1.NodeProgressInsightStatus{
 					Name: "worker-0", PoolResource: insightsv1alpha1.ResourceRef{Name: "worker"}, ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
@@ -103,7 +103,7 @@ SINCE   LEVEL   IMPACT   MESSAGE
 		},
 		{
 			name: "pools without summaries or nodes",
-			in: status.Insights{
+			in: statusview.Insights{
 				ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{clusterVersion(insightsv1alpha1.ClusterVersionProgressInsightStatus{
 					Assessment: insightsv1alpha1.ClusterVersionAssessmentCompleted,
 				})},
@@ -122,7 +122,7 @@ SINCE   LEVEL   IMPACT   MESSAGE
 		},
 		{
 			name: "a health insight with only a level and a summary",
-			in: status.Insights{
+			in: statusview.Insights{
 				ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{progressing},
 				Health: []*insightsv1alpha1.UpdateHealthInsight{{Status: insightsv1alpha1.UpdateHealthInsightStatus{
 					Impact: insightsv1alpha1.InsightImpact{Level: insightsv1alpha1.WarningImpactLevel, Summary: "Something is off"},
@@ -145,18 +145,18 @@ Run with --details=health for additional description and links to related online
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := status.Build(&tc.in, now)
+			s, err := statusview.Build(&tc.in, now)
 			if err != nil {
 				t.Fatal(err)
 			}
 			var out bytes.Buffer
-			if err := status.WriteText(&out, s, status.Details{}); err != nil {
+			if err := statusview.WriteText(&out, s, statusview.Details{}); err != nil {
 				t.Fatal(err)
 			}
 			if diff := cmp.Diff(tc.want, out.String()); diff != "" {
 				t.Errorf("text (-want +got):\n%s", diff)
 			}
-			if err := status.WriteText(&bytes.Buffer{}, s, status.Details{Operators: true, Nodes: true, Health: true}); err != nil {
+			if err := statusview.WriteText(&bytes.Buffer{}, s, statusview.Details{Operators: true, Nodes: true, Health: true}); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := json.Marshal(s); err != nil {
@@ -167,9 +167,9 @@ Run with --details=health for additional description and links to related online
 }
 
 func TestBuildWithoutClusterVersionInsight(t *testing.T) {
-	in := &status.Insights{Nodes: []*insightsv1alpha1.NodeProgressInsight{{}}}
-	if _, err := status.Build(in, now); !errors.Is(err, status.ErrNoClusterVersion) {
-		t.Errorf("got error %v, want %v", err, status.ErrNoClusterVersion)
+	in := &statusview.Insights{Nodes: []*insightsv1alpha1.NodeProgressInsight{{}}}
+	if _, err := statusview.Build(in, now); !errors.Is(err, statusview.ErrNoClusterVersion) {
+		t.Errorf("got error %v, want %v", err, statusview.ErrNoClusterVersion)
 	}
 }
 

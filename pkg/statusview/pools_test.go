@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // workerPool is the insight of a progressing worker pool of one node.
@@ -66,14 +66,14 @@ func TestWorkerPoolOrder(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			in := &status.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{progressing}}
+			in := &statusview.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{progressing}}
 			for _, name := range tc.pools {
 				in.MachineConfigPools = append(in.MachineConfigPools, workerPool(name))
 			}
 			for _, name := range append(tc.pools, tc.poolsOnlyFromNodes...) {
 				in.Nodes = append(in.Nodes, poolNode(name))
 			}
-			s, err := status.Build(in, now)
+			s, err := statusview.Build(in, now)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,7 +86,7 @@ func TestWorkerPoolOrder(t *testing.T) {
 			}
 
 			var out bytes.Buffer
-			if err := status.WriteText(&out, s, status.Details{Nodes: true}); err != nil {
+			if err := statusview.WriteText(&out, s, statusview.Details{Nodes: true}); err != nil {
 				t.Fatal(err)
 			}
 			rows, nodeTables := poolOrderOf(out.String())

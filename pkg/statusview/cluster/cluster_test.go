@@ -24,7 +24,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 var now = time.Date(2024, 8, 5, 17, 23, 22, 0, time.UTC)
@@ -75,7 +75,7 @@ func TestList(t *testing.T) {
 	if diff := cmp.Diff(own, in.Operator); diff != "" {
 		t.Errorf("the operator's ClusterOperator (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(&status.LeaseReading{Lease: lease(now)}, in.Lease); diff != "" {
+	if diff := cmp.Diff(&statusview.LeaseReading{Lease: lease(now)}, in.Lease); diff != "" {
 		t.Errorf("the operator's Lease (-want +got):\n%s", diff)
 	}
 }
@@ -102,11 +102,11 @@ func TestListReadsTheOperatorsLease(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		kube *kubefake.Clientset
-		want *status.LeaseReading
+		want *statusview.LeaseReading
 	}{
-		{"there", kubefake.NewSimpleClientset(lease(now)), &status.LeaseReading{Lease: lease(now)}},
-		{"absent", kubefake.NewSimpleClientset(), &status.LeaseReading{}},
-		{"forbidden", forbidden, &status.LeaseReading{Err: `leases.coordination.k8s.io "update-insights-operator-lock" is forbidden: User "alice" cannot get resource "leases"`}},
+		{"there", kubefake.NewSimpleClientset(lease(now)), &statusview.LeaseReading{Lease: lease(now)}},
+		{"absent", kubefake.NewSimpleClientset(), &statusview.LeaseReading{}},
+		{"forbidden", forbidden, &statusview.LeaseReading{Err: `leases.coordination.k8s.io "update-insights-operator-lock" is forbidden: User "alice" cannot get resource "leases"`}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := List(context.Background(), Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: configfake.NewSimpleClientset(), Kube: tc.kube})
@@ -144,11 +144,11 @@ func TestListWithoutInsightAPI(t *testing.T) {
 	client := fake.NewSimpleClientset()
 	notServed(client, "clusterversionprogressinsights")
 	c := Clients{Insights: client, Config: configfake.NewSimpleClientset(), Kube: kubefake.NewSimpleClientset()}
-	if _, err := List(context.Background(), c); !errors.Is(err, status.ErrNoClusterVersion) {
-		t.Errorf("got error %v, want %v", err, status.ErrNoClusterVersion)
+	if _, err := List(context.Background(), c); !errors.Is(err, statusview.ErrNoClusterVersion) {
+		t.Errorf("got error %v, want %v", err, statusview.ErrNoClusterVersion)
 	}
-	if err := Watch(context.Background(), c, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), status.Details{}); !errors.Is(err, status.ErrNoClusterVersion) {
-		t.Errorf("watch: got error %v, want %v", err, status.ErrNoClusterVersion)
+	if err := Watch(context.Background(), c, &bytes.Buffer{}, testingclock.NewFakePassiveClock(now), statusview.Details{}); !errors.Is(err, statusview.ErrNoClusterVersion) {
+		t.Errorf("watch: got error %v, want %v", err, statusview.ErrNoClusterVersion)
 	}
 }
 
@@ -199,10 +199,10 @@ func TestWatchRedrawsOnChange(t *testing.T) {
 	out := &screens{}
 	done := make(chan error)
 	go func() {
-		done <- Watch(ctx, Clients{Insights: client, Config: config, Kube: kubefake.NewSimpleClientset(lease(now))}, out, testingclock.NewFakePassiveClock(now), status.Details{})
+		done <- Watch(ctx, Clients{Insights: client, Config: config, Kube: kubefake.NewSimpleClientset(lease(now))}, out, testingclock.NewFakePassiveClock(now), statusview.Details{})
 	}()
 
-	out.waitFor(t, status.ErrNoClusterVersion.Error())
+	out.waitFor(t, statusview.ErrNoClusterVersion.Error())
 	cv, err := insights.ClusterVersionProgressInsights().Create(ctx, clusterVersion(50), metav1.CreateOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -250,7 +250,7 @@ func TestWatchSaysFirstThatTheOperatorDoesNotRun(t *testing.T) {
 	defer cancel()
 	out := &screens{}
 	c := Clients{Insights: fake.NewSimpleClientset(clusterVersion(50)), Config: configfake.NewSimpleClientset(), Kube: kubefake.NewSimpleClientset(lease(now.Add(-time.Hour)))}
-	go func() { _ = Watch(ctx, c, out, testingclock.NewFakePassiveClock(now), status.Details{}) }()
+	go func() { _ = Watch(ctx, c, out, testingclock.NewFakePassiveClock(now), statusview.Details{}) }()
 	out.waitFor(t, "[##########----------] 50%")
 	if want := "Warning: What follows may be stale since 2024-08-05T16:23:22Z (1h ago): "; !strings.HasPrefix(out.last(), want) {
 		t.Errorf("the screen does not start with %q:\n%s", want, out.last())

@@ -1,9 +1,9 @@
-// Package status renders the insights of a cluster as an administrator reads
-// them: the view of `oc adm upgrade status`, drawn from the insights the
+// Package statusview renders the insights of a cluster as an administrator
+// reads them: the view of `oc adm upgrade status`, drawn from the insights the
 // operator maintains instead of recomputed from the cluster. It talks to no
-// cluster: insights (read from one by pkg/status/cluster, or from a file by
-// ReadInsights) and a clock in, a Status and its text out.
-package status
+// cluster: insights (read from one by pkg/statusview/cluster, or from a file
+// by ReadInsights) and a clock in, a Status and its text out.
+package statusview
 
 import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"

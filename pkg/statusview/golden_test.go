@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"bytes"
@@ -10,23 +10,23 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // TestRecordedClusters renders what analyze computes for every recorded
 // cluster, checks it against its golden files (regenerate with
-// `go test ./pkg/status -run TestRecordedClusters -update`), and against what
-// the reference printed, but for the differences listed in differences.
+// `go test ./pkg/statusview -run TestRecordedClusters -update`), and against
+// what the reference printed, but for the differences listed in differences.
 func TestRecordedClusters(t *testing.T) {
 	for _, c := range recordedtest.Cases(t) {
 		t.Run(c.Name, func(t *testing.T) {
-			s, err := status.Build(insightsOf(t, analyze.Insights(c.Cluster, c.Now)), c.Now)
+			s, err := statusview.Build(insightsOf(t, analyze.Insights(c.Cluster, c.Now)), c.Now)
 			if err != nil {
 				t.Fatal(err)
 			}
 			for suffix, o := range outputs {
 				var out bytes.Buffer
-				if err := status.WriteText(&out, s, o.details); err != nil {
+				if err := statusview.WriteText(&out, s, o.details); err != nil {
 					t.Fatal(err)
 				}
 				recordedtest.CheckGolden(t, recordedtest.Golden(filepath.Join(golden, c.Name+suffix)), out.Bytes())

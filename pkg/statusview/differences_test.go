@@ -1,4 +1,4 @@
-package status_test
+package statusview_test
 
 import (
 	"regexp"

@@ -23,7 +23,7 @@ import (
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 const (
@@ -41,9 +41,9 @@ const (
 // Watch redraws the status on out whenever the insights change, until ctx
 // ends. A cluster that does not serve the ClusterVersion insights is an
 // error; one that serves them but has none yet says so on screen and waits.
-func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClock, details status.Details) error {
+func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClock, details statusview.Details) error {
 	if _, err := c.Insights.InsightsV1alpha1().ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{Limit: 1}); apierrors.IsNotFound(err) {
-		return status.ErrNoClusterVersion
+		return statusview.ErrNoClusterVersion
 	} else if err != nil {
 		return listError("ClusterVersionProgressInsights", err)
 	}
@@ -105,7 +105,7 @@ func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClo
 	ticker := time.NewTicker(refresh)
 	defer ticker.Stop()
 	for {
-		in := &status.Insights{}
+		in := &statusview.Insights{}
 		// Listing a synced cache with every label cannot fail.
 		in.ClusterVersions, _ = cvs.Lister().List(labels.Everything())
 		in.ClusterOperators, _ = cos.Lister().List(labels.Everything())
@@ -147,15 +147,15 @@ func Watch(ctx context.Context, c Clients, out io.Writer, clock clock.PassiveClo
 
 // screen is one redraw: the control plane's completion as a bar, then the
 // status as the text shows it.
-func screen(in *status.Insights, now time.Time, details status.Details) []byte {
+func screen(in *statusview.Insights, now time.Time, details statusview.Details) []byte {
 	var b bytes.Buffer
 	b.WriteString(clearScreen)
-	s, err := status.Build(in, now)
+	s, err := statusview.Build(in, now)
 	if err != nil {
 		fmt.Fprintf(&b, "%v\n", err)
 		return b.Bytes()
 	}
-	_ = status.WriteTextWithHead(&b, s, details, progressBar(s.ControlPlane.Completion.Percent)+"\n\n")
+	_ = statusview.WriteTextWithHead(&b, s, details, progressBar(s.ControlPlane.Completion.Percent)+"\n\n")
 	return b.Bytes()
 }
 

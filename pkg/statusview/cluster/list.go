@@ -1,6 +1,6 @@
 // Package cluster reads the insights that status renders from a cluster:
 // once, or following their changes to redraw the status as they happen. It
-// is apart from pkg/status so that rendering stays pure (insights and a
+// is apart from pkg/statusview so that rendering stays pure (insights and a
 // clock in, text out), and apart from the command so that it is tested
 // against fake clients rather than through flags.
 package cluster
@@ -20,7 +20,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
-	"github.com/update-insights/update-insights-operator/pkg/status"
+	"github.com/update-insights/update-insights-operator/pkg/statusview"
 )
 
 // Clients read the cluster: the insights, the operator's own
@@ -51,12 +51,12 @@ func NewClients(config *rest.Config) (Clients, error) {
 // List reads the insights from the cluster. A cluster that does not serve
 // the ClusterVersion insights has no operator to tell of the update; one
 // that does not serve another kind (an older operator) has none of it.
-func List(ctx context.Context, cs Clients) (*status.Insights, error) {
+func List(ctx context.Context, cs Clients) (*statusview.Insights, error) {
 	c := cs.Insights.InsightsV1alpha1()
-	in := &status.Insights{}
+	in := &statusview.Insights{}
 	cvs, err := c.ClusterVersionProgressInsights().List(ctx, metav1.ListOptions{})
 	if apierrors.IsNotFound(err) {
-		return nil, status.ErrNoClusterVersion
+		return nil, statusview.ErrNoClusterVersion
 	}
 	if err != nil {
 		return nil, listError("ClusterVersionProgressInsights", err)
@@ -111,15 +111,15 @@ func List(ctx context.Context, cs Clients) (*status.Insights, error) {
 // ReadLease reads the operator's leader Lease. What keeps it from being
 // read (a user's RBAC, a server error) is no error of status: the status
 // is told, with a note that whether the operator runs is not known.
-func ReadLease(ctx context.Context, client kubernetes.Interface) *status.LeaseReading {
+func ReadLease(ctx context.Context, client kubernetes.Interface) *statusview.LeaseReading {
 	lease, err := client.CoordinationV1().Leases(names.OwnNamespace).Get(ctx, names.OwnLease, metav1.GetOptions{})
 	switch {
 	case err == nil:
-		return &status.LeaseReading{Lease: lease}
+		return &statusview.LeaseReading{Lease: lease}
 	case apierrors.IsNotFound(err):
-		return &status.LeaseReading{}
+		return &statusview.LeaseReading{}
 	default:
-		return &status.LeaseReading{Err: output.OneLine(err).Error()}
+		return &statusview.LeaseReading{Err: output.OneLine(err).Error()}
 	}
 }
 
