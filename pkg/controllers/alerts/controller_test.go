@@ -23,7 +23,6 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
@@ -229,7 +228,7 @@ func TestControllerKeepsInsightsWhileTheSourceFails(t *testing.T) {
 		t.Errorf("after a failed read, insights (-want +got):\n%s", diff)
 	}
 	problems := h.tracker.Problems()
-	if len(problems) != 1 || problems[0].Kind != operatorhealth.SourceUnreachable || problems[0].Detail != h.source.err.Error() {
+	if len(problems) != 1 || problems[0].Kind != operatorstatus.SourceUnreachable || problems[0].Detail != h.source.err.Error() {
 		t.Errorf("problems %+v, want the source unreachable", problems)
 	}
 

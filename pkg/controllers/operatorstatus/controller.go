@@ -1,6 +1,9 @@
 // Package operatorstatus maintains the operator's own ClusterOperator, through
 // which the cluster-version operator, `oc get clusteroperators` and
-// must-gather see how the operator itself is doing.
+// must-gather see how the operator itself is doing. The tracker collects the
+// problems of every controller's syncs (problem.go); Consolidate decides the
+// conditions from them without a client or a clock of its own
+// (consolidate.go), so that its rules are tested alone.
 package operatorstatus
 
 import (
@@ -25,7 +28,6 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 const (
@@ -117,12 +119,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	}
 	if !c.inherited {
 		// Read once per process, before this process writes over it.
-		c.tracker.Inherit(operatorhealth.Inherited(current.Status.Conditions))
+		c.tracker.Inherit(Inherited(current.Status.Conditions))
 		c.inherited = true
 	}
 
 	reported, _ := controlplane.OperatorVersion(current)
-	status := operatorhealth.Consolidate(operatorhealth.Input{
+	status := Consolidate(Input{
 		Problems: c.tracker.Problems(),
 		Off:      c.tracker.Off(),
 		Version:  c.options.Version,
@@ -164,12 +166,12 @@ func (c *Controller) create(ctx context.Context) (*configv1.ClusterOperator, err
 // apply sets the consolidated conditions, the controllers' own conditions
 // (removing those of controllers that no longer fail), the operator's version
 // once it runs, and the related objects.
-func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated operatorhealth.Status) {
+func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated Consolidated) {
 	for _, condition := range consolidated.Conditions {
 		v1helpers.SetStatusCondition(&status.Conditions, condition, c.clock)
 	}
 	status.Conditions = slices.DeleteFunc(status.Conditions, func(condition configv1.ClusterOperatorStatusCondition) bool {
-		return operatorhealth.IsControllerCondition(condition.Type)
+		return IsControllerCondition(condition.Type)
 	})
 	// A controller condition's transition time is its problem's start, not
 	// when this process first saw it.

@@ -21,7 +21,6 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 const (
@@ -264,7 +263,7 @@ func TestSyncClaimsTheVersionOnlyOnceRunning(t *testing.T) {
 // left it: healthy at testVersion since an hour.
 func runningHealthy() *configv1.ClusterOperator {
 	co := precreated()
-	for _, c := range operatorhealth.Consolidate(operatorhealth.Input{Version: testVersion, Reported: testVersion}).Conditions {
+	for _, c := range Consolidate(Input{Version: testVersion, Reported: testVersion}).Conditions {
 		c.LastTransitionTime = metav1.NewTime(start.Add(-time.Hour))
 		co.Status.Conditions = append(co.Status.Conditions, c)
 	}

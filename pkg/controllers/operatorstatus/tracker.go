@@ -15,7 +15,6 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
-	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 // Tracker collects the problems of the operator's controllers: the caches
@@ -46,7 +45,7 @@ type Tracker struct {
 // problemGroup is one kind of problem of one controller.
 type problemGroup struct {
 	controller string
-	kind       operatorhealth.Kind
+	kind       Kind
 }
 
 // SyncObserver learns of every sync: which controller, how long it took and
@@ -63,7 +62,7 @@ type failureKey struct {
 }
 
 type failure struct {
-	kind  operatorhealth.Kind
+	kind  Kind
 	since time.Time
 	err   string
 }
@@ -137,7 +136,7 @@ func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFun
 // Inherit takes the failures the ClusterOperator reported before this
 // process started. Failures of the same controller and kind seen since keep
 // the earlier start.
-func (t *Tracker) Inherit(problems []operatorhealth.Problem) {
+func (t *Tracker) Inherit(problems []Problem) {
 	t.update(func() bool {
 		for _, p := range problems {
 			for k, f := range t.failures {
@@ -194,12 +193,12 @@ func (t *Tracker) SwitchOn(controller string) {
 }
 
 // Off returns the controllers switched off, and why.
-func (t *Tracker) Off() []operatorhealth.Off {
+func (t *Tracker) Off() []Off {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	off := make([]operatorhealth.Off, 0, len(t.off))
+	off := make([]Off, 0, len(t.off))
 	for controller, why := range t.off {
-		off = append(off, operatorhealth.Off{Controller: controller, Why: why})
+		off = append(off, Off{Controller: controller, Why: why})
 	}
 	return off
 }
@@ -210,14 +209,14 @@ func (t *Tracker) Off() []operatorhealth.Off {
 // controller's syncs do not fail for it: they keep working on what they can,
 // and retry the source on their own schedule rather than the queue's.
 func (t *Tracker) ReadSource(controller, source string, err error) {
-	t.recordAs(controller, source, err, operatorhealth.SourceUnreachable)
+	t.recordAs(controller, source, err, SourceUnreachable)
 }
 
 func (t *Tracker) record(controller, key string, err error) {
 	t.recordAs(controller, key, err, kindOf(err))
 }
 
-func (t *Tracker) recordAs(controller, key string, err error, kind operatorhealth.Kind) {
+func (t *Tracker) recordAs(controller, key string, err error, kind Kind) {
 	k := failureKey{controller: controller, key: key}
 	t.update(func() bool {
 		previous, failed := t.failures[k]
@@ -239,26 +238,26 @@ func (t *Tracker) recordAs(controller, key string, err error, kind operatorhealt
 
 // kindOf tells a write the API server refused, which will be refused again
 // until something is fixed, from a failure that may pass.
-func kindOf(err error) operatorhealth.Kind {
+func kindOf(err error) Kind {
 	var status apierrors.APIStatus
 	if errors.As(err, &status) {
 		switch status.Status().Reason {
 		case metav1.StatusReasonInvalid, metav1.StatusReasonForbidden, metav1.StatusReasonBadRequest,
 			metav1.StatusReasonRequestEntityTooLarge, metav1.StatusReasonMethodNotAllowed,
 			metav1.StatusReasonNotAcceptable, metav1.StatusReasonUnsupportedMediaType:
-			return operatorhealth.WriteRejected
+			return WriteRejected
 		}
 	}
-	return operatorhealth.SyncFailing
+	return SyncFailing
 }
 
 // Problems returns every controller's problems: one per controller and kind,
 // dated by its oldest failing key.
-func (t *Tracker) Problems() []operatorhealth.Problem {
+func (t *Tracker) Problems() []Problem {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 
-	var problems []operatorhealth.Problem
+	var problems []Problem
 	for controller, caches := range t.caches {
 		var waiting []string
 		for _, c := range caches {
@@ -268,9 +267,9 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 		}
 		if len(waiting) > 0 {
 			sort.Strings(waiting)
-			problems = append(problems, operatorhealth.Problem{
+			problems = append(problems, Problem{
 				Controller: controller,
-				Kind:       operatorhealth.CacheNotSynced,
+				Kind:       CacheNotSynced,
 				Since:      t.started,
 				Detail:     strings.Join(waiting, ", "),
 			})
@@ -284,7 +283,7 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 		if !seen {
 			i = len(problems)
 			index[g] = i
-			problems = append(problems, operatorhealth.Problem{Controller: k.controller, Kind: f.kind})
+			problems = append(problems, Problem{Controller: k.controller, Kind: f.kind})
 		}
 		// The problem is dated, and shown, by its oldest failing key.
 		if p := &problems[i]; !seen || f.since.Before(p.Since) || (f.since.Equal(p.Since) && k.key < p.Key) {
@@ -295,7 +294,7 @@ func (t *Tracker) Problems() []operatorhealth.Problem {
 	// An inherited failure that no key has shown again yet is still one.
 	for g, since := range t.inherited {
 		if _, seen := index[g]; !seen {
-			problems = append(problems, operatorhealth.Problem{Controller: g.controller, Kind: g.kind, Since: since})
+			problems = append(problems, Problem{Controller: g.controller, Kind: g.kind, Since: since})
 		}
 	}
 	return problems

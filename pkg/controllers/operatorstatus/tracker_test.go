@@ -17,7 +17,6 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
-	"github.com/update-insights/update-insights-operator/pkg/operatorhealth"
 )
 
 var start = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
@@ -76,9 +75,9 @@ func TestTrackerFailures(t *testing.T) {
 	tt.run(t, "Node", "node/c", time.Second, refused)
 	tt.run(t, "ClusterVersion", "version", time.Second, nil)
 
-	want := []operatorhealth.Problem{
-		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: start.Add(time.Second), Key: "node/a", Keys: 2, Detail: refused.Error()},
-		{Controller: "Node", Kind: operatorhealth.WriteRejected, Since: start.Add(3 * time.Second), Key: "node/b", Keys: 1, Detail: fmtWrap(invalid).Error()},
+	want := []Problem{
+		{Controller: "Node", Kind: SyncFailing, Since: start.Add(time.Second), Key: "node/a", Keys: 2, Detail: refused.Error()},
+		{Controller: "Node", Kind: WriteRejected, Since: start.Add(3 * time.Second), Key: "node/b", Keys: 1, Detail: fmtWrap(invalid).Error()},
 	}
 	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
 		t.Errorf("problems (-want +got):\n%s", diff)
@@ -89,8 +88,8 @@ func TestTrackerFailures(t *testing.T) {
 
 	tt.run(t, "Node", "node/a", time.Second, nil)
 	tt.run(t, "Node", "node/b", time.Second, nil)
-	want = []operatorhealth.Problem{
-		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: start.Add(4 * time.Second), Key: "node/c", Keys: 1, Detail: refused.Error()},
+	want = []Problem{
+		{Controller: "Node", Kind: SyncFailing, Since: start.Add(4 * time.Second), Key: "node/c", Keys: 1, Detail: refused.Error()},
 	}
 	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
 		t.Errorf("after node/a and node/b synced, problems (-want +got):\n%s", diff)
@@ -117,8 +116,8 @@ func TestTrackerReadSource(t *testing.T) {
 	tt.clock.Step(time.Minute)
 	tt.ReadSource("Alerts", "alerts", refused)
 	tt.run(t, "Alerts", "version", time.Second, nil)
-	want := []operatorhealth.Problem{
-		{Controller: "Alerts", Kind: operatorhealth.SourceUnreachable, Since: start, Key: "alerts", Keys: 1, Detail: refused.Error()},
+	want := []Problem{
+		{Controller: "Alerts", Kind: SourceUnreachable, Since: start, Key: "alerts", Keys: 1, Detail: refused.Error()},
 	}
 	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
 		t.Errorf("problems (-want +got):\n%s", diff)
@@ -163,13 +162,13 @@ func TestTrackerInherits(t *testing.T) {
 	tt := newTrackerTest()
 	before := start.Add(-time.Hour)
 	tt.run(t, "Node", "node/a", time.Second, refused)
-	tt.Inherit([]operatorhealth.Problem{
-		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before},
-		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before},
+	tt.Inherit([]Problem{
+		{Controller: "Node", Kind: SyncFailing, Since: before},
+		{Controller: "ClusterVersion", Kind: WriteRejected, Since: before},
 	})
-	want := []operatorhealth.Problem{
-		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before},
-		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
+	want := []Problem{
+		{Controller: "ClusterVersion", Kind: WriteRejected, Since: before},
+		{Controller: "Node", Kind: SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
 	}
 	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
 		t.Errorf("problems once inherited (-want +got):\n%s", diff)
@@ -177,9 +176,9 @@ func TestTrackerInherits(t *testing.T) {
 
 	tt.run(t, "ClusterVersion", "version", time.Second, fmtWrap(invalid))
 	tt.run(t, "Node", "node/a", time.Second, refused)
-	want = []operatorhealth.Problem{
-		{Controller: "ClusterVersion", Kind: operatorhealth.WriteRejected, Since: before, Key: "version", Keys: 1, Detail: fmtWrap(invalid).Error()},
-		{Controller: "Node", Kind: operatorhealth.SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
+	want = []Problem{
+		{Controller: "ClusterVersion", Kind: WriteRejected, Since: before, Key: "version", Keys: 1, Detail: fmtWrap(invalid).Error()},
+		{Controller: "Node", Kind: SyncFailing, Since: before, Key: "node/a", Keys: 1, Detail: refused.Error()},
 	}
 	if diff := cmp.Diff(want, sortedProblems(tt.Problems())); diff != "" {
 		t.Errorf("problems once they recurred (-want +got):\n%s", diff)
@@ -196,15 +195,15 @@ func TestKindOf(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		err  error
-		want operatorhealth.Kind
+		want Kind
 	}{
-		{"invalid", invalid, operatorhealth.WriteRejected},
-		{"invalid, wrapped", fmtWrap(invalid), operatorhealth.WriteRejected},
-		{"forbidden", apierrors.NewForbidden(schema.GroupResource{Resource: "nodeprogressinsights"}, "a", errors.New("denied by policy")), operatorhealth.WriteRejected},
-		{"too large", apierrors.NewRequestEntityTooLargeError("limit is 3145728"), operatorhealth.WriteRejected},
-		{"conflict", conflict, operatorhealth.SyncFailing},
-		{"timeout", apierrors.NewServerTimeout(schema.GroupResource{Resource: "nodeprogressinsights"}, "update", 1), operatorhealth.SyncFailing},
-		{"not an API error", refused, operatorhealth.SyncFailing},
+		{"invalid", invalid, WriteRejected},
+		{"invalid, wrapped", fmtWrap(invalid), WriteRejected},
+		{"forbidden", apierrors.NewForbidden(schema.GroupResource{Resource: "nodeprogressinsights"}, "a", errors.New("denied by policy")), WriteRejected},
+		{"too large", apierrors.NewRequestEntityTooLargeError("limit is 3145728"), WriteRejected},
+		{"conflict", conflict, SyncFailing},
+		{"timeout", apierrors.NewServerTimeout(schema.GroupResource{Resource: "nodeprogressinsights"}, "update", 1), SyncFailing},
+		{"not an API error", refused, SyncFailing},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := kindOf(tc.err); got != tc.want {
@@ -224,7 +223,7 @@ func TestTrackerCaches(t *testing.T) {
 	tt.WaitsFor("ClusterVersion", map[string]cache.InformerSynced{"clusterversions": func() bool { return true }})
 	tt.clock.Step(time.Minute)
 
-	want := []operatorhealth.Problem{{Controller: "Node", Kind: operatorhealth.CacheNotSynced, Since: start, Detail: "machineconfigpools, nodes"}}
+	want := []Problem{{Controller: "Node", Kind: CacheNotSynced, Since: start, Detail: "machineconfigpools, nodes"}}
 	if diff := cmp.Diff(want, tt.Problems()); diff != "" {
 		t.Errorf("problems (-want +got):\n%s", diff)
 	}
@@ -245,8 +244,8 @@ func fmtWrap(err error) error {
 	return errors.Join(errors.New("updating the status of NodeProgressInsight a"), err)
 }
 
-func sortedProblems(problems []operatorhealth.Problem) []operatorhealth.Problem {
-	out := append([]operatorhealth.Problem(nil), problems...)
+func sortedProblems(problems []Problem) []Problem {
+	out := append([]Problem(nil), problems...)
 	sort.Slice(out, func(i, j int) bool {
 		if !out[i].Since.Equal(out[j].Since) {
 			return out[i].Since.Before(out[j].Since)

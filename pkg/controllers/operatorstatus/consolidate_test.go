@@ -1,4 +1,4 @@
-package operatorhealth
+package operatorstatus
 
 import (
 	"strings"
@@ -31,7 +31,7 @@ var (
 
 // at runs Consolidate at now for an operator whose ClusterOperator already
 // reports the version it runs.
-func at(problems ...Problem) Status {
+func at(problems ...Problem) Consolidated {
 	return Consolidate(Input{Problems: problems, Version: version, Reported: version, Now: now, Grace: grace})
 }
 

@@ -1,27 +1,4 @@
-// Package operatorhealth decides the conditions of the operator's own
-// ClusterOperator from the problems its controllers report, following the
-// cluster-version operator's conventions for them:
-//
-//   - Available=False only when a controller cannot work at all (its caches
-//     never synced) for longer than a grace period;
-//   - Progressing=True only while the operator moves to a new version, from
-//     the one its ClusterOperator reports to the one it runs, not at every
-//     restart or leader change;
-//   - Degraded=True when a problem has lasted the grace period, so that a
-//     retried conflict or an API server that is briefly away goes unreported;
-//   - Upgradeable=True always: nothing this operator can get wrong needs an
-//     administrator's fix before a minor update (its insights would only be
-//     late or missing), and a component that says otherwise blocks the
-//     cluster's updates.
-//
-// Components report only what is wrong: no problem anywhere means Available,
-// not Progressing, not Degraded. A negative condition's reason is
-// <Controller><Problem> of its longest-lasting problem. Each controller with a
-// failing sync also gets a condition <Controller>ControllerDegraded whose
-// lastTransitionTime is when the problem began, as library-go operators keep
-// them: a restarted (or crash-looping) operator reads it back, so that the
-// grace period runs from the problem's start, not from the restart.
-package operatorhealth
+package operatorstatus
 
 import (
 	"fmt"
@@ -35,99 +12,6 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
-
-// Kind is what kind of problem a controller has.
-type Kind string
-
-const (
-	// CacheNotSynced: an informer the controller needs has not listed its
-	// objects yet, so the controller has not started. Right after start this
-	// is the operator coming up; if it lasts, the controller does nothing at
-	// all (not Available, Degraded).
-	CacheNotSynced Kind = "CacheNotSynced"
-
-	// SyncFailing: syncs keep failing, for a reason the API server did not
-	// give as a rejection (it is unreachable or slow, for example).
-	SyncFailing Kind = "SyncFailing"
-
-	// WriteRejected: the API server refuses what the controller writes
-	// (invalid, forbidden, too large). Retrying will not help: it needs a fix
-	// in the operator or in the cluster's policy.
-	WriteRejected Kind = "WriteRejected"
-
-	// SourceUnreachable: an input the controller reads from outside the API
-	// server (the cluster's alerts, from its monitoring stack) cannot be
-	// read. It is said in Available's message once it has lasted the grace
-	// period, but it does not make the operator Degraded: nothing in this
-	// operator is broken, and a Degraded component holds up the cluster's
-	// update, which monitoring's trouble must not do.
-	SourceUnreachable Kind = "SourceUnreachable"
-)
-
-// Problem is one kind of problem of one controller.
-type Problem struct {
-	// Controller names the controller, e.g. "Node".
-	Controller string
-	Kind       Kind
-	// Since is when the problem began: the first failure of the oldest key
-	// still failing (or, carried over a restart, of the failure the
-	// ClusterOperator reported before it), or the operator's start for
-	// caches not synced.
-	Since time.Time
-	// Key is the oldest failing queue key; Keys how many are failing, zero
-	// for a failure inherited from before a restart and not retried yet.
-	Key  string
-	Keys int
-	// Detail is what the controller saw: the key's last error, or the
-	// resources whose informers have not synced.
-	Detail string
-}
-
-// Reason is the condition reason the problem gives: <Controller><Problem>.
-func (p Problem) Reason() string {
-	return p.Controller + string(p.Kind)
-}
-
-// Message says which controller saw what, since when.
-func (p Problem) Message() string {
-	since := p.Since.UTC().Format(time.RFC3339)
-	switch {
-	case p.Kind == CacheNotSynced:
-		return fmt.Sprintf("%s controller: waiting since %s for its caches to sync: %s", p.Controller, since, p.Detail)
-	case p.Keys == 0:
-		// Inherited from before a restart: the controller has not retried yet.
-		return fmt.Sprintf("%s controller: %s since %s, before the operator restarted", p.Controller, p.Kind.failed(), since)
-	default:
-		return fmt.Sprintf("%s controller: %s since %s (%s): %s", p.Controller, p.Kind.failed(), since, p.keys(), p.Detail)
-	}
-}
-
-func (k Kind) failed() string {
-	switch k {
-	case WriteRejected:
-		return "the API server has rejected its writes"
-	case SourceUnreachable:
-		return "its source has been unreachable"
-	default:
-		return "syncing has failed"
-	}
-}
-
-func (p Problem) keys() string {
-	if p.Keys > 1 {
-		return fmt.Sprintf("%q and %d more", p.Key, p.Keys-1)
-	}
-	return fmt.Sprintf("%q", p.Key)
-}
-
-// Off is a controller switched off because the cluster does not serve an
-// input it needs (a hosted control plane has no MachineConfigPools, for
-// example). It is no problem: there is nothing for it to report.
-type Off struct {
-	Controller string
-	// Why says what the cluster does not serve.
-	Why string
-}
 
 // ReasonAsExpected is the reason of the conditions when nothing is wrong.
 const ReasonAsExpected = "AsExpected"
@@ -160,8 +44,8 @@ type Input struct {
 	Grace time.Duration
 }
 
-// Status is the consolidated status of the operator.
-type Status struct {
+// Consolidated is the operator's status as Consolidate decides it.
+type Consolidated struct {
 	// Conditions are Available, Progressing, Degraded and Upgradeable, in
 	// that order, without transition times (those depend on what was set
 	// before).
@@ -181,11 +65,33 @@ type Status struct {
 	Recheck time.Duration
 }
 
-// Consolidate returns the operator's status.
-func Consolidate(in Input) Status {
+// Consolidate decides the conditions of the operator's own
+// ClusterOperator from the problems its controllers report, following the
+// cluster-version operator's conventions for them:
+//
+//   - Available=False only when a controller cannot work at all (its caches
+//     never synced) for longer than a grace period;
+//   - Progressing=True only while the operator moves to a new version, from
+//     the one its ClusterOperator reports to the one it runs, not at every
+//     restart or leader change;
+//   - Degraded=True when a problem has lasted the grace period, so that a
+//     retried conflict or an API server that is briefly away goes unreported;
+//   - Upgradeable=True always: nothing this operator can get wrong needs an
+//     administrator's fix before a minor update (its insights would only be
+//     late or missing), and a component that says otherwise blocks the
+//     cluster's updates.
+//
+// Components report only what is wrong: no problem anywhere means Available,
+// not Progressing, not Degraded. A negative condition's reason is
+// <Controller><Problem> of its longest-lasting problem. Each controller with a
+// failing sync also gets a condition <Controller>ControllerDegraded whose
+// lastTransitionTime is when the problem began, as library-go operators keep
+// them: a restarted (or crash-looping) operator reads it back, so that the
+// grace period runs from the problem's start, not from the restart.
+func Consolidate(in Input) Consolidated {
 	problems := sorted(in.Problems)
 	var unavailable, starting, degraded, unreachable []Problem
-	status := Status{Running: true}
+	status := Consolidated{Running: true}
 	for _, p := range problems {
 		lasting := in.Now.Sub(p.Since) >= in.Grace
 		if !lasting {
