@@ -55,7 +55,8 @@ const (
 // update past its estimate. progress is the ClusterVersion insight's status
 // as the assessment computed it. It also returns when the insights would
 // next change by the passage of time alone (a threshold expiring), or the
-// zero time.
+// zero time. The ClusterVersion insight's Healthy condition summarises these
+// insights (pkg/assessment/controlplane, healthy.go).
 func ForControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, progress *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) ([]Insight, time.Time) {
 	updating := progress.Assessment != insightsv1alpha1.ClusterVersionAssessmentCompleted
 	var next time.Time

@@ -5,12 +5,17 @@ import (
 	"sort"
 	"time"
 
-	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
+
+// The ClusterVersion insight's Healthy condition is the summary of the
+// control plane's health insights: pkg/health builds those (controlplane.go,
+// from the ClusterVersion and the ClusterOperators); this file only ranks
+// them and says whether any is an error. A ClusterOperator insight's Healthy
+// condition is that operator's own conditions (operatorHealthy).
 
 // levelRank orders the levels that make the control plane unhealthy.
 var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
@@ -18,12 +23,12 @@ var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
 	insightsv1alpha1.CriticalImpactLevel: 2,
 }
 
-// WithHealth sets the Healthy condition of a ClusterVersion
-// insight's status from the control plane's health insights: False, with the
-// worst problem as its reason, when any Error or Critical insight is scoped
-// to the control plane. A progressing update that is not healthy is assessed
-// Degraded. current is the insight's status as last written, or nil.
-func WithHealth(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
+// setHealthy sets the Healthy condition of a ClusterVersion insight's status
+// from the control plane's health insights: False, with the worst problem as
+// its reason, when any Error or Critical insight is scoped to the control
+// plane. A progressing update that is not healthy is assessed Degraded.
+// current is the insight's status as last written, or nil.
+func setHealthy(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) {
 	var serious []health.Insight
 	for _, i := range insights {
@@ -68,19 +73,4 @@ func startedOrNow(s *insightsv1alpha1.UpdateHealthInsightStatus, now time.Time) 
 		return now
 	}
 	return s.StartedAt.Time
-}
-
-// Assess assesses the control plane's update: the desired status of
-// the ClusterVersion's insight, the health insights the ClusterVersion
-// controller owns, and when either would next change by the passage of time
-// alone (a threshold expiring; zero for never). mcoImage is the image the
-// machine-config-operator Deployment runs, empty when unknown; current is the
-// insight's status as last written, or nil.
-func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string,
-	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
-	status := ClusterVersionProgress(cv, operators, mcoImage, current, now)
-	insights, next := health.ForControlPlane(cv, operators, &status, now)
-	insights = append(health.ForClusterVersion(cv), insights...)
-	WithHealth(&status, insights, current, now)
-	return status, insights, next
 }

@@ -18,7 +18,7 @@ func healthInsight(problem string, level insightsv1alpha1.InsightImpactLevel, sc
 	}}
 }
 
-func TestWithHealth(t *testing.T) {
+func TestSetHealthy(t *testing.T) {
 	cp := insightsv1alpha1.ScopeTypeControlPlane
 	testCases := []struct {
 		name           string
@@ -59,7 +59,7 @@ func TestWithHealth(t *testing.T) {
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			status := insightsv1alpha1.ClusterVersionProgressInsightStatus{Assessment: tc.assessment}
-			WithHealth(&status, tc.insights, nil, now)
+			setHealthy(&status, tc.insights, nil, now)
 			c := status.Conditions[len(status.Conditions)-1]
 			if c.Type != "Healthy" || c.Status != tc.wantStatus || c.Reason != tc.wantReason || c.Message != tc.wantMessage {
 				t.Errorf("got %s=%s(%s) %q, want Healthy=%s(%s) %q", c.Type, c.Status, c.Reason, c.Message, tc.wantStatus, tc.wantReason, tc.wantMessage)
@@ -76,7 +76,7 @@ func TestHealthyTransitionTimeIsKept(t *testing.T) {
 		{Type: "Healthy", Status: "True", Reason: "AsExpected", LastTransitionTime: metav1.NewTime(started)},
 	}}
 	status := insightsv1alpha1.ClusterVersionProgressInsightStatus{Assessment: "Progressing"}
-	WithHealth(&status, nil, current, now)
+	setHealthy(&status, nil, current, now)
 	if lt := status.Conditions[0].LastTransitionTime.Time; !lt.Equal(started) {
 		t.Errorf("Healthy moved to %v though it stayed True", lt)
 	}

@@ -1,0 +1,25 @@
+package controlplane
+
+import (
+	"time"
+
+	configv1 "github.com/openshift/api/config/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/health"
+)
+
+// Assess assesses the control plane's update: the desired status of
+// the ClusterVersion's insight, the health insights the ClusterVersion
+// controller owns, and when either would next change by the passage of time
+// alone (a threshold expiring; zero for never). mcoImage is the image the
+// machine-config-operator Deployment runs, empty when unknown; current is the
+// insight's status as last written, or nil.
+func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string,
+	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
+	status := ClusterVersionProgress(cv, operators, mcoImage, current, now)
+	insights, next := health.ForControlPlane(cv, operators, &status, now)
+	insights = append(health.ForClusterVersion(cv), insights...)
+	setHealthy(&status, insights, current, now)
+	return status, insights, next
+}
