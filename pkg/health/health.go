@@ -27,10 +27,12 @@ type Insight struct {
 	Status  insightsv1alpha1.UpdateHealthInsightStatus
 }
 
-// ForClusterVersion returns the health insights that the ClusterVersion calls
-// for. Insights with a zero StartedAt describe a condition whose start the
-// cluster does not record: they keep the time they were first reported.
-func ForClusterVersion(cv *configv1.ClusterVersion) []Insight {
+// Forced returns the Info insight that ForceInsightAnnotation on the
+// ClusterVersion asks for, or none. It exercises the pipeline and says
+// nothing of the ClusterVersion's health, which ForControlPlane reports. Its
+// StartedAt is zero, since the cluster does not record when the annotation
+// was added: it keeps the time it was first reported.
+func Forced(cv *configv1.ClusterVersion) []Insight {
 	var insights []Insight
 	if _, forced := cv.Annotations[ForceInsightAnnotation]; forced {
 		status := forcedInsight(cv)

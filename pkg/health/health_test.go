@@ -16,14 +16,14 @@ func cv(annotations map[string]string) *configv1.ClusterVersion {
 	return &configv1.ClusterVersion{ObjectMeta: metav1.ObjectMeta{Name: "version", Annotations: annotations}}
 }
 
-func TestForClusterVersion(t *testing.T) {
+func TestForced(t *testing.T) {
 	t.Run("no annotation: no insight", func(t *testing.T) {
-		if got := ForClusterVersion(cv(nil)); len(got) != 0 {
+		if got := Forced(cv(nil)); len(got) != 0 {
 			t.Errorf("got %d insights, want none", len(got))
 		}
 	})
 	t.Run("annotation: one Info insight about the ClusterVersion", func(t *testing.T) {
-		got := ForClusterVersion(cv(map[string]string{ForceInsightAnnotation: ""}))
+		got := Forced(cv(map[string]string{ForceInsightAnnotation: ""}))
 		if len(got) != 1 {
 			t.Fatalf("got %d insights, want 1", len(got))
 		}

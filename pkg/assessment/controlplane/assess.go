@@ -19,7 +19,7 @@ func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, 
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
 	status := ClusterVersionProgress(cv, operators, mcoImage, current, now)
 	insights, next := health.ForControlPlane(cv, operators, &status, now)
-	insights = append(health.ForClusterVersion(cv), insights...)
+	insights = append(health.Forced(cv), insights...)
 	setHealthy(&status, insights, current, now)
 	return status, insights, next
 }

@@ -274,7 +274,7 @@ func TestSyncDeletesTheInsightAndItsHealthInsightsWhenTheClusterVersionIsGone(t 
 	h := newHarness(t, clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))
 	_, err := h.sync("version")
 	must(t, err)
-	forced := health.ForClusterVersion(clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))[0].Name
+	forced := health.Forced(clusterVersion(map[string]string{health.ForceInsightAnnotation: ""}))[0].Name
 
 	must(t, h.cvs.Delete(clusterVersion(nil)))
 	_, err = h.sync("version")
@@ -324,7 +324,7 @@ func TestSyncWritesNothingWhenNothingSignificantChanged(t *testing.T) {
 
 func TestForcedHealthInsightLifecycle(t *testing.T) {
 	forcedCV := clusterVersion(map[string]string{health.ForceInsightAnnotation: "yes"})
-	name := health.ForClusterVersion(forcedCV)[0].Name
+	name := health.Forced(forcedCV)[0].Name
 	h := newHarness(t, forcedCV)
 	_, err := h.sync("version")
 	must(t, err)
