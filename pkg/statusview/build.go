@@ -27,7 +27,7 @@ func Build(in *Insights, now time.Time) (*Status, error) {
 		Now:          metav1.NewTime(now),
 		ControlPlane: controlPlane(&cv.Status, in.ClusterOperators, now),
 		Health:       health(in.Health, in.UpdateStatus),
-		Warnings:     append(operatorWarnings(in.Operator), informerWarnings(in.UpdateStatus)...),
+		Warnings:     append(ownOperatorWarnings(in.Operator), informerWarnings(in.UpdateStatus)...),
 	}
 	if !s.Liveness.Current() {
 		s.Warnings = append([]string{s.Liveness.Message}, s.Warnings...)

@@ -33,7 +33,7 @@ func ownOperator(conditionType configv1.ClusterStatusConditionType, status confi
 	}
 }
 
-func TestOperatorWarnings(t *testing.T) {
+func TestOwnOperatorWarnings(t *testing.T) {
 	unavailableAndDegraded := ownOperator(configv1.OperatorAvailable, configv1.ConditionFalse, "NodeCacheNotSynced")
 	unavailableAndDegraded.Status.Conditions = append(unavailableAndDegraded.Status.Conditions,
 		configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorDegraded, Status: configv1.ConditionTrue, Reason: "NodeCacheNotSynced"})
@@ -63,7 +63,7 @@ func TestOperatorWarnings(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if diff := cmp.Diff(tc.want, operatorWarnings(tc.operator)); diff != "" {
+			if diff := cmp.Diff(tc.want, ownOperatorWarnings(tc.operator)); diff != "" {
 				t.Errorf("warnings (-want +got):\n%s", diff)
 			}
 		})

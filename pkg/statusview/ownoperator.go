@@ -12,11 +12,11 @@ import (
 // operator cannot read a source outside the API server, such as the alerts.
 const sourceUnreachable = "SourceUnreachable"
 
-// operatorWarnings say so when the operator that maintains the insights
+// ownOperatorWarnings say so when the operator that maintains the insights
 // reports, in its ClusterOperator, that it is not available or degraded: the
 // insights may then be out of date, which the rest of the output, drawn from
 // them, cannot tell.
-func operatorWarnings(co *configv1.ClusterOperator) []string {
+func ownOperatorWarnings(co *configv1.ClusterOperator) []string {
 	if co == nil {
 		return nil
 	}
