@@ -1,6 +1,7 @@
 package text
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -75,6 +76,49 @@ func FuzzBounded(f *testing.F) {
 		}
 		if s != other && Bounded(other, n) == got {
 			t.Errorf("Bounded(%q, %d) = Bounded(%q, %d) = %q", s, n, other, n, got)
+		}
+	})
+}
+
+// FuzzTruncateCharacters cuts and folds arbitrary strings to arbitrary
+// bounds in characters: the result, as the API server reads it out of JSON,
+// fits the bound (none below zero); it is the input (or its folded form)
+// when that fits, else a prefix of it and the ellipsis; it is UTF-8 out of
+// UTF-8.
+func FuzzTruncateCharacters(f *testing.F) {
+	for _, s := range []string{"", "abc", "é", "日本語のテキスト", "a\nb\t c\r\n d", strings.Repeat("é", 300), "\xff\xfe", "…", "𝄞𝄞𝄞"} {
+		for _, n := range []int{-1, 0, 1, 2, 3, 10, 256} {
+			f.Add(s, n)
+		}
+	}
+	f.Fuzz(func(t *testing.T, s string, n int) {
+		bound := max(n, 0)
+		for name, got := range map[string]string{"TruncateCharacters": TruncateCharacters(s, n), "OneLineCharacters": OneLineCharacters(s, n)} {
+			source := s
+			if name == "OneLineCharacters" {
+				source = strings.Join(strings.Fields(s), " ")
+			}
+			raw, err := json.Marshal(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var read string
+			if err := json.Unmarshal(raw, &read); err != nil {
+				t.Fatal(err)
+			}
+			if c := utf8.RuneCountInString(read); c > bound {
+				t.Errorf("%s(%q, %d) = %q, %d characters once through JSON", name, s, n, got, c)
+			}
+			fits := utf8.RuneCountInString(source) <= bound
+			if fits && got != source {
+				t.Errorf("%s(%q, %d) = %q, though %q fits", name, s, n, got, source)
+			}
+			if !fits && bound > 0 && (!strings.HasSuffix(got, "…") || !strings.HasPrefix(source, strings.TrimSuffix(got, "…"))) {
+				t.Errorf("%s(%q, %d) = %q is no prefix and ellipsis", name, s, n, got)
+			}
+			if utf8.ValidString(s) && !utf8.ValidString(got) {
+				t.Errorf("%s(%q, %d) = %q is not UTF-8", name, s, n, got)
+			}
 		}
 	})
 }

@@ -32,6 +32,32 @@ func Truncate(s string, max int) string {
 	return s[:cut] + mark
 }
 
+// TruncateCharacters cuts s to at most max characters, counted as an
+// OpenAPI maxLength counts them (Unicode code points; a byte that is not
+// UTF-8 is one, which JSON carries as U+FFFD), marking the cut with an
+// ellipsis, itself one character; a max below zero is zero. The bounds of
+// the insight API's strings are characters: a cut in bytes would shorten
+// text in other scripts more than the API asks.
+func TruncateCharacters(s string, max int) string {
+	if max <= 0 {
+		return ""
+	}
+	count := 0
+	for i := range s {
+		if count == max-1 && utf8.RuneCountInString(s[i:]) > 1 {
+			return s[:i] + "…"
+		}
+		count++
+	}
+	return s
+}
+
+// OneLineCharacters folds all white space of s, newlines included, into
+// single spaces and truncates the result to max characters.
+func OneLineCharacters(s string, max int) string {
+	return TruncateCharacters(strings.Join(strings.Fields(s), " "), max)
+}
+
 // boundedHashLength is how many hex digits of the SHA-256 of a shortened
 // value Bounded keeps: 128 bits, so that two values that share their
 // readable prefix still differ.

@@ -35,6 +35,35 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
+func TestTruncateCharacters(t *testing.T) {
+	testCases := []struct {
+		name string
+		in   string
+		max  int
+		want string
+	}{
+		{name: "fits", in: "short", max: 10, want: "short"},
+		{name: "exactly max", in: "exactly10!", max: 10, want: "exactly10!"},
+		{name: "one over", in: "eleven chars", max: 10, want: "eleven ch…"},
+		// Characters, not bytes: ten two-byte é's fit ten characters.
+		{name: "two-byte characters fit", in: strings.Repeat("é", 10), max: 10, want: strings.Repeat("é", 10)},
+		{name: "two-byte characters cut", in: strings.Repeat("é", 1000), max: 256, want: strings.Repeat("é", 255) + "…"},
+		{name: "four-byte characters", in: strings.Repeat("𝄞", 5), max: 3, want: "𝄞𝄞…"},
+		// A byte that is not UTF-8 is one character, as JSON carries it.
+		{name: "not UTF-8", in: "\xff\xfe\xfd", max: 2, want: "\xff…"},
+		{name: "only the ellipsis", in: "ab", max: 1, want: "…"},
+		{name: "zero", in: "abc", max: 0, want: ""},
+		{name: "below zero", in: "abc", max: -1, want: ""},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, TruncateCharacters(tc.in, tc.max)); diff != "" {
+				t.Errorf("TruncateCharacters(%q, %d) (-want +got):\n%s", tc.in, tc.max, diff)
+			}
+		})
+	}
+}
+
 func TestBounded(t *testing.T) {
 	long := strings.Repeat("node/ip-10-0-1-1.ec2.internal,", 40)
 	testCases := []struct {
