@@ -19,6 +19,11 @@ type Placement struct {
 	Pools map[string][]Answer
 	// Cut says, an informer a line, what could not be placed or was cut.
 	Cut []string
+	// Notes says the same by informer, for the informer's own status.
+	Notes map[string][]string
+	// Shortened counts, by informer, the strings cut to the API's
+	// bounds: their insights are kept, shortened.
+	Shortened map[string]string
 }
 
 // Place puts each insight where its scope says: the control plane, or the
@@ -26,15 +31,16 @@ type Placement struct {
 // nodes it names (nodePools maps a node's name to its pool's). Answers and
 // insights come out in a stable order, by informer.
 func Place(answers []Answer, pools []string, nodePools map[string]string) Placement {
-	p := Placement{Pools: map[string][]Answer{}}
+	p := Placement{Pools: map[string][]Answer{}, Shortened: map[string]string{}}
 	answers = slices.Clone(answers)
 	slices.SortFunc(answers, func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
 	for _, a := range answers {
 		controlPlane := Answer{Informer: a.Informer, Stale: a.Stale}
 		byPool := map[string]*Answer{}
 		unplaced := 0
+		var short shortened
 		for _, insight := range a.Insights {
-			insight = normalized(insight)
+			insight = short.normalized(insight)
 			if insight.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
 				controlPlane.Insights = append(controlPlane.Insights, insight)
 				continue
@@ -56,7 +62,10 @@ func Place(answers []Answer, pools []string, nodePools map[string]string) Placem
 			p.Pools[pool] = append(p.Pools[pool], *answer)
 		}
 		if unplaced > 0 {
-			p.Cut = append(p.Cut, fmt.Sprintf("%s: %d worker pool insights name no known pool", a.Informer, unplaced))
+			p.cut(a.Informer, "%d worker pool insights name no known pool", unplaced)
+		}
+		if note := short.String(); note != "" {
+			p.Shortened[a.Informer] = note
 		}
 	}
 	for pool := range p.Pools {
@@ -76,7 +85,7 @@ func (p *Placement) Bounded(answers []Answer, max int, where string) []Answer {
 			return cmp.Or(cmp.Compare(levelRank[x.Impact.Level], levelRank[y.Impact.Level]), strings.Compare(x.UID, y.UID))
 		})
 		if len(insights) > max {
-			p.Cut = append(p.Cut, fmt.Sprintf("%s: %d of %d %s insights cut (at most %d are kept, the most serious)", a.Informer, len(insights)-max, len(insights), where, max))
+			p.cut(a.Informer, "%d of %d %s insights cut (at most %d are kept, the most serious)", len(insights)-max, len(insights), where, max)
 			insights = insights[:max]
 		}
 		a.Insights = insights
@@ -103,13 +112,44 @@ func poolOf(insight insightsv1alpha1.UpdateInsight, nodePools map[string]string)
 	return ""
 }
 
-// normalized bounds an insight's strings as the API does, so that an
-// informer's long summary is cut rather than refused.
-func normalized(insight insightsv1alpha1.UpdateInsight) insightsv1alpha1.UpdateInsight {
-	insight.Impact.Summary = text.OneLine(insight.Impact.Summary, maxSummaryLength)
+// shortened counts the strings of an answer cut to the API's bounds.
+type shortened struct{ summaries, descriptions int }
+
+// normalized bounds an insight's strings as the API does, in characters,
+// so that an informer's long summary is cut rather than refused, counting
+// what it cuts.
+func (s *shortened) normalized(insight insightsv1alpha1.UpdateInsight) insightsv1alpha1.UpdateInsight {
+	folded := strings.Join(strings.Fields(insight.Impact.Summary), " ")
+	insight.Impact.Summary = text.TruncateCharacters(folded, maxSummaryLength)
+	if insight.Impact.Summary != folded {
+		s.summaries++
+	}
 	if insight.Impact.Summary == "" {
 		insight.Impact.Summary = "(no summary)"
 	}
-	insight.Impact.Description = text.Truncate(insight.Impact.Description, maxDescriptionLength)
+	description := insight.Impact.Description
+	insight.Impact.Description = text.TruncateCharacters(description, maxDescriptionLength)
+	if insight.Impact.Description != description {
+		s.descriptions++
+	}
 	return insight
+}
+
+// String says what was cut, or nothing.
+func (s shortened) String() string {
+	var parts []string
+	if s.summaries > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s cut to %d characters", s.summaries, plural(s.summaries, "summary", "summaries"), maxSummaryLength))
+	}
+	if s.descriptions > 0 {
+		parts = append(parts, fmt.Sprintf("%d %s cut to %d characters", s.descriptions, plural(s.descriptions, "description", "descriptions"), maxDescriptionLength))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -1,12 +1,15 @@
 package updatestatus
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/equality"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -96,6 +99,29 @@ func IndexedInformers[I, P any](controlPlane []I, pools []P, informers func(P) [
 	}
 }
 
+// sizeRefusals are what the API server says when etcd or its own client
+// refuses an object for its size: etcd's "request is too large" (over
+// --max-request-bytes) and gRPC's ResourceExhausted (a message over the
+// client's limit), which reach the writer as an internal error.
+var sizeRefusals = []string{"request is too large", "ResourceExhausted", "larger than max"}
+
+// ObjectRefused says whether the API server refused a write for what the
+// object holds: invalid, malformed or too large, which writing it again
+// never mends. A conflict, a timeout or an API server that cannot be
+// reached is no refusal: the same object is written once they pass.
+func ObjectRefused(err error) bool {
+	var status apierrors.APIStatus
+	if err == nil || !errors.As(err, &status) {
+		return false
+	}
+	switch {
+	case apierrors.IsInvalid(err), apierrors.IsBadRequest(err), apierrors.IsRequestEntityTooLargeError(err):
+		return true
+	}
+	message := status.Status().Message
+	return slices.ContainsFunc(sizeRefusals, func(s string) bool { return strings.Contains(message, s) })
+}
+
 // Refusals remembers the answers whose insights the API server refused,
 // by informer, so that they are left out of every status written until the
 // informer answers something else: one informer's insights never keep the
@@ -118,6 +144,16 @@ func (r Refusals) Refuse(answers []Answer, names []string, message string) []str
 		}
 	}
 	return refused
+}
+
+// Notes says, by informer, that its insights are left out of the status
+// for a refusal, for the informer's own status.
+func (r Refusals) Notes() map[string]string {
+	notes := map[string]string{}
+	for name, refused := range r {
+		notes[name] = text.Truncate("its insights are left out until it answers differently: the API server refused a status holding them: "+refused.message, maxRefusalMessage)
+	}
+	return notes
 }
 
 // Apply returns answers with each refused one replaced by an offline

@@ -1,10 +1,14 @@
 package updatestatus
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -66,5 +70,43 @@ func TestRefusalsLastUntilTheAnswerChanges(t *testing.T) {
 	r.Apply([]Answer{good})
 	if len(r) != 0 {
 		t.Errorf("the refusal of an informer no longer answering is remembered: %v", r)
+	}
+}
+
+func TestObjectRefused(t *testing.T) {
+	resource := schema.GroupResource{Group: insightsv1alpha1.GroupName, Resource: "updatestatuses"}
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{name: "invalid", err: apierrors.NewInvalid(schema.GroupKind{Group: insightsv1alpha1.GroupName, Kind: "UpdateStatus"}, "cluster", field.ErrorList{field.Invalid(field.NewPath("status", "controlPlane"), "", "too many")}), want: true},
+		{name: "bad request", err: apierrors.NewBadRequest("the body is not JSON"), want: true},
+		{name: "entity too large", err: apierrors.NewRequestEntityTooLargeError("limit is 3145728"), want: true},
+		// As the API server answers a write etcd's client refuses.
+		{name: "gRPC's limit", err: apierrors.NewInternalError(errors.New("rpc error: code = ResourceExhausted desc = trying to send message larger than max (2230620 vs. 2097152)")), want: true},
+		{name: "etcd's limit", err: apierrors.NewInternalError(errors.New("etcdserver: request is too large")), want: true},
+		{name: "conflict", err: apierrors.NewConflict(resource, "cluster", errors.New("the object has been modified"))},
+		{name: "timeout", err: apierrors.NewTimeoutError("the server was too slow", 1)},
+		{name: "unavailable", err: apierrors.NewServiceUnavailable("etcd is down")},
+		{name: "other internal error", err: apierrors.NewInternalError(errors.New("etcdserver: leader changed"))},
+		{name: "forbidden", err: apierrors.NewForbidden(resource, "cluster", errors.New("RBAC"))},
+		{name: "no API status", err: errors.New("connection refused")},
+		{name: "none"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ObjectRefused(tc.err); got != tc.want {
+				t.Errorf("ObjectRefused(%v) = %v, want %v", tc.err, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRefusalsNotes(t *testing.T) {
+	r := Refusals{}
+	r.Refuse([]Answer{{Informer: "large"}, {Informer: "good"}}, []string{"large"}, "request is too large")
+	want := map[string]string{"large": "its insights are left out until it answers differently: the API server refused a status holding them: request is too large"}
+	if diff := cmp.Diff(want, r.Notes()); diff != "" {
+		t.Errorf("Notes (-want +got):\n%s", diff)
 	}
 }

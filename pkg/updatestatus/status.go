@@ -76,27 +76,47 @@ type Input struct {
 
 // Compute returns the UpdateStatus' status.
 func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
+	return Aggregate(in).Status
+}
+
+// Aggregated is the UpdateStatus' status and, by informer, what of its
+// answer was cut or left out, which its own status says too.
+type Aggregated struct {
+	Status insightsv1alpha1.UpdateStatusStatus
+	Notes  map[string]string
+}
+
+// Aggregate computes the UpdateStatus' status: each informer's insights
+// placed, bounded in count per part, the parts' informers bounded as the
+// API bounds them, and the whole within the size budget (see fit).
+func Aggregate(in Input) Aggregated {
 	var previous insightsv1alpha1.UpdateStatusStatus
 	if in.Previous != nil {
 		previous = *in.Previous
 	}
+	pools := workerPools(in.Pools)
 	var poolNames []string
-	for _, pool := range workerPools(in.Pools) {
+	for _, pool := range pools {
 		poolNames = append(poolNames, pool.Name)
 	}
 	placed := Place(withOfflineInformers(in).Answers, poolNames, in.NodePools)
+
+	parts := []part{{where: "the control plane", answers: placed.Bounded(placed.ControlPlane, MaxControlPlaneInsights, "control plane")}}
+	for _, pool := range pools {
+		parts = append(parts, part{where: "pool " + pool.Name, answers: placed.Bounded(placed.Pools[pool.Name], MaxWorkerPoolInsights, "pool "+pool.Name)})
+	}
+	placed.fit(parts)
 
 	controlPlaneHeld := awaitingWindow(placed.ControlPlane)
 	pending, active := controlPlaneConditions(in.ClusterVersion, controlPlaneHeld)
 	status := insightsv1alpha1.UpdateStatusStatus{
 		ControlPlane: insightsv1alpha1.ControlPlaneUpdateStatus{
 			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previous.ControlPlane.Conditions, in.Now),
-			Informers:  informerInsights(placed.Bounded(placed.ControlPlane, MaxControlPlaneInsights, "control plane")),
+			Informers:  informerInsights(parts[0].answers),
 		},
 	}
-	for _, pool := range workerPools(in.Pools) {
-		answers := placed.Pools[pool.Name]
-		held := awaitingWindow(answers)
+	for i, pool := range pools {
+		held := awaitingWindow(placed.Pools[pool.Name])
 		if held == nil {
 			held = controlPlaneHeld
 		}
@@ -104,16 +124,25 @@ func Compute(in Input) insightsv1alpha1.UpdateStatusStatus {
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolUpdateStatus{
 			Resource:   insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: pool.Name},
 			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previousPool(previous, pool.Name), in.Now),
-			Informers:  informerInsights(placed.Bounded(answers, MaxWorkerPoolInsights, "pool "+pool.Name)),
+			Informers:  informerInsights(parts[1+i].answers),
 		})
+	}
+	cut := placed.Cut
+	notes := map[string]string{}
+	for informer, n := range placed.Notes {
+		notes[informer] = strings.Join(n, "; ")
 	}
 	for _, a := range in.Answers {
 		if a.Offline == "" && a.Problem != "" {
-			placed.Cut = append(placed.Cut, a.Informer+": "+a.Problem)
+			cut = append(cut, a.Informer+": "+a.Problem)
+		}
+		if short := placed.Shortened[a.Informer]; short != "" {
+			cut = append(cut, a.Informer+": "+short)
+			notes[a.Informer] = strings.Join(slices.DeleteFunc([]string{short, notes[a.Informer]}, func(s string) bool { return s == "" }), "; ")
 		}
 	}
-	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(placed.Cut), answered(in.Answers)}, previous.Conditions, in.Now)
-	return status
+	status.Conditions = withTransitionTimes([]metav1.Condition{completeness(cut), answered(in.Answers)}, previous.Conditions, in.Now)
+	return Aggregated{Status: status, Notes: notes}
 }
 
 // OfflineUIDPrefix starts the UID of the built-in informer's insight about

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
@@ -275,11 +276,12 @@ func TestInsightsAreBounded(t *testing.T) {
 	if kept[0].UID != "long" {
 		t.Errorf("the first insight kept is %s, want the critical one", kept[0].UID)
 	}
-	if s := kept[0].Impact.Summary; len(s) > maxSummaryLength || strings.Contains(s, "\n") || len(kept[0].Impact.Description) > maxDescriptionLength {
-		t.Errorf("the critical insight's strings are not bounded: summary %d bytes, description %d", len(s), len(kept[0].Impact.Description))
+	if s := kept[0].Impact.Summary; utf8.RuneCountInString(s) != maxSummaryLength || strings.Contains(s, "\n") || utf8.RuneCountInString(kept[0].Impact.Description) != maxDescriptionLength {
+		t.Errorf("the critical insight's strings are not cut to their bounds: summary %d characters, description %d", utf8.RuneCountInString(s), utf8.RuneCountInString(kept[0].Impact.Description))
 	}
 	complete := meta.FindStatusCondition(got.Conditions, ConditionInsightsComplete)
-	if want := "chatty: 3 of 131 control plane insights cut (at most 128 are kept, the most serious)"; complete == nil || complete.Message != want {
+	if want := "chatty: 3 of 131 control plane insights cut (at most 128 are kept, the most serious)\n" +
+		"chatty: 1 summary cut to 256 characters, 1 description cut to 4096 characters"; complete == nil || complete.Message != want {
 		t.Errorf("InsightsComplete %+v, want the message %q", complete, want)
 	}
 }
