@@ -173,6 +173,7 @@ func (r Refusals) Apply(answers []Answer) []Answer {
 		}
 		out = append(out, Answer{
 			Informer: a.Informer,
+			Refused:  true,
 			Offline:  RefusedReason,
 			Problem:  text.Truncate(fmt.Sprintf("the API server refused a status holding its insights, which are left out until it answers differently: %s", refused.message), maxRefusalMessage),
 		})

@@ -51,7 +51,7 @@ func TestRefusalsLastUntilTheAnswerChanges(t *testing.T) {
 
 	got := r.Apply([]Answer{bad, good})
 	want := []Answer{
-		{Informer: "bad", Offline: RefusedReason, Problem: "the API server refused a status holding its insights, which are left out until it answers differently: status.controlPlane.informers[0].insights[0]: Invalid value"},
+		{Informer: "bad", Refused: true, Offline: RefusedReason, Problem: "the API server refused a status holding its insights, which are left out until it answers differently: status.controlPlane.informers[0].insights[0]: Invalid value"},
 		good,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -56,6 +56,9 @@ type Answer struct {
 	// aggregator reports it as an insight of its own. Without Offline,
 	// Problem says which insights of its answer were left out.
 	Offline, Problem string
+	// Refused says that the API server refused a status holding its
+	// insights, which are left out (see Refusals).
+	Refused bool
 }
 
 // Input is what the UpdateStatus is computed from.
@@ -133,7 +136,7 @@ func Aggregate(in Input) Aggregated {
 		notes[informer] = strings.Join(n, "; ")
 	}
 	for _, a := range in.Answers {
-		if a.Offline == "" && a.Problem != "" {
+		if (a.Offline == "" || a.Refused) && a.Problem != "" {
 			cut = append(cut, a.Informer+": "+a.Problem)
 		}
 		if short := placed.Shortened[a.Informer]; short != "" {

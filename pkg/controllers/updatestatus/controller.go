@@ -6,6 +6,7 @@ package updatestatus
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
@@ -26,6 +27,7 @@ import (
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -71,8 +73,13 @@ type Controller struct {
 }
 
 // maxRefusals bounds the writes of one sync that the API server refuses
-// for an informer's insights: each leaves out the informers it names.
+// for an informer's insights: each leaves out the informers it names, or
+// the largest. The next sync goes on from there, after the queue's
+// backoff.
 const maxRefusals = 3
+
+// maxEventMessage bounds the API server's words in an Event.
+const maxEventMessage = 512
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet.
@@ -162,8 +169,9 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		previous = &current.Status
 	}
 	answers := append(c.answers.Answers(), updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)})
+	var notes map[string]string
 	compute := func() insightsv1alpha1.UpdateStatusStatus {
-		return updatestatus.Compute(updatestatus.Input{
+		aggregated := updatestatus.Aggregate(updatestatus.Input{
 			ClusterVersion: cv,
 			Pools:          own.Pools,
 			NodePools:      updatestatus.NodePools(own.Nodes),
@@ -171,6 +179,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 			Previous:       previous,
 			Now:            now,
 		})
+		notes = aggregated.Notes
+		for informer, note := range c.refused.Notes() {
+			notes[informer] = note
+		}
+		return aggregated.Status
 	}
 	desired := compute()
 	var replaced string
@@ -184,7 +197,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 			break
 		}
 		klog.ErrorS(err, "The API server refused the UpdateStatus for informers' insights: writing it without them", "informers", refused)
-		syncCtx.Recorder().Warningf("InsightsRefused", "The API server refused the insights of %v: UpdateStatus is written without them", refused)
+		syncCtx.Recorder().Warningf("InsightsRefused", "The API server refused the insights of %v: UpdateStatus is written without them: %s", refused, text.Truncate(err.Error(), maxEventMessage))
 		if written != nil {
 			// Created by the refused write, which failed on its status.
 			current = written
@@ -201,21 +214,34 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		c.written, c.replaced = written, replaced
 		c.pace.wrote(written.ResourceVersion)
 	}
+	c.answers.SetNotes(notes)
 	return nil
 }
 
-// refuse records, when the API server refused desired as invalid, the
-// answers whose insights hold the fields it names, and returns their
-// informers: none when the refusal is of something else, which no
-// informer's absence mends.
+// refuse records, when the API server refused desired, the answers to
+// leave out, and returns their informers: those whose insights hold the
+// fields it names as invalid, or else, for a refusal it places in no
+// informer's entry (the object too large for etcd, a rule of the whole),
+// the largest contributor. None when the write failed for another reason
+// (a conflict, an API server away), which writing again mends, or when no
+// informer has insights left to leave out.
 func (c *Controller) refuse(err error, desired *insightsv1alpha1.UpdateStatusStatus, answers []updatestatus.Answer) []string {
-	names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updatestatus.InformerAt(desired))
-	if len(names) == 0 {
+	if !updatestatus.ObjectRefused(err) {
 		return nil
 	}
 	var status apierrors.APIStatus
 	errors.As(err, &status)
-	return c.refused.Refuse(answers, names, status.Status().Message)
+	message := status.Status().Message
+	names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updatestatus.InformerAt(desired))
+	if len(names) == 0 {
+		largest, size, ok := updatestatus.Largest(desired)
+		if !ok {
+			return nil
+		}
+		names = []string{largest}
+		message = fmt.Sprintf("%s (the API server named no informer: its insights, %d bytes of JSON, were the most of any)", message, size)
+	}
+	return c.refused.Refuse(answers, names, message)
 }
 
 // ownInsights are the insights the operator's other controllers wrote.

@@ -2,15 +2,20 @@ package updatestatus
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
 
@@ -64,6 +69,7 @@ func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgre
 		answers:         NewStore(),
 		clock:           h.clock,
 		pace:            &leadingEdge{clock: h.clock, window: Coalesce, settle: Settle},
+		refused:         updatestatus.Refusals{},
 	}
 	return h
 }
@@ -182,5 +188,91 @@ func TestControllerWritesOverItsOwnWriteWhileTheCacheLags(t *testing.T) {
 	}
 	if active := meta.FindStatusCondition(h.status().Status.ControlPlane.Conditions, insightsv1alpha1.UpdateActive); active == nil || active.Reason != "Completed" {
 		t.Errorf("UpdateActive %+v, want False, Completed", active)
+	}
+}
+
+// refuseWhile makes the fake API server refuse every status update of the
+// UpdateStatus that holds insights of informer, with err.
+func (h *harness) refuseWhile(informer string, err error) {
+	h.client.PrependReactor("update", "updatestatuses", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		update, ok := action.(clienttesting.UpdateAction)
+		if !ok || action.GetSubresource() != "status" {
+			return false, nil, nil
+		}
+		s := update.GetObject().(*insightsv1alpha1.UpdateStatus)
+		for _, i := range s.Status.ControlPlane.Informers {
+			if i.Name == informer && len(i.Insights) > 0 {
+				return true, nil, err
+			}
+		}
+		return false, nil, nil
+	})
+}
+
+func warnings(n int, prefix string) []insightsv1alpha1.UpdateInsight {
+	var out []insightsv1alpha1.UpdateInsight
+	for i := range n {
+		out = append(out, insightsv1alpha1.UpdateInsight{
+			UID:    fmt.Sprintf("%s-%d", prefix, i),
+			Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane},
+			Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.WarningInsightLevel, Summary: "Says " + prefix},
+		})
+	}
+	return out
+}
+
+// A refusal the API server places in no informer's entry, such as etcd's
+// of an object too large, leaves out the largest contributor, which its
+// note says, and the others are written; a failure that writing again
+// mends leaves no one out.
+func TestControllerShedsTheLargestContributorOfARefusal(t *testing.T) {
+	tooLarge := apierrors.NewInternalError(errors.New("rpc error: code = ResourceExhausted desc = trying to send message larger than max (2230620 vs. 2097152)"))
+	for _, tc := range []struct {
+		name      string
+		err       error
+		wantShed  bool
+		wantError bool
+	}{
+		{name: "too large", err: tooLarge, wantShed: true},
+		{name: "unavailable", err: apierrors.NewServiceUnavailable("etcd is away"), wantError: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.setCV(configv1.PartialUpdate)
+			h.sync()
+			h.refuseWhile("large", tc.err)
+			h.controller.answers.Set(updatestatus.Answer{Informer: "large", Insights: warnings(20, "large")})
+			h.controller.answers.Set(updatestatus.Answer{Informer: "good", Insights: warnings(1, "good")})
+			var noted []string
+			h.controller.answers.OnNote(func(informer string) { noted = append(noted, informer) })
+
+			h.clock.Step(Coalesce)
+			syncCtx := controllertest.NewSyncContext(insightsv1alpha1.UpdateStatusName)
+			defer syncCtx.Q.ShutDown()
+			err := h.controller.sync(context.Background(), syncCtx)
+			if (err != nil) != tc.wantError {
+				t.Fatalf("sync: %v, want an error: %v", err, tc.wantError)
+			}
+			var written []string
+			for _, i := range h.status().Status.ControlPlane.Informers {
+				written = append(written, fmt.Sprintf("%s:%d", i.Name, len(i.Insights)))
+			}
+			note := h.controller.answers.Note("large")
+			if !tc.wantShed {
+				if len(noted) != 0 || note != "" {
+					t.Errorf("notes of %v, %q; want none", noted, note)
+				}
+				return
+			}
+			if diff := cmp.Diff([]string{"good:1", "large:0", "update-insights-operator:1"}, written); diff != "" {
+				t.Errorf("control plane informers (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff([]string{"large"}, noted); diff != "" {
+				t.Errorf("informers noted (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(note, "ResourceExhausted") || !strings.Contains(note, "were the most of any") {
+				t.Errorf("the note of the shed informer is %q, want the refusal and why it was chosen", note)
+			}
+		})
 	}
 }

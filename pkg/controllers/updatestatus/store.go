@@ -1,6 +1,7 @@
 package updatestatus
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -19,11 +20,15 @@ type Store struct {
 	// heard are the informers whose answers were set or deleted.
 	heard   map[string]bool
 	changed func()
+	// notes say, by informer, what UpdateStatus left out of its answer;
+	// noted is called with each informer whose note changes.
+	notes map[string]string
+	noted func(informer string)
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}}
+	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}, notes: map[string]string{}}
 }
 
 // Set records an informer's answer, replacing its previous one.
@@ -88,4 +93,49 @@ func (s *Store) update(change func() bool) {
 	if changed && notify != nil {
 		notify()
 	}
+}
+
+// SetNotes records what UpdateStatus, as last written, left out of each
+// informer's answer, replacing every previous note.
+func (s *Store) SetNotes(notes map[string]string) {
+	s.mu.Lock()
+	var changed []string
+	for informer, note := range notes {
+		if s.notes[informer] != note {
+			changed = append(changed, informer)
+		}
+	}
+	for informer := range s.notes {
+		if _, ok := notes[informer]; !ok {
+			changed = append(changed, informer)
+		}
+	}
+	s.notes = maps.Clone(notes)
+	if s.notes == nil {
+		s.notes = map[string]string{}
+	}
+	noted := s.noted
+	s.mu.Unlock()
+	slices.Sort(changed)
+	if noted != nil {
+		for _, informer := range changed {
+			noted(informer)
+		}
+	}
+}
+
+// Note says what UpdateStatus left out of the informer's answer, if
+// anything.
+func (s *Store) Note(informer string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.notes[informer]
+}
+
+// OnNote sets what to call with an informer whose note changes; it must
+// not block.
+func (s *Store) OnNote(f func(informer string)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.noted = f
 }

@@ -62,3 +62,19 @@ func TestStoreSeedsOnlyInformersNotHeardFrom(t *testing.T) {
 		t.Errorf("a seed after a deletion (-want +got):\n%s", diff)
 	}
 }
+
+// A note is told to whoever watches, once for each informer whose note
+// changed, cleared ones included.
+func TestStoreNotes(t *testing.T) {
+	s := NewStore()
+	var noted []string
+	s.OnNote(func(informer string) { noted = append(noted, informer) })
+	s.SetNotes(map[string]string{"flood": "cut", "crowd": "left out"})
+	s.SetNotes(map[string]string{"flood": "cut", "verbose": "shortened"})
+	if diff := cmp.Diff([]string{"crowd", "flood", "crowd", "verbose"}, noted); diff != "" {
+		t.Errorf("informers noted (-want +got):\n%s", diff)
+	}
+	if got := s.Note("flood") + "|" + s.Note("crowd") + "|" + s.Note("verbose"); got != "cut||shortened" {
+		t.Errorf("notes %q, want cut||shortened", got)
+	}
+}
