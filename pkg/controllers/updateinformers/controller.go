@@ -130,7 +130,12 @@ func New(
 		}
 		return []string{o.GetName()}
 	}
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	// What UpdateStatus leaves out of an answer is said in the informer's
+	// Online condition.
+	answers.OnNote(func(name string) { syncCtx.Queue().Add(name) })
 	controller := factory.New().
+		WithSyncContext(syncCtx).
 		WithSync(calls.dispatch).
 		WithInformersQueueKeysFunc(own, informers.Informer()).
 		// An update starting or ending changes what every informer is
@@ -323,7 +328,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	s.pace.scheduled = next
 	c.publish(name, s)
 	syncCtx.Queue().AddAfter(name, next.Sub(c.clock.Now()))
-	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.clock.Now()))
+	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.answers.Note(name), c.clock.Now()))
 }
 
 // watchServiceOf watches the Service the informer names, and its

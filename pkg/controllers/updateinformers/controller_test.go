@@ -718,3 +718,31 @@ func TestADeletedInformerLeavesAndARecreatedOneStartsAfresh(t *testing.T) {
 		t.Errorf("answer %+v of the re-created informer, want one without insights", got)
 	}
 }
+
+// What UpdateStatus leaves out of an answer is said in Online's message at
+// the next sync, without calling the informer again, and leaves it when
+// UpdateStatus keeps the whole answer again.
+func TestOnlineSaysWhatUpdateStatusLeftOut(t *testing.T) {
+	f := &fakeInformer{}
+	f.set(protocol.ResponseSuccess, insight("a", nil))
+	srv, ca := server(t, f)
+	h := newHarness(t, true, urlInformer("mco", srv.URL, ca.PEM))
+	h.sync("mco")
+
+	h.store.SetNotes(map[string]string{"mco": "1 summary cut to 256 characters"})
+	h.clock.Step(time.Second)
+	written := h.sync("mco")
+	c := meta.FindStatusCondition(written.Status.Conditions, insightsv1alpha1.InformerOnline)
+	if diff := cmp.Diff("The last call succeeded. UpdateStatus: 1 summary cut to 256 characters.", c.Message); diff != "" {
+		t.Errorf("Online's message (-want +got):\n%s", diff)
+	}
+	if f.statusCalls() != 1 {
+		t.Errorf("%d calls, want 1: a note calls no informer", f.statusCalls())
+	}
+
+	h.store.SetNotes(nil)
+	written = h.sync("mco")
+	if c := meta.FindStatusCondition(written.Status.Conditions, insightsv1alpha1.InformerOnline); c.Message != "The last call succeeded." {
+		t.Errorf("Online's message %q once the note is gone", c.Message)
+	}
+}

@@ -99,8 +99,9 @@ func answerOf(name string, s *state) updatestatus.Answer {
 
 // desiredStatus is the UpdateInformer's status after the informer's
 // calls: Online after the last call, Discovered after the last discovery,
-// and what discovery said.
-func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, now time.Time) insightsv1alpha1.UpdateInformerStatus {
+// and what discovery said. Online's message counts what UpdateStatus left
+// out of its answer, which note says.
+func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, note string, now time.Time) insightsv1alpha1.UpdateInformerStatus {
 	status := *informer.Status.DeepCopy()
 	if s.discovered != nil {
 		status.APILevel, status.Handlers = s.discovered.apiLevel, s.discovered.handlers
@@ -111,8 +112,11 @@ func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, now time
 	case s.discovered != nil:
 		setCondition(&status, informer, insightsv1alpha1.InformerDiscovered, metav1.ConditionTrue, reasonDiscovered, "The informer handles: "+handlerList(s.discovered.handlers)+".", now)
 	}
+	if note != "" {
+		note = " UpdateStatus: " + note + "."
+	}
 	if s.callErr != nil {
-		setCondition(&status, informer, insightsv1alpha1.InformerOnline, metav1.ConditionFalse, reasonOf(s.callErr), s.callErr.Error(), now)
+		setCondition(&status, informer, insightsv1alpha1.InformerOnline, metav1.ConditionFalse, reasonOf(s.callErr), s.callErr.Error()+note, now)
 		return status
 	}
 	if !s.succeeded {
@@ -122,6 +126,7 @@ func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, now time
 	if s.skipped != "" {
 		message += " " + s.skipped
 	}
+	message += note
 	setCondition(&status, informer, insightsv1alpha1.InformerOnline, metav1.ConditionTrue, reasonCalled, message, now)
 	if last := status.LastHeartbeatTime; last == nil || now.Sub(last.Time) >= HeartbeatWriteInterval {
 		t := metav1.NewTime(now)
