@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -67,22 +68,24 @@ func (c converted) problem() string {
 }
 
 // unfit says why the API would refuse an insight (that the protocol's
-// validation accepted), or nothing.
+// validation accepted), or nothing. Lengths are in characters, as the
+// API's maxLength counts them.
 func unfit(insight protocol.Insight) string {
+	length := utf8.RuneCountInString
 	switch {
-	case len(insight.UID) > maxUIDLength:
+	case length(insight.UID) > maxUIDLength:
 		return fmt.Sprintf("uid longer than %d characters", maxUIDLength)
 	case len(insight.Scope.Resources) > maxResources:
 		return fmt.Sprintf("more than %d resources", maxResources)
 	case len(insight.Scope.WorkerPool) > maxWorkerPool:
 		return fmt.Sprintf("more than %d workerPool resources", maxWorkerPool)
-	case len(insight.Remediation.Reference) > maxReferenceLength:
+	case length(insight.Remediation.Reference) > maxReferenceLength:
 		return fmt.Sprintf("remediation reference longer than %d characters", maxReferenceLength)
 	case insight.Remediation.Reference != "" && !referencePattern.MatchString(insight.Remediation.Reference):
 		return "remediation reference is not an http(s) URL"
 	}
 	for _, r := range slices.Concat(insight.Scope.Resources, insight.Scope.WorkerPool) {
-		if len(r.Group) > maxNameLength || len(r.Kind) > maxKindLength || len(r.Namespace) > maxNamespaceLength || len(r.Name) > maxNameLength {
+		if length(r.Group) > maxNameLength || length(r.Kind) > maxKindLength || length(r.Namespace) > maxNamespaceLength || length(r.Name) > maxNameLength {
 			return fmt.Sprintf("resource %.64q has a field longer than the API allows", protocol.ResourceString(r))
 		}
 	}

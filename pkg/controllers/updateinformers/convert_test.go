@@ -45,6 +45,14 @@ func TestConvert(t *testing.T) {
 		in:          protocol.Insight{UID: strings.Repeat("u", maxUIDLength+1), Scope: protocol.Scope{Type: protocol.ScopeControlPlane}, Impact: protocol.Impact{Level: protocol.LevelInfo, Summary: "s"}},
 		wantProblem: "1 insights left out, which the API would refuse: insight \"" + strings.Repeat("u", 64) + "\": uid longer than 256 characters",
 	}, {
+		// The API counts characters: 256 two-byte é's fit.
+		name: "a uid of as many characters as the API allows, in more bytes",
+		in:   protocol.Insight{UID: strings.Repeat("é", maxUIDLength), Scope: protocol.Scope{Type: protocol.ScopeControlPlane}, Impact: protocol.Impact{Level: protocol.LevelInfo, Summary: "s"}},
+		want: []insightsv1alpha1.UpdateInsight{{
+			UID: strings.Repeat("é", maxUIDLength), Scope: insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeControlPlane},
+			Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.InfoInsightLevel, Summary: "s"},
+		}},
+	}, {
 		name:        "more resources than the API allows",
 		in:          protocol.Insight{UID: "r", Scope: protocol.Scope{Type: protocol.ScopeControlPlane, Resources: tooMany}, Impact: protocol.Impact{Level: protocol.LevelInfo, Summary: "s"}},
 		wantProblem: "1 insights left out, which the API would refuse: insight \"r\": more than 32 resources",
