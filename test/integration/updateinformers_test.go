@@ -43,6 +43,8 @@ type testInformer struct {
 	mu       sync.Mutex
 	response protocol.Response
 	uids     []string
+	// insights, when set, are answered in place of insights of uids.
+	insights []protocol.Insight
 	waits    int
 	// served is when the informer first handed out the current answer
 	// (zero until it has): the moment an operator's poll got it.
@@ -75,6 +77,7 @@ func (f *testInformer) StatusInsights(context.Context, *protocol.UpdateInsightsR
 	if f.served.IsZero() {
 		f.served = time.Now()
 	}
+	resp.Spec.Insights = append(resp.Spec.Insights, f.insights...)
 	for _, uid := range f.uids {
 		resp.Spec.Insights = append(resp.Spec.Insights, protocol.Insight{
 			UID:    uid,
@@ -90,7 +93,15 @@ func (f *testInformer) StatusInsights(context.Context, *protocol.UpdateInsightsR
 func (f *testInformer) answer(waits int, response protocol.Response, uids ...string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.waits, f.response, f.uids = waits, response, uids
+	f.waits, f.response, f.uids, f.insights = waits, response, uids, nil
+	f.served = time.Time{}
+}
+
+// answerInsights makes the informer answer Success with these insights.
+func (f *testInformer) answerInsights(insights []protocol.Insight) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.waits, f.response, f.uids, f.insights = 0, protocol.ResponseSuccess, nil, insights
 	f.served = time.Time{}
 }
 
