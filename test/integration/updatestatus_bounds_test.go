@@ -7,16 +7,12 @@ import (
 	"net"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf8"
 
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	apiextensionsclient "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/util/wait"
-	"k8s.io/client-go/util/retry"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
@@ -142,37 +138,7 @@ const theTestsBound = "the test allows at most 20 insights an informer"
 // limit of etcd, say).
 func addControlPlaneRule(t *testing.T) {
 	t.Helper()
-	client, err := apiextensionsclient.NewForConfig(testEnv.Config)
-	if err != nil {
-		t.Fatal(err)
-	}
-	crds := client.ApiextensionsV1().CustomResourceDefinitions()
 	rule := apiextensionsv1.ValidationRule{Rule: "!has(self.informers) || self.informers.all(i, !has(i.insights) || size(i.insights) <= 20)", Message: theTestsBound}
-	setRule := func(add bool) error {
-		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
-			current, err := crds.Get(context.Background(), updateStatusCRD, metav1.GetOptions{})
-			if err != nil {
-				return err
-			}
-			schema := current.Spec.Versions[0].Schema.OpenAPIV3Schema
-			status := schema.Properties["status"]
-			controlPlane := status.Properties["controlPlane"]
-			var rules apiextensionsv1.ValidationRules
-			for _, r := range controlPlane.XValidations {
-				if r.Message != theTestsBound {
-					rules = append(rules, r)
-				}
-			}
-			if add {
-				rules = append(rules, rule)
-			}
-			controlPlane.XValidations = rules
-			status.Properties["controlPlane"] = controlPlane
-			schema.Properties["status"] = status
-			_, err = crds.Update(context.Background(), current, metav1.UpdateOptions{})
-			return err
-		})
-	}
 	refuses := func(ctx context.Context) (bool, error) {
 		statuses := insightsClient.InsightsV1alpha1().UpdateStatuses()
 		current, err := statuses.Get(ctx, insightsv1alpha1.UpdateStatusName, metav1.GetOptions{})
@@ -195,26 +161,20 @@ func addControlPlaneRule(t *testing.T) {
 		_, err = statuses.UpdateStatus(ctx, attempt, metav1.UpdateOptions{DryRun: []string{metav1.DryRunAll}})
 		return err != nil && strings.Contains(err.Error(), theTestsBound), nil
 	}
-	waitForRefusal := func(refused bool) error {
-		return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
-			got, err := refuses(ctx)
-			return err == nil && got == refused, nil
-		})
-	}
-	if err := setRule(true); err != nil {
-		t.Fatalf("adding the rule to %s: %v", updateStatusCRD, err)
-	}
-	t.Cleanup(func() {
-		if err := setRule(false); err != nil {
-			t.Errorf("removing the rule from %s: %v", updateStatusCRD, err)
+	ruleUntilTheEnd(t, updateStatusCRD, func(status *apiextensionsv1.JSONSchemaProps, add bool) {
+		controlPlane := status.Properties["controlPlane"]
+		var rules apiextensionsv1.ValidationRules
+		for _, r := range controlPlane.XValidations {
+			if r.Message != theTestsBound {
+				rules = append(rules, r)
+			}
 		}
-		if err := waitForRefusal(false); err != nil {
-			t.Errorf("the API server still applies the rule of %s: %v", updateStatusCRD, err)
+		if add {
+			rules = append(rules, rule)
 		}
-	})
-	if err := waitForRefusal(true); err != nil {
-		t.Fatalf("the API server did not take the rule of %s: %v", updateStatusCRD, err)
-	}
+		controlPlane.XValidations = rules
+		status.Properties["controlPlane"] = controlPlane
+	}, refuses)
 }
 
 // controlPlaneInsights are n warnings about the control plane, each with

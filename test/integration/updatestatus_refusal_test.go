@@ -33,16 +33,38 @@ const (
 // of the CRD crd whose control plane holds an insight of uid poison: a rule
 // the operator cannot know of, which stands for whatever an informer may
 // send that the operator's bounds do not foresee. probe says whether the
-// API server refuses the poison yet: it takes a new schema a moment after
-// the CRD changes.
+// API server refuses the poison yet.
 func refusePoison(t *testing.T, crd string, probe func(ctx context.Context) (bool, error)) {
+	t.Helper()
+	rule := apiextensionsv1.ValidationRule{Rule: "self.uid != '" + poisonUID + "'", Message: poisonMessage}
+	ruleUntilTheEnd(t, crd, func(status *apiextensionsv1.JSONSchemaProps, add bool) {
+		controlPlane := status.Properties["controlPlane"]
+		informers := controlPlane.Properties["informers"]
+		informer := informers.Items.Schema
+		insights := informer.Properties["insights"]
+		insight := insights.Items.Schema
+		insight.XValidations = nil
+		if add {
+			insight.XValidations = apiextensionsv1.ValidationRules{rule}
+		}
+		informer.Properties["insights"] = insights
+		controlPlane.Properties["informers"] = informers
+		status.Properties["controlPlane"] = controlPlane
+	}, probe)
+}
+
+// ruleUntilTheEnd changes the status schema of the CRD crd with edit(status,
+// true) and waits until probe says the API server applies the change: it
+// takes a new schema a moment after the CRD changes. When the test ends, it
+// undoes the change with edit(status, false) and waits until the API server
+// no longer applies it.
+func ruleUntilTheEnd(t *testing.T, crd string, edit func(status *apiextensionsv1.JSONSchemaProps, add bool), probe func(ctx context.Context) (bool, error)) {
 	t.Helper()
 	client, err := apiextensionsclient.NewForConfig(testEnv.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
 	crds := client.ApiextensionsV1().CustomResourceDefinitions()
-	rule := apiextensionsv1.ValidationRule{Rule: "self.uid != '" + poisonUID + "'", Message: poisonMessage}
 	setRule := func(add bool) error {
 		return retry.RetryOnConflict(retry.DefaultRetry, func() error {
 			current, err := crds.Get(context.Background(), crd, metav1.GetOptions{})
@@ -51,27 +73,16 @@ func refusePoison(t *testing.T, crd string, probe func(ctx context.Context) (boo
 			}
 			schema := current.Spec.Versions[0].Schema.OpenAPIV3Schema
 			status := schema.Properties["status"]
-			controlPlane := status.Properties["controlPlane"]
-			informers := controlPlane.Properties["informers"]
-			informer := informers.Items.Schema
-			insights := informer.Properties["insights"]
-			insight := insights.Items.Schema
-			insight.XValidations = nil
-			if add {
-				insight.XValidations = apiextensionsv1.ValidationRules{rule}
-			}
-			informer.Properties["insights"] = insights
-			controlPlane.Properties["informers"] = informers
-			status.Properties["controlPlane"] = controlPlane
+			edit(&status, add)
 			schema.Properties["status"] = status
 			_, err = crds.Update(context.Background(), current, metav1.UpdateOptions{})
 			return err
 		})
 	}
-	waitForRefusal := func(refused bool) error {
+	waitFor := func(applied bool) error {
 		return wait.PollUntilContextTimeout(context.Background(), 100*time.Millisecond, eventually, true, func(ctx context.Context) (bool, error) {
 			got, err := probe(ctx)
-			return err == nil && got == refused, nil
+			return err == nil && got == applied, nil
 		})
 	}
 	if err := setRule(true); err != nil {
@@ -81,11 +92,11 @@ func refusePoison(t *testing.T, crd string, probe func(ctx context.Context) (boo
 		if err := setRule(false); err != nil {
 			t.Errorf("removing the rule from %s: %v", crd, err)
 		}
-		if err := waitForRefusal(false); err != nil {
-			t.Errorf("the API server still refuses the poison in %s: %v", crd, err)
+		if err := waitFor(false); err != nil {
+			t.Errorf("the API server still applies the rule of %s: %v", crd, err)
 		}
 	})
-	if err := waitForRefusal(true); err != nil {
+	if err := waitFor(true); err != nil {
 		t.Fatalf("the API server did not take the rule of %s: %v", crd, err)
 	}
 }
