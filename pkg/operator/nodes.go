@@ -11,6 +11,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 )
 
@@ -28,7 +29,7 @@ var machineConfigurationAPI = optionalAPI{
 // of how long a node takes to update, which the pre-checks' estimate uses.
 // The plan controller reads the alerts of alertsSource, when it is not nil,
 // and calls the UpdateInformers within informerRequests.
-func (s *starter) startNodesAndPlans(ctx context.Context, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
+func (s *starter) startNodesAndPlans(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	perNode := &nodes.PerNodeTimes{}
 	whenServed(ctx, s.clients.machineConfiguration.Discovery(), machineConfigurationAPI, s.options.OptionalAPIInterval, node.Name,
 		func(why string, _ bool) {
@@ -37,7 +38,7 @@ func (s *starter) startNodesAndPlans(ctx context.Context, alertsSource *alerts.H
 		},
 		func() {
 			if s.startNodes(ctx, perNode) {
-				s.startPlans(ctx, perNode, alertsSource, informerRequests)
+				s.startPlans(ctx, answers, perNode, alertsSource, informerRequests)
 			}
 		})
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 )
 
@@ -34,7 +35,7 @@ var (
 // which read the alerts of alertsSource when it is not nil and the times of
 // perNode, and the UpdateInformers' findings, asked within
 // informerRequests.
-func (s *starter) startPlans(ctx context.Context, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
+func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
 	olmPlans := updateplan.NewOptional[updateplan.OLMPlanner]()
@@ -58,7 +59,7 @@ func (s *starter) startPlans(ctx context.Context, perNode *nodes.PerNodeTimes, a
 			Pods: kube.CoreV1(), Events: kube.CoreV1(), Alerts: planAlerts, PerNode: perNode,
 			APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials, OLM: olmPlans,
 			Asker:  updateinformers.NewPlanAsker(kube.CoreV1(), kube.DiscoveryV1(), informerRequests, s.controllerContext.Clock),
-			Client: s.clients.insights.InsightsV1alpha1(), TTL: s.options.PlanTTL,
+			Client: s.clients.insights.InsightsV1alpha1(), TTL: s.options.PlanTTL, Notes: answers,
 		},
 		s.tracker,
 		s.controllerContext.EventRecorder,

@@ -68,7 +68,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
-	s.startNodesAndPlans(ctx, alertsSource, informerRequests)
+	s.startNodesAndPlans(ctx, answers, alertsSource, informerRequests)
 
 	klog.Info("operator started")
 	<-ctx.Done()

@@ -69,6 +69,23 @@ type Input struct {
 
 // Compute returns the plan's status.
 func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
+	return Evaluate(in).Status
+}
+
+// Evaluated is a plan's status and, by informer, what of its answer the
+// plan left out or shortened, which the informer's own status says too.
+type Evaluated struct {
+	Status insightsv1alpha1.UpdatePlanStatus
+	Notes  map[string]string
+}
+
+// Evaluate computes the plan's status. A finding left out of the plan (one
+// the API would refuse, one over the count or size bounds, or one of an
+// answer the API server refused) keeps the plan from being accepted, and
+// the Accepted condition says what was left out; a summary or description
+// shortened does not, as the finding is there to read and accept, and is
+// only counted in the notes.
+func Evaluate(in Input) Evaluated {
 	accepted, acquired := acceptedIdentities(in.Plan), acquisitionTimes(in.Plan)
 	placed := updatestatus.Place(withUnanswered(in), in.Pools, in.NodePools)
 	evaluated := metav1.NewTime(in.EvaluatedAt.Truncate(time.Second))
@@ -93,7 +110,8 @@ func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 	if in.Plan != nil {
 		previous = in.Plan.Status.Conditions
 	}
-	for _, c := range []metav1.Condition{answered(in), acceptance(&status, placed.Cut)} {
+	cut, notes := leftOut(in.Answers, placed)
+	for _, c := range []metav1.Condition{answered(in), acceptance(&status, cut)} {
 		if old := meta.FindStatusCondition(previous, c.Type); old != nil && old.Status == c.Status {
 			c.LastTransitionTime = old.LastTransitionTime
 		} else {
@@ -102,7 +120,34 @@ func Compute(in Input) insightsv1alpha1.UpdatePlanStatus {
 		c.Message = text.Truncate(c.Message, maxMessageLength)
 		status.Conditions = append(status.Conditions, c)
 	}
-	return status
+	return Evaluated{Status: status, Notes: notes}
+}
+
+// leftOut is what the plan left out of the answers, an informer a line,
+// and by informer what it left out or shortened: the findings an answer
+// held that the API would refuse (its Problem, when it was heard) or that
+// the API server refused, and those placing and bounding cut.
+func leftOut(answers []updatestatus.Answer, placed updatestatus.Placement) ([]string, map[string]string) {
+	var cut []string
+	byInformer := map[string][]string{}
+	for _, a := range answers {
+		if (a.Offline == "" || a.Refused) && a.Problem != "" {
+			cut = append(cut, a.Informer+": "+a.Problem)
+			byInformer[a.Informer] = append(byInformer[a.Informer], a.Problem)
+		}
+	}
+	cut = append(cut, placed.Cut...)
+	for informer, n := range placed.Notes {
+		byInformer[informer] = append(byInformer[informer], n...)
+	}
+	for informer, short := range placed.Shortened {
+		byInformer[informer] = append(byInformer[informer], short)
+	}
+	notes := map[string]string{}
+	for informer, n := range byInformer {
+		notes[informer] = strings.Join(n, "; ")
+	}
+	return cut, notes
 }
 
 // InformerAt names the informer at an index of status' control plane

@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -328,7 +329,20 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	s.pace.scheduled = next
 	c.publish(name, s)
 	syncCtx.Queue().AddAfter(name, next.Sub(c.clock.Now()))
-	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.answers.Note(name), c.clock.Now()))
+	return c.writeStatus(ctx, informer, desiredStatus(informer, s, c.notes(name), c.clock.Now()))
+}
+
+// notes says what UpdateStatus and each UpdatePlan left out of the
+// informer's answer or shortened, a sentence each.
+func (c *Controller) notes(name string) string {
+	var out []string
+	if note := c.answers.Note(name); note != "" {
+		out = append(out, "UpdateStatus: "+note+".")
+	}
+	if note := c.answers.PlanNotes(name); note != "" {
+		out = append(out, note)
+	}
+	return strings.Join(out, " ")
 }
 
 // watchServiceOf watches the Service the informer names, and its

@@ -68,6 +68,9 @@ func (a *PlanAsker) ask(ctx context.Context, informer *insightsv1alpha1.UpdateIn
 		return updatestatus.Answer{}, err
 	}
 	found := convert(informer.Name, resp.Spec.Insights)
+	if problem := found.problem(); problem != "" {
+		klog.InfoS("An informer reported plan findings the API would refuse; they are left out of the plan, which cannot be accepted while they are", "informer", informer.Name, "problem", problem)
+	}
 	return updatestatus.Answer{Informer: informer.Name, Insights: found.insights, Problem: found.problem()}, nil
 }
 

@@ -99,8 +99,8 @@ func answerOf(name string, s *state) updatestatus.Answer {
 
 // desiredStatus is the UpdateInformer's status after the informer's
 // calls: Online after the last call, Discovered after the last discovery,
-// and what discovery said. Online's message counts what UpdateStatus left
-// out of its answer, which note says.
+// and what discovery said. Online's message counts what UpdateStatus and
+// the UpdatePlans left out of its answer or shortened, which note says.
 func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, note string, now time.Time) insightsv1alpha1.UpdateInformerStatus {
 	status := *informer.Status.DeepCopy()
 	if s.discovered != nil {
@@ -113,7 +113,7 @@ func desiredStatus(informer *insightsv1alpha1.UpdateInformer, s *state, note str
 		setCondition(&status, informer, insightsv1alpha1.InformerDiscovered, metav1.ConditionTrue, reasonDiscovered, "The informer handles: "+handlerList(s.discovered.handlers)+".", now)
 	}
 	if note != "" {
-		note = " UpdateStatus: " + note + "."
+		note = " " + note
 	}
 	if s.callErr != nil {
 		setCondition(&status, informer, insightsv1alpha1.InformerOnline, metav1.ConditionFalse, reasonOf(s.callErr), s.callErr.Error()+note, now)

@@ -106,6 +106,7 @@ type Controller struct {
 	perNode          *nodes.PerNodeTimes
 	asker            Asker
 	client           insightsclient.UpdatePlansGetter
+	notes            Notes
 	ttl              time.Duration
 	clock            clock.Clock
 
@@ -137,6 +138,15 @@ type Config struct {
 	Asker   Asker
 	Client  insightsclient.UpdatePlansGetter
 	TTL     time.Duration
+	// Notes keeps what each plan left out of an informer's answer, or
+	// shortened, for the informer's Online condition.
+	Notes Notes
+}
+
+// Notes keeps, by plan, what the plan as last written left out of each
+// informer's answer or shortened; nil notes forget the plan.
+type Notes interface {
+	SetPlanNotes(plan string, notes map[string]string)
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -178,6 +188,7 @@ func New(
 		perNode:          config.PerNode,
 		asker:            config.Asker,
 		client:           config.Client,
+		notes:            config.Notes,
 		ttl:              config.TTL,
 		clock:            clock,
 		ctx:              ctx,
@@ -291,8 +302,9 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if olmAnswer != nil {
 		answers = append(answers, *olmAnswer)
 	}
+	var notes map[string]string
 	compute := func() insightsv1alpha1.UpdatePlanStatus {
-		return updateplan.Compute(updateplan.Input{
+		evaluated := updateplan.Evaluate(updateplan.Input{
 			Plan:        plan,
 			Answers:     r.refused.Apply(answers),
 			Expected:    informerNames(expected),
@@ -302,6 +314,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 			Observed:    r.request,
 			Now:         now,
 		})
+		notes = evaluated.Notes
+		for informer, note := range r.refused.Notes() {
+			notes[informer] = note
+		}
+		return evaluated.Status
 	}
 	// The next round, or the end of the plan's life, whichever is first.
 	next := r.started.Add(InformerRefresh).Sub(now)
@@ -325,7 +342,17 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		desired = compute()
 		err = c.writeStatus(ctx, plan, desired)
 	}
+	if err == nil {
+		c.setNotes(name, notes)
+	}
 	return err
+}
+
+// setNotes records what the plan left out of each informer's answer.
+func (c *Controller) setNotes(plan string, notes map[string]string) {
+	if c.notes != nil {
+		c.notes.SetPlanNotes(plan, notes)
+	}
 }
 
 // maxRefusals bounds the writes of one sync that the API server refuses

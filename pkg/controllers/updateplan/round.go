@@ -69,6 +69,7 @@ func (c *Controller) forget(name string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	delete(c.rounds, name)
+	c.setNotes(name, nil)
 }
 
 // ask asks each informer that handles plans, and has not been asked in

@@ -24,11 +24,14 @@ type Store struct {
 	// noted is called with each informer whose note changes.
 	notes map[string]string
 	noted func(informer string)
+	// planNotes say, by plan and informer, what the plan left out of the
+	// informer's answer or shortened.
+	planNotes map[string]map[string]string
 }
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}, notes: map[string]string{}}
+	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}, notes: map[string]string{}, planNotes: map[string]map[string]string{}}
 }
 
 // Set records an informer's answer, replacing its previous one.
@@ -138,4 +141,50 @@ func (s *Store) OnNote(f func(informer string)) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.noted = f
+}
+
+// SetPlanNotes records what an UpdatePlan, as last written, left out of
+// each informer's answer or shortened, replacing the plan's previous notes;
+// nil forgets the plan.
+func (s *Store) SetPlanNotes(plan string, notes map[string]string) {
+	s.mu.Lock()
+	previous := s.planNotes[plan]
+	var changed []string
+	for informer, note := range notes {
+		if previous[informer] != note {
+			changed = append(changed, informer)
+		}
+	}
+	for informer := range previous {
+		if _, ok := notes[informer]; !ok {
+			changed = append(changed, informer)
+		}
+	}
+	if len(notes) == 0 {
+		delete(s.planNotes, plan)
+	} else {
+		s.planNotes[plan] = maps.Clone(notes)
+	}
+	noted := s.noted
+	s.mu.Unlock()
+	slices.Sort(changed)
+	if noted != nil {
+		for _, informer := range changed {
+			noted(informer)
+		}
+	}
+}
+
+// PlanNotes says what each UpdatePlan left out of the informer's answer or
+// shortened, a sentence a plan, by the plans' names.
+func (s *Store) PlanNotes(informer string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, plan := range slices.Sorted(maps.Keys(s.planNotes)) {
+		if note := s.planNotes[plan][informer]; note != "" {
+			out = append(out, "UpdatePlan "+plan+": "+note+".")
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -78,3 +78,25 @@ func TestStoreNotes(t *testing.T) {
 		t.Errorf("notes %q, want cut||shortened", got)
 	}
 }
+
+// Each plan's notes are kept apart, told as the others are, and said a
+// sentence a plan; a plan forgotten takes its notes with it.
+func TestStorePlanNotes(t *testing.T) {
+	s := NewStore()
+	var noted []string
+	s.OnNote(func(informer string) { noted = append(noted, informer) })
+	s.SetPlanNotes("4.18.1", map[string]string{"wide": "1 insights left out"})
+	s.SetPlanNotes("4.17.9", map[string]string{"wide": "1 summary cut to 256 characters", "mco": "cut"})
+	s.SetPlanNotes("4.17.9", map[string]string{"wide": "1 summary cut to 256 characters"})
+	if diff := cmp.Diff([]string{"wide", "mco", "wide", "mco"}, noted); diff != "" {
+		t.Errorf("informers noted (-want +got):\n%s", diff)
+	}
+	want := "UpdatePlan 4.17.9: 1 summary cut to 256 characters. UpdatePlan 4.18.1: 1 insights left out."
+	if got := s.PlanNotes("wide"); got != want {
+		t.Errorf("plan notes %q, want %q", got, want)
+	}
+	s.SetPlanNotes("4.18.1", nil)
+	if got := s.PlanNotes("wide"); got != "UpdatePlan 4.17.9: 1 summary cut to 256 characters." {
+		t.Errorf("plan notes after the plan is forgotten: %q", got)
+	}
+}

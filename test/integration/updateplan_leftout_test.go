@@ -1,0 +1,108 @@
+package integration
+
+import (
+	"context"
+	"net"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/informer"
+	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
+	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+)
+
+// planAnswer is what an informer started by startPlanInformerAnswering
+// answers plans, which a test may change; nil answers an error.
+type planAnswer struct {
+	findings atomic.Pointer[[]protocol.Insight]
+}
+
+func (a *planAnswer) set(findings ...protocol.Insight) { a.findings.Store(&findings) }
+
+// startPlanInformerAnswering starts an informer that handles plans,
+// answering what answer holds.
+func startPlanInformerAnswering(t *testing.T, name string, answer *planAnswer) {
+	t.Helper()
+	handler, err := informer.NewHandler(informertest.PlanFunc(func(context.Context, *protocol.UpdatePlanInsightsRequest) (*protocol.UpdatePlanInsightsResponse, error) {
+		findings := answer.findings.Load()
+		if findings == nil {
+			return &protocol.UpdatePlanInsightsResponse{Status: protocol.ResponseStatus{Response: protocol.ResponseFailure, Message: "cannot tell"}}, nil
+		}
+		return &protocol.UpdatePlanInsightsResponse{Spec: protocol.ResponseSpec{Insights: *findings}, Status: protocol.ResponseStatus{Response: protocol.ResponseSuccess}}, nil
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca := informertest.NewCA(t)
+	server := informertest.NewTLSServer(t, handler, ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
+	createInformer(t, &insightsv1alpha1.UpdateInformer{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec:       insightsv1alpha1.UpdateInformerSpec{ClientConfig: insightsv1alpha1.InformerClientConfig{URL: ptr.To(server.URL), CABundle: ca.PEM}},
+	})
+}
+
+// planFinding is a control-plane warning of a plan.
+func planFinding(uid, summary string) protocol.Insight {
+	return protocol.Insight{UID: uid, Scope: protocol.Scope{Type: protocol.ScopeControlPlane},
+		Impact: protocol.Impact{Level: protocol.LevelWarning, Type: protocol.ImpactUpdateSpeed, Summary: summary}}
+}
+
+// acceptAll runs pre-checks accepting every finding the plan shows, and
+// returns its output and exit code.
+func acceptAll(t *testing.T) (string, int) {
+	t.Helper()
+	var ids []string
+	for _, id := range planFindings(mustGet(t, getPlan(planTarget))) {
+		ids = append(ids, strings.TrimSuffix(id, " (accepted)"))
+	}
+	out, errOut, code := command(t, "pre-checks", "--to", planTarget, "--accept", strings.Join(ids, ","))
+	return out + errOut, code
+}
+
+// A finding the API would refuse (a uid over 256 characters) is left out
+// of the plan, and said to be: the plan cannot be accepted, pre-checks
+// exits non-zero naming it, and the informer's Online condition counts it;
+// the well-behaved informer beside it is heard anew all the while.
+func TestAPlanFindingLeftOutKeepsThePlanFromBeingAccepted(t *testing.T) {
+	createClusterVersion(t, nil, plannedStatus())
+	var good, wide planAnswer
+	good.set(planFinding("g1", "good found g1"))
+	longUID := strings.Repeat("u", 300)
+	wide.set(planFinding("kept", "wide found kept"), planFinding(longUID, "wide found a long uid"))
+	startPlanInformerAnswering(t, "good", &good)
+	startPlanInformerAnswering(t, "wide", &wide)
+	startOperator(t, informerInterval)
+	deletePlanAtEnd(t, planTarget)
+	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
+	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan(planTarget, planTarget)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, eventually, "the findings of both informers", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+		ids := strings.Join(planFindings(p), " ")
+		return strings.Contains(ids, "good/ControlPlane//g1") && strings.Contains(ids, "wide/ControlPlane//kept")
+	})
+
+	good.set(planFinding("g2", "good found g2"))
+	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "good found g2") {
+		t.Errorf("pre-checks evaluating afresh does not show good's new finding:\n%s\n%s", out, errOut)
+	}
+	out, code := acceptAll(t)
+	if code == 0 || !strings.Contains(out, "FindingsCut") || !strings.Contains(out, "uid longer than 256 characters") {
+		t.Errorf("pre-checks accepting every finding shown: exit %d, want non-zero, naming the finding left out:\n%s", code, out)
+	}
+	waitFor(t, eventually, "every shown finding accepted, the plan not", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+		for _, id := range planFindings(p) {
+			if !strings.HasSuffix(id, " (accepted)") {
+				return false
+			}
+		}
+		return planCondition(p, "Accepted") == "False/FindingsCut"
+	})
+	waitForOnlineMessage(t, "the finding left out", "wide", "True/Called", "UpdatePlan "+planTarget+": 1 insights left out, which the API would refuse")
+	t.Logf("pre-checks:\n%s", out)
+}
