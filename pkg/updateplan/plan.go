@@ -89,21 +89,27 @@ func Evaluate(in Input) Evaluated {
 	accepted, acquired := acceptedIdentities(in.Plan), acquisitionTimes(in.Plan)
 	placed := updatestatus.Place(withUnanswered(in), in.Pools, in.NodePools)
 	evaluated := metav1.NewTime(in.EvaluatedAt.Truncate(time.Second))
+	parts := []updatestatus.Part{{Where: "the control plane", Answers: placed.Bounded(placed.ControlPlane, updatestatus.MaxControlPlaneInsights, "control plane")}}
+	var pools []string
+	for _, pool := range slices.Sorted(slices.Values(in.Pools)) {
+		if answers := placed.Pools[pool]; len(answers) > 0 {
+			pools = append(pools, pool)
+			parts = append(parts, updatestatus.Part{Where: "pool " + pool, Answers: placed.Bounded(answers, updatestatus.MaxWorkerPoolInsights, "pool "+pool)})
+		}
+	}
+	parts = placed.Fit(parts, findingSize, "the plan")
 	status := insightsv1alpha1.UpdatePlanStatus{
 		ObservedEvaluationRequest: in.Observed,
 		EvaluatedAt:               &evaluated,
-		ControlPlane: insightsv1alpha1.ControlPlanePlan{
-			Informers: planInsights(placed.Bounded(placed.ControlPlane, updatestatus.MaxControlPlaneInsights, "control plane"), accepted, acquired),
-		},
+		ControlPlane:              insightsv1alpha1.ControlPlanePlan{Informers: planInsights(parts[0].Answers, accepted, acquired)},
 	}
-	for _, pool := range slices.Sorted(slices.Values(in.Pools)) {
-		answers := placed.Pools[pool]
-		if len(answers) == 0 {
+	for i, pool := range pools {
+		if len(parts[1+i].Answers) == 0 {
 			continue
 		}
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolPlan{
 			Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: pool},
-			Informers: planInsights(placed.Bounded(answers, updatestatus.MaxWorkerPoolInsights, "pool "+pool), accepted, acquired),
+			Informers: planInsights(parts[1+i].Answers, accepted, acquired),
 		})
 	}
 	var previous []metav1.Condition
@@ -148,6 +154,28 @@ func leftOut(answers []updatestatus.Answer, placed updatestatus.Placement) ([]st
 		notes[informer] = strings.Join(n, "; ")
 	}
 	return cut, notes
+}
+
+// findingSize is the bytes of JSON a finding takes in a plan: the insight,
+// its identity and whether it is accepted, and its acquisition time, which
+// the plan may add.
+func findingSize(informer string, i insightsv1alpha1.UpdateInsight) int {
+	if i.AcquisitionTime == nil {
+		i.AcquisitionTime = &metav1.Time{Time: time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)}
+	}
+	return updatestatus.JSONSize(insightsv1alpha1.UpdatePlanInsight{UpdateInsight: i, Identity: Identity(informer, i), Accepted: true}) + 1
+}
+
+// Largest is the informer whose findings take the most of a plan's
+// status, as updatestatus.LargestOf says: the one to leave out when the
+// API server refuses the plan without naming an informer.
+func Largest(status *insightsv1alpha1.UpdatePlanStatus) (informer string, size int, ok bool) {
+	sizes, withInsights := map[string]int{}, map[string]bool{}
+	for _, entry := range Informers(status) {
+		sizes[entry.Name] += updatestatus.JSONSize(entry) + 1
+		withInsights[entry.Name] = withInsights[entry.Name] || len(entry.Insights) > 0
+	}
+	return updatestatus.LargestOf(sizes, withInsights)
 }
 
 // InformerAt names the informer at an index of status' control plane

@@ -56,12 +56,42 @@ type part struct {
 }
 
 // fit keeps parts within the API's count of informers and the size budget,
-// noting in p what it leaves out and cuts.
-func (p *Placement) fit(parts []part) {
+// noting in p what it leaves out and cuts; size measures an insight as the
+// status of object (UpdateStatus, an UpdatePlan) holds it.
+func (p *Placement) fit(parts []part, size Sizer, object string) {
 	for i := range parts {
 		parts[i].answers = p.fewEnough(parts[i].answers, parts[i].where)
 	}
-	p.withinBudget(parts)
+	p.withinBudget(parts, size, object)
+}
+
+// Sizer is the bytes of JSON an informer's insight takes in a status.
+type Sizer func(informer string, insight insightsv1alpha1.UpdateInsight) int
+
+// Part is the informers' answers about one part of a status: the control
+// plane first, then each worker pool, which Where names in the notes ("the
+// control plane", "pool worker").
+type Part struct {
+	Where   string
+	Answers []Answer
+}
+
+// Fit holds parts as UpdateStatus' are held: at most MaxInformers a part,
+// and every informer within its share of MaxInsightsBytes, each insight
+// measured by size, as the status that holds it takes it. UpdatePlans,
+// whose findings carry more than an insight, are held alike. What it
+// leaves out and cuts is noted in p, naming object, what holds them.
+func (p *Placement) Fit(parts []Part, size Sizer, object string) []Part {
+	inner := make([]part, 0, len(parts))
+	for _, pt := range parts {
+		inner = append(inner, part{where: pt.Where, answers: pt.Answers})
+	}
+	p.fit(inner, size, object)
+	out := make([]Part, 0, len(inner))
+	for _, pt := range inner {
+		out = append(out, Part{Where: pt.where, Answers: pt.answers})
+	}
+	return out
 }
 
 // fewEnough keeps at most MaxInformers of a part's answers: the operator's
@@ -104,15 +134,17 @@ func mostSerious(a Answer) int {
 // entrySize is the bytes of JSON an answer's entry in a part takes,
 // insights apart.
 func entrySize(a Answer) int {
-	return jsonSize(insightsv1alpha1.InformerInsights{Name: a.Informer, Stale: a.Stale}) + 1
+	return JSONSize(insightsv1alpha1.InformerInsights{Name: a.Informer, Stale: a.Stale}) + 1
 }
 
-// insightSize is the bytes of JSON an insight takes in its entry.
-func insightSize(i insightsv1alpha1.UpdateInsight) int {
-	return jsonSize(i) + 1
+// insightSize is the bytes of JSON an insight takes in its entry of
+// UpdateStatus.
+func insightSize(_ string, i insightsv1alpha1.UpdateInsight) int {
+	return JSONSize(i) + 1
 }
 
-func jsonSize(v any) int {
+// JSONSize is the bytes of JSON of one of the API's values.
+func JSONSize(v any) int {
 	raw, err := json.Marshal(v)
 	if err != nil {
 		// The API's types always marshal.
@@ -134,14 +166,14 @@ type held struct {
 // equal share, and what one does not use of it is shared equally among
 // those that want more. An informer over its share loses its least serious
 // insights first, the largest first among those of one level.
-func (p *Placement) withinBudget(parts []part) {
+func (p *Placement) withinBudget(parts []part, size Sizer, object string) {
 	sizes := map[string]int{}
 	insights := map[string][]held{}
 	for pi, pt := range parts {
 		for ai, a := range pt.answers {
 			sizes[a.Informer] += entrySize(a)
 			for ii, insight := range a.Insights {
-				h := held{part: pi, answer: ai, index: ii, rank: levelRank[insight.Impact.Level], size: insightSize(insight), uid: insight.UID}
+				h := held{part: pi, answer: ai, index: ii, rank: levelRank[insight.Impact.Level], size: size(a.Informer, insight), uid: insight.UID}
 				sizes[a.Informer] += h.size
 				insights[a.Informer] = append(insights[a.Informer], h)
 			}
@@ -177,8 +209,8 @@ func (p *Placement) withinBudget(parts []part) {
 			}
 			n++
 		}
-		p.cut(informer, "%d of %d insights cut to keep UpdateStatus within its size budget: its share is %d bytes of %d, its insights took %d; the least serious and, of one level, the largest are cut first",
-			n, len(candidates), share, MaxInsightsBytes, sizes[informer])
+		p.cut(informer, "%d of %d insights cut to keep %s within its size budget: its share is %d bytes of %d, its insights took %d; the least serious and, of one level, the largest are cut first",
+			n, len(candidates), object, share, MaxInsightsBytes, sizes[informer])
 	}
 	for entry, indexes := range cut {
 		a := &parts[entry[0]].answers[entry[1]]
@@ -239,7 +271,7 @@ func Size(status *insightsv1alpha1.UpdateStatusStatus) map[string]int {
 		entries = append(entries, pool.Informers...)
 	}
 	for _, e := range entries {
-		sizes[e.Name] += jsonSize(e) + 1
+		sizes[e.Name] += JSONSize(e) + 1
 	}
 	return sizes
 }
@@ -248,7 +280,6 @@ func Size(status *insightsv1alpha1.UpdateStatusStatus) map[string]int {
 // absence would most shrink it: another's than the operator's own while
 // there is one with insights. ok is false when no informer has insights.
 func Largest(status *insightsv1alpha1.UpdateStatusStatus) (informer string, size int, ok bool) {
-	sizes := Size(status)
 	withInsights := map[string]bool{}
 	for _, e := range status.ControlPlane.Informers {
 		withInsights[e.Name] = withInsights[e.Name] || len(e.Insights) > 0
@@ -258,6 +289,13 @@ func Largest(status *insightsv1alpha1.UpdateStatusStatus) (informer string, size
 			withInsights[e.Name] = withInsights[e.Name] || len(e.Insights) > 0
 		}
 	}
+	return LargestOf(Size(status), withInsights)
+}
+
+// LargestOf is, of the informers withInsights says have insights, the one
+// whose entries take the most bytes by sizes: another's than the
+// operator's own while there is one. ok is false when none has insights.
+func LargestOf(sizes map[string]int, withInsights map[string]bool) (informer string, size int, ok bool) {
 	var names []string
 	for name, has := range withInsights {
 		if has {

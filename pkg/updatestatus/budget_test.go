@@ -91,7 +91,7 @@ func TestAnInformerOverItsShareIsCut(t *testing.T) {
 	if errs := apivalidation.Status("UpdateStatus").Validate(got.Status); len(errs) > 0 {
 		t.Fatalf("the API would refuse the status: %v", errs.ToAggregate())
 	}
-	if size := jsonSize(got.Status); size > MaxInsightsBytes+64<<10 {
+	if size := JSONSize(got.Status); size > MaxInsightsBytes+64<<10 {
 		t.Errorf("the status is %d bytes of JSON, want about %d at most", size, MaxInsightsBytes)
 	}
 	kept := got.Status.WorkerPools[0].Informers[0]

@@ -108,7 +108,7 @@ func Aggregate(in Input) Aggregated {
 	for _, pool := range pools {
 		parts = append(parts, part{where: "pool " + pool.Name, answers: placed.Bounded(placed.Pools[pool.Name], MaxWorkerPoolInsights, "pool "+pool.Name)})
 	}
-	placed.fit(parts)
+	placed.fit(parts, insightSize, "UpdateStatus")
 
 	controlPlaneHeld := awaitingWindow(placed.ControlPlane)
 	pending, active := controlPlaneConditions(in.ClusterVersion, controlPlaneHeld)

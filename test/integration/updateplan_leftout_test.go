@@ -2,6 +2,8 @@ package integration
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"net"
 	"strings"
 	"sync/atomic"
@@ -14,6 +16,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // planAnswer is what an informer started by startPlanInformerAnswering
@@ -105,4 +108,47 @@ func TestAPlanFindingLeftOutKeepsThePlanFromBeingAccepted(t *testing.T) {
 	})
 	waitForOnlineMessage(t, "the finding left out", "wide", "True/Called", "UpdatePlan "+planTarget+": 1 insights left out, which the API would refuse")
 	t.Logf("pre-checks:\n%s", out)
+}
+
+// An informer answering 200 legal findings of 4,096 four-byte characters
+// each (over 3 MB, under the protocol's 4 MiB; the 128 a plan's control
+// plane holds take 2.1 MB) is cut to its share of the plan's size budget, and says
+// so; the plan is written, with the well-behaved informer's new finding,
+// and cannot be accepted while findings are cut.
+func TestAPlanFloodIsCutToItsShareAndTheOthersAreWritten(t *testing.T) {
+	createClusterVersion(t, nil, plannedStatus())
+	var good, flood planAnswer
+	good.set(planFinding("g1", "good found g1"))
+	var findings []protocol.Insight
+	for i := range 200 {
+		f := planFinding(fmt.Sprintf("flood-%03d", i), "flood found one")
+		f.Impact.Description = strings.Repeat("𝄞", 4096)
+		findings = append(findings, f)
+	}
+	flood.set(findings...)
+	startPlanInformerAnswering(t, "good", &good)
+	startPlanInformerAnswering(t, "flood", &flood)
+	startOperator(t, informerInterval)
+	deletePlanAtEnd(t, planTarget)
+	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
+	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan(planTarget, planTarget)); err != nil {
+		t.Fatal(err)
+	}
+	good.set(planFinding("g2", "good found g2"))
+	out, errOut, code := command(t, "pre-checks", "--to", planTarget)
+	if code == 0 || !strings.Contains(out, "good found g2") || !strings.Contains(out, "FindingsCut") || !strings.Contains(out, "flood: ") {
+		t.Errorf("pre-checks beside the flood: exit %d, want non-zero, good's new finding and the flood's cut:\n%s\n%s", code, out, errOut)
+	}
+	p := waitFor(t, eventually, "the flood cut", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+		return planCondition(p, "Accepted") == "False/FindingsCut"
+	})
+	raw, err := json.Marshal(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) > updatestatus.MaxStatusBytes {
+		t.Errorf("the plan is %d bytes of JSON, over %d", len(raw), updatestatus.MaxStatusBytes)
+	}
+	waitForOnlineMessage(t, "the flood cut", "flood", "True/Called", "cut to keep the plan within its size budget")
+	t.Logf("UpdatePlan: %d bytes of JSON; flood Online: %q", len(raw), onlineMessage(mustGet(t, getInformer("flood"))))
 }

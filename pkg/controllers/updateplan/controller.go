@@ -8,6 +8,7 @@ package updateplan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -45,6 +46,7 @@ import (
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -329,16 +331,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	desired := compute()
 	err = c.writeStatus(ctx, plan, desired)
 	for range maxRefusals {
-		names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updateplan.InformerAt(&desired))
-		if len(names) == 0 {
-			break
-		}
-		refused := r.refused.Refuse(answers, names, err.Error())
+		refused := refuse(r.refused, err, &desired, answers)
 		if len(refused) == 0 {
 			break
 		}
 		klog.ErrorS(err, "The API server refused the UpdatePlan's status for informers' findings: writing it without them", "name", name, "informers", refused)
-		syncCtx.Recorder().Warningf("FindingsRefused", "The API server refused the findings of %v in UpdatePlan %s: it is written without them", refused, name)
+		syncCtx.Recorder().Warningf("FindingsRefused", "The API server refused the findings of %v in UpdatePlan %s: it is written without them: %s", refused, name, text.Truncate(err.Error(), maxEventMessage))
 		desired = compute()
 		err = c.writeStatus(ctx, plan, desired)
 	}
@@ -356,8 +354,39 @@ func (c *Controller) setNotes(plan string, notes map[string]string) {
 }
 
 // maxRefusals bounds the writes of one sync that the API server refuses
-// for an informer's findings: each leaves out the informers it names.
+// for an informer's findings: each leaves out the informers it names, or
+// the largest. The next sync goes on from there, after the queue's
+// backoff.
 const maxRefusals = 3
+
+// maxEventMessage bounds the API server's words in an Event.
+const maxEventMessage = 512
+
+// refuse records, when the API server refused desired, the answers to
+// leave out of the plan, and returns their informers: those whose findings
+// hold the fields it names as invalid, or else, for a refusal it places in
+// no informer's entry (the plan too large for etcd, a rule of the whole),
+// the largest contributor, as UpdateStatus' controller does. None when the
+// write failed for another reason (a conflict, an API server away), which
+// writing again mends, or when no informer has findings left to leave out.
+func refuse(refusals updatestatus.Refusals, err error, desired *insightsv1alpha1.UpdatePlanStatus, answers []updatestatus.Answer) []string {
+	if !updatestatus.ObjectRefused(err) {
+		return nil
+	}
+	var status apierrors.APIStatus
+	errors.As(err, &status)
+	message := status.Status().Message
+	names := updatestatus.RefusedInformers(insightwrite.InvalidFields(err), updateplan.InformerAt(desired))
+	if len(names) == 0 {
+		largest, size, ok := updateplan.Largest(desired)
+		if !ok {
+			return nil
+		}
+		names = []string{largest}
+		message = fmt.Sprintf("%s (the API server named no informer: its findings, %d bytes of JSON, were the most of any)", message, size)
+	}
+	return refusals.Refuse(answers, names, message)
+}
 
 // writeStatus writes the plan's status if it changed.
 func (c *Controller) writeStatus(ctx context.Context, plan *insightsv1alpha1.UpdatePlan, desired insightsv1alpha1.UpdatePlanStatus) error {
