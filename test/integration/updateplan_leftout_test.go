@@ -152,3 +152,36 @@ func TestAPlanFloodIsCutToItsShareAndTheOthersAreWritten(t *testing.T) {
 	waitForOnlineMessage(t, "the flood cut", "flood", "True/Called", "cut to keep the plan within its size budget")
 	t.Logf("UpdatePlan: %d bytes of JSON; flood Online: %q", len(raw), onlineMessage(mustGet(t, getInformer("flood"))))
 }
+
+// An informer that answers a fresh evaluation with a failure keeps the
+// findings it gave the former one in the plan, stale, beside the
+// operator's finding that it did not answer, while the well-behaved
+// informer's new finding arrives.
+func TestAPlanKeepsTheFindingsOfAnInformerThatAnswersBadlyStale(t *testing.T) {
+	createClusterVersion(t, nil, plannedStatus())
+	var good, flaky planAnswer
+	good.set(planFinding("g1", "good found g1"))
+	flaky.set(planFinding("f1", "flaky found f1"))
+	startPlanInformerAnswering(t, "good", &good)
+	startPlanInformerAnswering(t, "flaky", &flaky)
+	startOperator(t, informerInterval)
+	deletePlanAtEnd(t, planTarget)
+	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "flaky found f1") {
+		t.Fatalf("pre-checks does not show flaky's finding:\n%s\n%s", out, errOut)
+	}
+
+	good.set(planFinding("g2", "good found g2"))
+	flaky.findings.Store(nil)
+	out, errOut, code := command(t, "pre-checks", "--to", planTarget)
+	for _, want := range []string{"good found g2", "flaky found f1", "Warning: flaky did not answer the last evaluation: its findings are from its last answer.", "Update informer flaky did not answer"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pre-checks after flaky failed does not say %q: exit %d\n%s\n%s", want, code, out, errOut)
+		}
+	}
+	p := mustGet(t, getPlan(planTarget))
+	for _, i := range p.Status.ControlPlane.Informers {
+		if i.Name == "flaky" && (!i.Stale || len(i.Insights) != 1) {
+			t.Errorf("flaky's entry: stale %v with %d findings, want its one finding, stale", i.Stale, len(i.Insights))
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -351,6 +352,50 @@ func TestAFreshEvaluationAsksAgainAndWaits(t *testing.T) {
 	got := h.plan("4.17.2")
 	if !slices.Contains(viewOf(got).Findings, "mco/WorkerPool/Node/worker-0/drain-again") || got.Status.ObservedEvaluationRequest != "r2" {
 		t.Errorf("after the fresh evaluation: %+v observing %q, want the new finding, observing r2", viewOf(got), got.Status.ObservedEvaluationRequest)
+	}
+}
+
+// An informer that cannot be heard for a fresh evaluation keeps the
+// findings it gave the former one, stale, beside the operator's finding
+// that it did not answer; once it answers, its new findings replace them.
+func TestAFreshEvaluationKeepsAnUnheardInformersFindingsStale(t *testing.T) {
+	h := answeredHarness(t)
+
+	p := h.plan("4.17.2")
+	p.Spec.EvaluationRequest = "r2"
+	h.add(h.plans, p)
+	h.asker.answers["mco"] = updatestatus.Answer{Informer: "mco", Offline: "Failure", Problem: "the informer answered Failure"}
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	want := view{Findings: []string{mcoUnansweredID, durationID, "mco/WorkerPool/Node/worker-0/drain (stale)"}, Conditions: map[string]string{
+		updateplan.ConditionAnswered: "False/" + updateplan.ReasonInformersOffline,
+		updateplan.ConditionAccepted: "False/" + updateplan.ReasonNotAccepted,
+	}}
+	if diff := cmp.Diff(want, viewOf(h.plan("4.17.2"))); diff != "" {
+		t.Errorf("after the informer could not be heard for r2 (-want +got):\n%s", diff)
+	}
+	summary := ""
+	for _, f := range h.plan("4.17.2").Status.ControlPlane.Informers {
+		for _, i := range f.Insights {
+			if i.Identity == mcoUnansweredID {
+				summary = i.Impact.Summary
+			}
+		}
+	}
+	if !strings.Contains(summary, "its findings are from its last answer") {
+		t.Errorf("the finding about mco says %q, want that its findings are from its last answer", summary)
+	}
+
+	p = h.plan("4.17.2")
+	p.Spec.EvaluationRequest = "r3"
+	h.add(h.plans, p)
+	h.asker.answers["mco"] = mcoAnswer("drain-again")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	if got := viewOf(h.plan("4.17.2")).Findings; !slices.Equal(got, []string{durationID, "mco/WorkerPool/Node/worker-0/drain-again"}) {
+		t.Errorf("after mco answered r3: %v, want its new finding only", got)
 	}
 }
 

@@ -26,6 +26,11 @@ type round struct {
 	mu         sync.Mutex
 	byInformer map[string]updatestatus.Answer
 	asked      map[string]bool
+	// previous are the informers' answers of the plan's former round, if
+	// this one answers a fresh evaluation request: an informer that cannot
+	// be heard in this one keeps the findings it gave then, stale, rather
+	// than lose them.
+	previous map[string]updatestatus.Answer
 
 	// refused are the answers whose findings the API server refused; only
 	// the plan's sync uses them.
@@ -57,7 +62,12 @@ func (c *Controller) round(plan *insightsv1alpha1.UpdatePlan, now time.Time) *ro
 			r.asked[name] = true
 		}
 	case r == nil || r.uid != plan.UID || r.request != plan.Spec.EvaluationRequest:
+		previous := answersOf(plan)
+		if r != nil && r.uid == plan.UID {
+			previous = r.snapshot()
+		}
 		r = newRound(plan, now, map[string]updatestatus.Answer{})
+		r.previous = previous
 	case now.Sub(r.started) >= InformerRefresh:
 		r = newRound(plan, now, r.snapshot())
 	}
@@ -85,6 +95,11 @@ func (c *Controller) ask(plan *insightsv1alpha1.UpdatePlan, r *round, expected [
 			delete(r.asked, name)
 		}
 	}
+	for name := range r.previous {
+		if !slices.Contains(informerNames(expected), name) {
+			delete(r.previous, name)
+		}
+	}
 	for _, informer := range expected {
 		if r.asked[informer.Name] {
 			continue
@@ -99,11 +114,17 @@ func (c *Controller) ask(plan *insightsv1alpha1.UpdatePlan, r *round, expected [
 }
 
 // set records an informer's answer. An informer that could not be heard
-// keeps the findings it gave before, marked stale.
+// keeps the findings it gave before, in this round or the plan's former
+// one, marked stale, until it answers again or is no longer asked: the
+// promise of docs/insights.md.
 func (r *round) set(answer updatestatus.Answer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if previous, ok := r.byInformer[answer.Informer]; ok && answer.Offline != "" && len(answer.Insights) == 0 {
+	if answer.Offline != "" && len(answer.Insights) == 0 {
+		previous, ok := r.byInformer[answer.Informer]
+		if !ok {
+			previous = r.previous[answer.Informer]
+		}
 		answer.Insights, answer.Stale = previous.Insights, len(previous.Insights) > 0
 	}
 	r.byInformer[answer.Informer] = answer
