@@ -185,3 +185,24 @@ func TestAPlanKeepsTheFindingsOfAnInformerThatAnswersBadlyStale(t *testing.T) {
 		}
 	}
 }
+
+// A finding's summary over 256 characters is shortened, counted on the
+// informer's Online condition, and blocks nothing: the finding is there to
+// read and accept, and accepting every finding makes the plan accepted.
+func TestAShortenedPlanFindingIsCountedAndAccepted(t *testing.T) {
+	createClusterVersion(t, nil, plannedStatus())
+	var good, verbose planAnswer
+	good.set(planFinding("g1", "good found g1"))
+	verbose.set(planFinding("long", strings.Repeat("é", 1000)))
+	startPlanInformerAnswering(t, "good", &good)
+	startPlanInformerAnswering(t, "verbose", &verbose)
+	startOperator(t, informerInterval)
+	deletePlanAtEnd(t, planTarget)
+	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "good found g1") {
+		t.Fatalf("pre-checks does not show good's finding:\n%s\n%s", out, errOut)
+	}
+	waitForOnlineMessage(t, "the summary shortened", "verbose", "True/Called", "UpdatePlan "+planTarget+": 1 summary cut to 256 characters")
+	if out, code := acceptAll(t); code != 0 {
+		t.Errorf("pre-checks accepting every finding: exit %d, want 0:\n%s", code, out)
+	}
+}
