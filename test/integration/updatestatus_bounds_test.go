@@ -307,3 +307,40 @@ func TestShortenedTextIsCutInCharactersAndCounted(t *testing.T) {
 	}
 	t.Logf("verbose-informer Online: %q; summary of %d characters", onlineMessage(mustGet(t, getInformer("verbose-informer"))), utf8.RuneCountInString(insight.Impact.Summary))
 }
+
+// An informer that sends 10 MB of insights, each within the bounds of one
+// insight, sends more than the protocol's 4 MiB answer: its answer is a
+// failure, its last good insights are kept, stale, and its UpdateInformer
+// says why; the others' new answers are written meanwhile.
+func TestTenMegabytesOfInsightsCostTheOthersNothing(t *testing.T) {
+	deleteUpdateStatusAtEnd(t)
+	t.Cleanup(func() { deleteNodeInsights(t) })
+	createClusterVersion(t, nil, midUpdateStatus())
+	createPool(t, nodes.WorkerPool)
+	ca := informertest.NewCA(t)
+	good := startInformer(t, "127.0.0.1", ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
+	good.answer(0, protocol.ResponseSuccess, "a")
+	flood := startInformer(t, "127.0.0.1", ca.Serving(t, nil, net.ParseIP("127.0.0.1")))
+	flood.answer(0, protocol.ResponseSuccess, "before-the-flood")
+	createInformer(t, informerOf("good-informer", good, ca.PEM))
+	createInformer(t, informerOf("flood-informer", flood, ca.PEM))
+	startOperator(t, informerInterval)
+	waitForInformer(t, "before the flood", "flood-informer", []string{"before-the-flood"}, false, "True/Called")
+
+	insights := workerPoolFlood(2500)
+	answer := protocol.UpdateInsightsResponse{Status: protocol.ResponseStatus{Response: protocol.ResponseSuccess}}
+	answer.Spec.Insights = insights
+	raw, err := json.Marshal(answer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) < 10<<20 {
+		t.Fatalf("the flood's answer is %d bytes, want 10 MiB or more", len(raw))
+	}
+	flood.answerInsights(insights)
+	waitForOnlineMessage(t, "the flood refused", "flood-informer", "False/Failure", "larger than the 4 MiB the protocol allows")
+	waitForInformer(t, "the flood refused", "flood-informer", []string{"before-the-flood"}, true, "False/Failure")
+	good.answer(0, protocol.ResponseSuccess, "a2")
+	waitForInformer(t, "a new answer beside the flood", "good-informer", []string{"a2"}, false, "True/Called")
+	t.Logf("the flood's answer: %d bytes; flood-informer Online: %q", len(raw), onlineMessage(mustGet(t, getInformer("flood-informer"))))
+}
