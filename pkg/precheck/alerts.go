@@ -157,8 +157,8 @@ func alertDetails(a *alerts.Alert) string {
 // alertResource names an alert as the health insights do: by its name, in
 // its namespace when it has one the API accepts.
 func alertResource(a *alerts.Alert) insightsv1alpha1.InsightResource {
-	r := insightsv1alpha1.InsightResource{Group: configv1.GroupName, Kind: "Alert", Name: text.Truncate(a.Name(), 253)}
-	if ns := a.Labels["namespace"]; len(ns) <= 63 {
+	r := insightsv1alpha1.InsightResource{Group: configv1.GroupName, Kind: "Alert", Name: text.Truncate(a.Name(), insightsv1alpha1.ResourceNameMaxLength)}
+	if ns := a.Labels["namespace"]; len(ns) <= insightsv1alpha1.ResourceNamespaceMaxLength {
 		r.Namespace = ns
 	}
 	return r

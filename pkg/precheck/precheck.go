@@ -27,12 +27,12 @@ import (
 
 // What the UpdatePlan API accepts of a finding.
 const (
-	maxSummaryLength = 256
+	maxSummaryLength = insightsv1alpha1.InsightSummaryMaxLength
 	// maxUIDLength bounds a finding's uid, which names PodDisruptionBudgets,
 	// alerts, nodes, operators and pools: names any user may make long.
-	maxUIDLength         = 256
-	maxDescriptionLength = 4096
-	maxReferenceLength   = 2048
+	maxUIDLength         = insightsv1alpha1.InsightUIDMaxLength
+	maxDescriptionLength = insightsv1alpha1.InsightDescriptionMaxLength
+	maxReferenceLength   = insightsv1alpha1.RemediationReferenceMaxLength
 	// maxResources bounds a finding's resources: a budget may cover pods on
 	// hundreds of nodes, and the first few say enough.
 	maxResources = 16

@@ -28,7 +28,7 @@ const (
 	MaxInsightsBytes = 768 << 10
 	// MaxInformers bounds the informers of each part of UpdateStatus (the
 	// control plane, each worker pool), as the API does.
-	MaxInformers = 32
+	MaxInformers = insightsv1alpha1.InformersMaxItems
 )
 
 // builtinInformers are the operator's own informers, answered without

@@ -18,11 +18,11 @@ import (
 // UpdateStatus stays well under the API server's object size limit.
 const (
 	MaxControlPlaneInsights = 128
-	MaxWorkerPoolInsights   = 1024
-	maxSummaryLength        = 256
-	maxDescriptionLength    = 4096
+	MaxWorkerPoolInsights   = insightsv1alpha1.InformerInsightsMaxItems
+	maxSummaryLength        = insightsv1alpha1.InsightSummaryMaxLength
+	maxDescriptionLength    = insightsv1alpha1.InsightDescriptionMaxLength
 	// MaxUIDLength bounds an insight's uid.
-	MaxUIDLength = 256
+	MaxUIDLength = insightsv1alpha1.InsightUIDMaxLength
 )
 
 // boundedUID is uid within MaxUIDLength: the operator's uids carry names

@@ -18,7 +18,7 @@ import (
 const (
 	// maxVersionLength is what the insight API accepts for a version string;
 	// a longer (garbage) version in the ClusterVersion is cut to fit.
-	maxVersionLength = 256
+	maxVersionLength = insightsv1alpha1.VersionMaxLength
 	// maxQuotedMessageLength bounds how much of the ClusterVersion's own
 	// Progressing message the Updating condition quotes.
 	maxQuotedMessageLength = 4096

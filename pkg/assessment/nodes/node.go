@@ -47,7 +47,7 @@ var degradedReasons = map[string]string{
 
 const (
 	// What the insight API accepts.
-	maxMessageLength          = 100
+	maxMessageLength          = insightsv1alpha1.NodeMessageMaxLength
 	maxConditionMessageLength = 4096
 
 	// DefaultPerNodeTime is how long a node's update is expected to take

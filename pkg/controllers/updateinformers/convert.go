@@ -18,13 +18,13 @@ import (
 // UpdateStatus, so it is skipped, and counted. Summaries and descriptions
 // are cut later, by the pure package.
 const (
-	maxUIDLength        = 256
-	maxResources        = 32
-	maxWorkerPool       = 16
-	maxKindLength       = 63
-	maxNamespaceLength  = 63
-	maxNameLength       = 253
-	maxReferenceLength  = 2048
+	maxUIDLength        = insightsv1alpha1.InsightUIDMaxLength
+	maxResources        = insightsv1alpha1.InsightResourcesMaxItems
+	maxWorkerPool       = insightsv1alpha1.InsightWorkerPoolMaxItems
+	maxKindLength       = insightsv1alpha1.ResourceKindMaxLength
+	maxNamespaceLength  = insightsv1alpha1.ResourceNamespaceMaxLength
+	maxNameLength       = insightsv1alpha1.ResourceNameMaxLength
+	maxReferenceLength  = insightsv1alpha1.RemediationReferenceMaxLength
 	maxSkippedInMessage = 3
 )
 

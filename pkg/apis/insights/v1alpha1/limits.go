@@ -1,0 +1,41 @@
+package v1alpha1
+
+// The API's bounds, as constants, for the code that cuts or skips what the
+// API server would refuse. Each equals the kubebuilder marker it names;
+// TestLimitsEqualTheCRDs holds them to the generated CRDs, so that changing a
+// marker without its constant (or the other way round) fails a test.
+const (
+	// InsightUIDMaxLength is UpdateInsight.UID's MaxLength.
+	InsightUIDMaxLength = 256
+	// InsightSummaryMaxLength is UpdateInsightImpact.Summary's MaxLength.
+	InsightSummaryMaxLength = 256
+	// InsightDescriptionMaxLength is UpdateInsightImpact.Description's
+	// MaxLength.
+	InsightDescriptionMaxLength = 4096
+	// RemediationReferenceMaxLength is UpdateInsightRemediation.Reference's
+	// MaxLength.
+	RemediationReferenceMaxLength = 2048
+	// InsightResourcesMaxItems is UpdateInsightScope.Resources' MaxItems.
+	InsightResourcesMaxItems = 32
+	// InsightWorkerPoolMaxItems is UpdateInsightScope.WorkerPool's MaxItems.
+	InsightWorkerPoolMaxItems = 16
+	// ResourceKindMaxLength is InsightResource.Kind's MaxLength.
+	ResourceKindMaxLength = 63
+	// ResourceNamespaceMaxLength is InsightResource.Namespace's MaxLength.
+	ResourceNamespaceMaxLength = 63
+	// ResourceNameMaxLength is InsightResource.Name's (and Group's)
+	// MaxLength.
+	ResourceNameMaxLength = 253
+	// InformersMaxItems is the MaxItems of ControlPlaneUpdateStatus.Informers
+	// and WorkerPoolUpdateStatus.Informers.
+	InformersMaxItems = 32
+	// InformerInsightsMaxItems is InformerInsights.Insights' MaxItems.
+	InformerInsightsMaxItems = 1024
+	// VersionMaxLength is Version.Version's MaxLength.
+	VersionMaxLength = 256
+	// NodeMessageMaxLength is NodeProgressInsightStatus.Message's MaxLength.
+	NodeMessageMaxLength = 100
+	// PlanIdentityMaxLength is the MaxLength of UpdatePlanInsight.Identity
+	// and AcceptedInsight.UID.
+	PlanIdentityMaxLength = 1024
+)
