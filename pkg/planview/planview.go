@@ -52,15 +52,6 @@ type Finding struct {
 	Scope           insightsv1alpha1.UpdateInsightScope      `json:"scope"`
 }
 
-// severity orders levels from the most serious.
-var severity = map[insightsv1alpha1.UpdateInsightLevel]int{
-	insightsv1alpha1.CriticalInsightLevel: 0,
-	insightsv1alpha1.ErrorInsightLevel:    1,
-	insightsv1alpha1.WarningInsightLevel:  2,
-	insightsv1alpha1.InfoInsightLevel:     3,
-	insightsv1alpha1.StatusInsightLevel:   4,
-}
-
 // Build returns the plan's view: its findings, the most serious first, and
 // otherwise in the plan's order (the control plane's, then each pool's).
 func Build(plan *insightsv1alpha1.UpdatePlan) View {
@@ -92,15 +83,7 @@ func Findings(plan *insightsv1alpha1.UpdatePlan) []Finding {
 		}
 	}
 	slices.SortStableFunc(out, func(a, b Finding) int {
-		return cmp.Compare(rank(a.Level), rank(b.Level))
+		return cmp.Compare(insightsv1alpha1.UpdateInsightLevelRank(a.Level), insightsv1alpha1.UpdateInsightLevelRank(b.Level))
 	})
 	return out
-}
-
-// rank places a level unknown to this version after the known ones.
-func rank(level insightsv1alpha1.UpdateInsightLevel) int {
-	if r, ok := severity[level]; ok {
-		return r
-	}
-	return len(severity)
 }

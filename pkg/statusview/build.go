@@ -128,15 +128,6 @@ func countHealth(h *OperatorHealth, conditions []metav1.Condition) {
 	}
 }
 
-// levelRank orders health insights by level, the most serious first.
-var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
-	insightsv1alpha1.CriticalImpactLevel: 0,
-	insightsv1alpha1.ErrorImpactLevel:    1,
-	insightsv1alpha1.WarningImpactLevel:  2,
-	insightsv1alpha1.InfoImpactLevel:     3,
-	insightsv1alpha1.UnknownImpactLevel:  4,
-}
-
 // health returns the health insights, the operator's and the informers',
 // by level, then the most recent first, then by summary, as the reference
 // orders them.
@@ -160,7 +151,7 @@ func health(insights []*insightsv1alpha1.UpdateHealthInsight, updateStatus *insi
 		out = append(out, entry)
 	}
 	slices.SortFunc(out, func(a, b Health) int {
-		if ra, rb := rank(a.Level), rank(b.Level); ra != rb {
+		if ra, rb := insightsv1alpha1.ImpactLevelRank(a.Level), insightsv1alpha1.ImpactLevelRank(b.Level); ra != rb {
 			return ra - rb
 		}
 		if c := startedAt(b).Compare(startedAt(a)); c != 0 {
@@ -172,13 +163,6 @@ func health(insights []*insightsv1alpha1.UpdateHealthInsight, updateStatus *insi
 		return strings.Compare(a.Name, b.Name)
 	})
 	return out
-}
-
-func rank(level insightsv1alpha1.InsightImpactLevel) int {
-	if r, ok := levelRank[level]; ok {
-		return r
-	}
-	return len(levelRank)
 }
 
 // startedAt is the zero time, older than any, when the start is unknown.

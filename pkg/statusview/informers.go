@@ -11,15 +11,6 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
-// informerLevels are the insight API's levels of the protocol's; a
-// status-level insight is progress, not a matter of health.
-var informerLevels = map[insightsv1alpha1.UpdateInsightLevel]insightsv1alpha1.InsightImpactLevel{
-	insightsv1alpha1.CriticalInsightLevel: insightsv1alpha1.CriticalImpactLevel,
-	insightsv1alpha1.ErrorInsightLevel:    insightsv1alpha1.ErrorImpactLevel,
-	insightsv1alpha1.WarningInsightLevel:  insightsv1alpha1.WarningImpactLevel,
-	insightsv1alpha1.InfoInsightLevel:     insightsv1alpha1.InfoImpactLevel,
-}
-
 // informerHealth returns the problems the UpdateInformers report, each
 // with its informer's name. The operator's own (the built-in informer's)
 // are its health insights, read as such.
@@ -34,7 +25,7 @@ func informerHealth(s *insightsv1alpha1.UpdateStatus) []Health {
 				continue
 			}
 			for _, i := range informer.Insights {
-				level, ok := informerLevels[i.Impact.Level]
+				level, ok := insightsv1alpha1.ImpactLevel(i.Impact.Level)
 				if !ok {
 					continue
 				}

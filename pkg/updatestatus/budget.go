@@ -119,14 +119,13 @@ func (p *Placement) fewEnough(answers []Answer, where string) []Answer {
 	return kept
 }
 
-// mostSerious ranks an answer by its most serious insight, as levelRank
-// does; one without insights comes after all.
+// mostSerious ranks an answer by its most serious insight, as
+// UpdateInsightLevelRank does; one without insights comes after all, as no
+// level ("") does.
 func mostSerious(a Answer) int {
-	rank := len(levelRank)
+	rank := insightsv1alpha1.UpdateInsightLevelRank("")
 	for _, i := range a.Insights {
-		if r, ok := levelRank[i.Impact.Level]; ok {
-			rank = min(rank, r)
-		}
+		rank = min(rank, insightsv1alpha1.UpdateInsightLevelRank(i.Impact.Level))
 	}
 	return rank
 }
@@ -173,7 +172,7 @@ func (p *Placement) withinBudget(parts []part, size Sizer, object string) {
 		for ai, a := range pt.answers {
 			sizes[a.Informer] += entrySize(a)
 			for ii, insight := range a.Insights {
-				h := held{part: pi, answer: ai, index: ii, rank: levelRank[insight.Impact.Level], size: size(a.Informer, insight), uid: insight.UID}
+				h := held{part: pi, answer: ai, index: ii, rank: insightsv1alpha1.UpdateInsightLevelRank(insight.Impact.Level), size: size(a.Informer, insight), uid: insight.UID}
 				sizes[a.Informer] += h.size
 				insights[a.Informer] = append(insights[a.Informer], h)
 			}

@@ -104,15 +104,6 @@ func nodeProgress(node *insightsv1alpha1.NodeProgressInsight) (insightsv1alpha1.
 	}, true
 }
 
-// healthLevels are the protocol's levels of the insight API's.
-var healthLevels = map[insightsv1alpha1.InsightImpactLevel]insightsv1alpha1.UpdateInsightLevel{
-	insightsv1alpha1.CriticalImpactLevel: insightsv1alpha1.CriticalInsightLevel,
-	insightsv1alpha1.ErrorImpactLevel:    insightsv1alpha1.ErrorInsightLevel,
-	insightsv1alpha1.WarningImpactLevel:  insightsv1alpha1.WarningInsightLevel,
-	insightsv1alpha1.InfoImpactLevel:     insightsv1alpha1.InfoInsightLevel,
-	insightsv1alpha1.UnknownImpactLevel:  insightsv1alpha1.InfoInsightLevel,
-}
-
 // kinds are the kinds of the resources the operator's health insights name.
 var kinds = map[string]string{
 	"clusterversions":    "ClusterVersion",
@@ -140,7 +131,7 @@ func health(h *insightsv1alpha1.UpdateHealthInsight) insightsv1alpha1.UpdateInsi
 		UID:   boundedUID("health/" + h.Name),
 		Scope: scope,
 		Impact: insightsv1alpha1.UpdateInsightImpact{
-			Level:       healthLevels[s.Impact.Level],
+			Level:       insightsv1alpha1.InformerLevel(s.Impact.Level),
 			Type:        insightsv1alpha1.UpdateInsightImpactType(s.Impact.Type),
 			Summary:     s.Impact.Summary,
 			Description: s.Impact.Description,

@@ -82,7 +82,7 @@ func (p *Placement) Bounded(answers []Answer, max int, where string) []Answer {
 	for _, a := range answers {
 		insights := slices.Clone(a.Insights)
 		slices.SortStableFunc(insights, func(x, y insightsv1alpha1.UpdateInsight) int {
-			return cmp.Or(cmp.Compare(levelRank[x.Impact.Level], levelRank[y.Impact.Level]), strings.Compare(x.UID, y.UID))
+			return cmp.Or(cmp.Compare(insightsv1alpha1.UpdateInsightLevelRank(x.Impact.Level), insightsv1alpha1.UpdateInsightLevelRank(y.Impact.Level)), strings.Compare(x.UID, y.UID))
 		})
 		if len(insights) > max {
 			p.cut(a.Informer, "%d of %d %s insights cut (at most %d are kept, the most serious)", len(insights)-max, len(insights), where, max)

@@ -206,15 +206,6 @@ func previousPool(previous insightsv1alpha1.UpdateStatusStatus, name string) []m
 	return nil
 }
 
-// levelRank orders levels, the most serious first.
-var levelRank = map[insightsv1alpha1.UpdateInsightLevel]int{
-	insightsv1alpha1.CriticalInsightLevel: 0,
-	insightsv1alpha1.ErrorInsightLevel:    1,
-	insightsv1alpha1.WarningInsightLevel:  2,
-	insightsv1alpha1.InfoInsightLevel:     3,
-	insightsv1alpha1.StatusInsightLevel:   4,
-}
-
 // informerInsights are answers as UpdateStatus holds them.
 func informerInsights(answers []Answer) []insightsv1alpha1.InformerInsights {
 	out := make([]insightsv1alpha1.InformerInsights, 0, len(answers))

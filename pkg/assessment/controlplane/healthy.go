@@ -17,10 +17,10 @@ import (
 // them and says whether any is an error. A ClusterOperator insight's Healthy
 // condition is that operator's own conditions (operatorHealthy).
 
-// levelRank orders the levels that make the control plane unhealthy.
-var levelRank = map[insightsv1alpha1.InsightImpactLevel]int{
-	insightsv1alpha1.ErrorImpactLevel:    1,
-	insightsv1alpha1.CriticalImpactLevel: 2,
+// unhealthy says whether a level makes the control plane unhealthy: Error
+// and the more serious.
+func unhealthy(level insightsv1alpha1.InsightImpactLevel) bool {
+	return insightsv1alpha1.ImpactLevelRank(level) <= insightsv1alpha1.ImpactLevelRank(insightsv1alpha1.ErrorImpactLevel)
 }
 
 // setHealthy sets the Healthy condition of a ClusterVersion insight's status
@@ -32,15 +32,15 @@ func setHealthy(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, in
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) {
 	var serious []health.Insight
 	for _, i := range insights {
-		if levelRank[i.Status.Impact.Level] > 0 && i.Status.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
+		if unhealthy(i.Status.Impact.Level) && i.Status.Scope.Type == insightsv1alpha1.ScopeTypeControlPlane {
 			serious = append(serious, i)
 		}
 	}
 	// The worst first: the highest level, then the longest-standing.
 	sort.SliceStable(serious, func(a, b int) bool {
 		sa, sb := &serious[a].Status, &serious[b].Status
-		if ra, rb := levelRank[sa.Impact.Level], levelRank[sb.Impact.Level]; ra != rb {
-			return ra > rb
+		if ra, rb := insightsv1alpha1.ImpactLevelRank(sa.Impact.Level), insightsv1alpha1.ImpactLevelRank(sb.Impact.Level); ra != rb {
+			return ra < rb
 		}
 		return startedOrNow(sa, now).Before(startedOrNow(sb, now))
 	})
