@@ -11,6 +11,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 )
 
 // The API's bounds on an insight that cutting a string cannot meet: an
@@ -134,16 +135,6 @@ func resources(in []protocol.Resource) []insightsv1alpha1.InsightResource {
 	return out
 }
 
-// identity is the protocol identity of an insight already in the API's
-// shape.
-func identity(informer string, insight insightsv1alpha1.UpdateInsight) string {
-	in := protocol.Insight{UID: insight.UID, Scope: protocol.Scope{Type: protocol.ScopeType(insight.Scope.Type)}}
-	for _, r := range insight.Scope.Resources {
-		in.Scope.Resources = append(in.Scope.Resources, protocol.Resource{Group: r.Group, Kind: r.Kind, Namespace: r.Namespace, Name: r.Name})
-	}
-	return protocol.Identity(informer, in)
-}
-
 // unresolved are the insights an informer marked resolved: false, by
 // identity: they stay, as last reported, after the informer stops
 // reporting them, until it reports them again without resolved: false,
@@ -182,7 +173,7 @@ func (u unresolved) withKept(answer converted) []insightsv1alpha1.UpdateInsight 
 func (u unresolved) remember(informer string, insights []insightsv1alpha1.UpdateInsight) {
 	for _, insight := range insights {
 		if r := insight.Remediation.Resolved; r != nil && !*r {
-			u[identity(informer, insight)] = insight
+			u[updateplan.Identity(informer, insight)] = insight
 		}
 	}
 }
