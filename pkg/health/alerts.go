@@ -24,9 +24,9 @@ const NoRunbook = "<alert does not have a runbook_url annotation>"
 
 // What the insight API accepts in a resource reference and a reference.
 const (
-	maxResourceNameLength = 253
-	maxNamespaceLength    = 63
-	maxReferenceLength    = 2048
+	maxResourceNameLength = insightsv1alpha1.ResourceNameMaxLength
+	maxNamespaceLength    = insightsv1alpha1.ResourceNamespaceMaxLength
+	maxReferenceLength    = insightsv1alpha1.RemediationReferenceMaxLength
 )
 
 // updateAlerts are known to affect updates: they count even when they began

@@ -28,8 +28,8 @@ const (
 	overdueErrorAfter = 10 * time.Minute
 
 	// What the insight API accepts.
-	maxSummaryLength     = 256
-	maxDescriptionLength = 4096
+	maxSummaryLength     = insightsv1alpha1.InsightSummaryMaxLength
+	maxDescriptionLength = insightsv1alpha1.InsightDescriptionMaxLength
 
 	clusterOperatorDownRunbook     = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDown.md"
 	clusterOperatorDegradedRunbook = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDegraded.md"

@@ -34,9 +34,9 @@ const Settle = 10 * time.Minute
 
 // What the API accepts of an insight.
 const (
-	maxUIDLength         = 256
-	maxSummaryLength     = 256
-	maxDescriptionLength = 4096
+	maxUIDLength         = insightsv1alpha1.InsightUIDMaxLength
+	maxSummaryLength     = insightsv1alpha1.InsightSummaryMaxLength
+	maxDescriptionLength = insightsv1alpha1.InsightDescriptionMaxLength
 )
 
 // Cluster is what OLM holds: its CSVs, which may include the copies OLM

@@ -21,10 +21,11 @@ const (
 	InsightWorkerPoolMaxItems = 16
 	// ResourceKindMaxLength is InsightResource.Kind's MaxLength.
 	ResourceKindMaxLength = 63
-	// ResourceNamespaceMaxLength is InsightResource.Namespace's MaxLength.
+	// ResourceNamespaceMaxLength is the MaxLength of InsightResource's and
+	// ResourceRef's Namespace.
 	ResourceNamespaceMaxLength = 63
-	// ResourceNameMaxLength is InsightResource.Name's (and Group's)
-	// MaxLength.
+	// ResourceNameMaxLength is the MaxLength of InsightResource's and
+	// ResourceRef's Name (and Group).
 	ResourceNameMaxLength = 253
 	// InformersMaxItems is the MaxItems of ControlPlaneUpdateStatus.Informers
 	// and WorkerPoolUpdateStatus.Informers.

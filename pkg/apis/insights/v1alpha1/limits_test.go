@@ -43,6 +43,8 @@ func TestLimitsEqualTheCRDs(t *testing.T) {
 		{"ResourceNamespaceMaxLength", ResourceNamespaceMaxLength, updateStatuses, resource + ".namespace", "maxLength"},
 		{"ResourceNameMaxLength", ResourceNameMaxLength, updateStatuses, resource + ".name", "maxLength"},
 		{"ResourceNameMaxLength, group", ResourceNameMaxLength, updateStatuses, resource + ".group", "maxLength"},
+		{"ResourceNamespaceMaxLength, health", ResourceNamespaceMaxLength, "updatehealthinsights", "status.scope.resources.namespace", "maxLength"},
+		{"ResourceNameMaxLength, health", ResourceNameMaxLength, "updatehealthinsights", "status.scope.resources.name", "maxLength"},
 		{"InformersMaxItems, control plane", InformersMaxItems, updateStatuses, "status.controlPlane.informers", "maxItems"},
 		{"InformersMaxItems, worker pool", InformersMaxItems, updateStatuses, "status.workerPools.informers", "maxItems"},
 		{"InformerInsightsMaxItems", InformerInsightsMaxItems, updateStatuses, insight, "maxItems"},
