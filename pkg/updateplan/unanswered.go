@@ -21,7 +21,7 @@ import (
 const UnansweredUIDPrefix = updatestatus.OfflineUIDPrefix
 
 // maxUIDLength is what the API accepts of a finding's uid.
-const maxUIDLength = 256
+const maxUIDLength = insightsv1alpha1.InsightUIDMaxLength
 
 // withUnanswered adds to the operator's own findings one for each informer
 // that could not be heard once the plan stopped waiting for it: its checks
