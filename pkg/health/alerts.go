@@ -83,11 +83,7 @@ func alertInsight(a *alerts.Alert, updateStarted time.Time) (Insight, bool) {
 	if summary == "" {
 		summary = name
 	}
-	resource := insightsv1alpha1.ResourceRef{
-		Group:    configv1.GroupName,
-		Resource: "alerts",
-		Name:     text.Truncate(name, maxResourceNameLength),
-	}
+	resource := alertResource.ref(text.Truncate(name, maxResourceNameLength))
 	if ns := a.Labels["namespace"]; len(ns) <= maxNamespaceLength {
 		resource.Namespace = ns
 	}

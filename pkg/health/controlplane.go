@@ -82,7 +82,7 @@ func ForControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterO
 }
 
 func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insight {
-	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}}
+	scope := []insightsv1alpha1.ResourceRef{clusterVersionResource.ref(cv.Name)}
 	var insights []Insight
 	failing := v1helpers.FindStatusCondition(cv.Status.Conditions, configv1.ClusterStatusConditionType("Failing"))
 	switch {
@@ -119,7 +119,7 @@ func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insigh
 // operatorInsight reports a payload ClusterOperator unavailable, or else
 // degraded, for longer than its threshold.
 func operatorInsight(co *configv1.ClusterOperator, now time.Time, wake func(time.Time)) (Insight, bool) {
-	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusteroperators", Name: co.Name}}
+	scope := []insightsv1alpha1.ResourceRef{clusterOperatorResource.ref(co.Name)}
 	if available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable); available != nil && available.Status == configv1.ConditionFalse {
 		level, ok := levelAfter(available.LastTransitionTime.Time, now, unavailableWarningAfter, unavailableErrorAfter, wake)
 		return problem(ClusterOperatorUnavailable, scope, available.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
@@ -166,7 +166,7 @@ func overdueInsight(cv *configv1.ClusterVersion, progress *insightsv1alpha1.Clus
 	} else {
 		wake(estimate.Add(overdueErrorAfter + time.Second))
 	}
-	scope := []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}}
+	scope := []insightsv1alpha1.ResourceRef{clusterVersionResource.ref(cv.Name)}
 	target := progress.Versions.Target.Version
 	// The estimate moves with every sync; the insight starts when it is
 	// first reported, so that it is not rewritten each time.

@@ -45,7 +45,7 @@ func forcedInsight(cv *configv1.ClusterVersion) insightsv1alpha1.UpdateHealthIns
 	return insightsv1alpha1.UpdateHealthInsightStatus{
 		Scope: insightsv1alpha1.InsightScope{
 			Type:      insightsv1alpha1.ScopeTypeControlPlane,
-			Resources: []insightsv1alpha1.ResourceRef{{Group: configv1.GroupName, Resource: "clusterversions", Name: cv.Name}},
+			Resources: []insightsv1alpha1.ResourceRef{clusterVersionResource.ref(cv.Name)},
 		},
 		Impact: insightsv1alpha1.InsightImpact{
 			Level:   insightsv1alpha1.InfoImpactLevel,

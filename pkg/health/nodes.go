@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -73,7 +72,7 @@ type Unavailability struct {
 // for longer than its grace while not being updated. It also returns when
 // they would next change by the passage of time alone, or the zero time.
 func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now time.Time) ([]Insight, time.Time) {
-	resources := []insightsv1alpha1.ResourceRef{{Resource: "nodes", Name: s.Name}}
+	resources := []insightsv1alpha1.ResourceRef{nodeResource.ref(s.Name)}
 	var insights []Insight
 	if a.DegradedReason != "" {
 		insights = append(insights, nodeInsight(NodeDegraded, s.ScopeType, resources, since(s, insightsv1alpha1.NodeProgressInsightDegraded),
@@ -134,7 +133,7 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 
 // PoolResource refers to a MachineConfigPool from an insight.
 func PoolResource(poolName string) insightsv1alpha1.ResourceRef {
-	return insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: poolName}
+	return machineConfigPoolResource.ref(poolName)
 }
 
 func nodeInsight(problem string, scope insightsv1alpha1.ScopeType, resources []insightsv1alpha1.ResourceRef, startedAt time.Time, impact insightsv1alpha1.InsightImpact, reference string) Insight {

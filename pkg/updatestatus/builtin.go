@@ -9,6 +9,7 @@ import (
 	"k8s.io/apimachinery/pkg/api/meta"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	healthinsight "github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 // BuiltinInformer names the operator's own insights in UpdateStatus: the
@@ -104,21 +105,14 @@ func nodeProgress(node *insightsv1alpha1.NodeProgressInsight) (insightsv1alpha1.
 	}, true
 }
 
-// kinds are the kinds of the resources the operator's health insights name.
-var kinds = map[string]string{
-	"clusterversions":    "ClusterVersion",
-	"clusteroperators":   "ClusterOperator",
-	"nodes":              "Node",
-	"machineconfigpools": "MachineConfigPool",
-	"alerts":             "Alert",
-}
-
 func health(h *insightsv1alpha1.UpdateHealthInsight) insightsv1alpha1.UpdateInsight {
 	s := h.Status
 	scope := insightsv1alpha1.UpdateInsightScope{Type: s.Scope.Type}
 	for _, r := range s.Scope.Resources {
-		kind, ok := kinds[r.Resource]
+		kind, ok := healthinsight.Kind(r.Resource)
 		if !ok {
+			// An insight an older or newer operator wrote: its resource
+			// is the best name there is.
 			kind = r.Resource
 		}
 		resource := insightsv1alpha1.InsightResource{Group: r.Group, Kind: kind, Namespace: r.Namespace, Name: r.Name}
