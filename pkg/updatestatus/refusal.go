@@ -3,6 +3,7 @@ package updatestatus
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -134,10 +135,16 @@ type refusal struct {
 }
 
 // Refuse records that the API server refused the insights of the answers
-// of the informers named, saying message, and returns those informers.
+// of the informers named, saying message, and returns those informers not
+// left out already: none means that leaving out more mends nothing. (The
+// operator's own informer keeps warnings of the others' refusals when its
+// own insights are left out, so it may be named again.)
 func (r Refusals) Refuse(answers []Answer, names []string, message string) []string {
 	var refused []string
 	for _, a := range answers {
+		if previous, ok := r[a.Informer]; ok && equality.Semantic.DeepEqual(previous.insights, a.Insights) {
+			continue
+		}
 		if slices.Contains(names, a.Informer) {
 			r[a.Informer] = refusal{insights: a.Insights, message: message}
 			refused = append(refused, a.Informer)
@@ -154,6 +161,17 @@ func (r Refusals) Notes() map[string]string {
 		notes[name] = text.Truncate("its insights are left out until it answers differently: the API server refused a status holding them: "+refused.message, maxRefusalMessage)
 	}
 	return notes
+}
+
+// Err says, for the operator's own status, which informers are left out for
+// a refusal and why; nil when none is.
+func (r Refusals) Err(object string) error {
+	if len(r) == 0 {
+		return nil
+	}
+	informers := slices.Sorted(maps.Keys(r))
+	return fmt.Errorf("%s is written without the insights of %s: the API server refused them: %s",
+		object, strings.Join(informers, ", "), text.Truncate(r[informers[0]].message, maxRefusalMessage))
 }
 
 // Apply returns answers with each refused one replaced by an offline

@@ -212,6 +212,16 @@ func (t *Tracker) ReadSource(controller, source string, err error) {
 	t.recordAs(controller, source, err, SourceUnreachable)
 }
 
+// Refused records whether the API server refuses what controller writes
+// for the object what, as the controller last found it: a WriteRejected
+// problem that lasts, steady, until the controller reports nil, however its
+// syncs end meanwhile. A controller that writes the object without what the
+// API server refused (an informer's insights) succeeds each sync, yet the
+// refusal is still true, and must not come and go with each write.
+func (t *Tracker) Refused(controller, what string, err error) {
+	t.recordAs(controller, "refused "+what, err, WriteRejected)
+}
+
 func (t *Tracker) record(controller, key string, err error) {
 	t.recordAs(controller, key, err, kindOf(err))
 }

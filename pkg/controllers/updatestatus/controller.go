@@ -13,6 +13,7 @@ import (
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"github.com/openshift/library-go/pkg/operator/events"
+	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/labels"
@@ -68,9 +69,39 @@ type Controller struct {
 	written  *insightsv1alpha1.UpdateStatus
 	replaced string
 
-	// refused are the answers whose insights the API server refused.
-	refused updatestatus.Refusals
+	// refused are the answers whose insights the API server refused, since
+	// refusedSince: all are tried again after RetryRefused, for the API
+	// server's rules may have changed meanwhile.
+	refused      updatestatus.Refusals
+	refusedSince time.Time
+
+	// held is the UpdateStatus the API server refused with no informer's
+	// insights left to leave out: it is not written again until its
+	// inputs change, or RetryRefused has passed.
+	held *heldStatus
+
+	// refusals is told, after each sync, whether a refusal leaves anything
+	// out of the UpdateStatus, for the operator's own status.
+	refusals RefusalReporter
 }
+
+// RefusalReporter learns whether the API server refuses what a controller
+// writes; operatorstatus.Tracker is one.
+type RefusalReporter interface {
+	Refused(controller, what string, err error)
+}
+
+type heldStatus struct {
+	status insightsv1alpha1.UpdateStatusStatus
+	at     time.Time
+	err    error
+}
+
+// RetryRefused is how long an UpdateStatus the API server refused, whose
+// inputs did not change since, waits before it is written again, and the
+// insights left out for a refusal before they are tried again: the
+// refusal may be a rule of the API server that changed meanwhile.
+const RetryRefused = 5 * time.Minute
 
 // maxRefusals bounds the writes of one sync that the API server refuses
 // for an informer's insights: each leaves out the informers it names, or
@@ -104,6 +135,7 @@ func New(
 		clock:           clock,
 		pace:            newLeadingEdge(),
 		refused:         updatestatus.Refusals{},
+		refusals:        tracker,
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	handler := c.pace.handler(syncCtx.Queue())
@@ -169,8 +201,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		previous = &current.Status
 	}
 	answers := append(c.answers.Answers(), updatestatus.Answer{Informer: updatestatus.BuiltinInformer, Insights: updatestatus.Builtin(own)})
+	if !c.refusedSince.IsZero() && now.Sub(c.refusedSince) >= RetryRefused {
+		c.refused, c.held, c.refusedSince = updatestatus.Refusals{}, nil, time.Time{}
+	}
 	var notes map[string]string
-	compute := func() insightsv1alpha1.UpdateStatusStatus {
+	compute := func(now time.Time) insightsv1alpha1.UpdateStatusStatus {
 		aggregated := updatestatus.Aggregate(updatestatus.Input{
 			ClusterVersion: cv,
 			Pools:          own.Pools,
@@ -185,24 +220,39 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		}
 		return aggregated.Status
 	}
-	desired := compute()
+	// The UpdateStatus held is computed again as of when it was refused:
+	// the same means that its inputs did not change, and writing it again
+	// is refused again until the API server's rule changes.
+	if h := c.held; h != nil && equality.Semantic.DeepEqual(h.status, compute(h.at)) {
+		c.reportRefusals(syncCtx, now)
+		return nil
+	}
+	c.held = nil
+	desired := compute(now)
 	var replaced string
 	if current != nil {
 		replaced = current.ResourceVersion
 	}
 	written, changed, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
-	for range maxRefusals {
+	for attempt := 0; err != nil; attempt++ {
 		refused := c.refuse(err, &desired, answers)
 		if len(refused) == 0 {
+			if updatestatus.ObjectRefused(err) {
+				c.hold(syncCtx, desired, err, now)
+				return nil
+			}
 			break
 		}
 		klog.ErrorS(err, "The API server refused the UpdateStatus for informers' insights: writing it without them", "informers", refused)
 		syncCtx.Recorder().Warningf("InsightsRefused", "The API server refused the insights of %v: UpdateStatus is written without them: %s", refused, text.Truncate(err.Error(), maxEventMessage))
+		if attempt == maxRefusals {
+			break
+		}
 		if written != nil {
 			// Created by the refused write, which failed on its status.
 			current = written
 		}
-		desired = compute()
+		desired = compute(now)
 		written, changed, err = c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: insightsv1alpha1.UpdateStatusName}, current, desired)
 	}
 	if err != nil {
@@ -214,8 +264,44 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		c.written, c.replaced = written, replaced
 		c.pace.wrote(written.ResourceVersion)
 	}
+	c.reportRefusals(syncCtx, now)
 	c.answers.SetNotes(notes)
 	return nil
+}
+
+// hold keeps an UpdateStatus the API server refused with no informer's
+// insights left to leave out: the sync succeeds, so that the queue does
+// not retry the same object forever, and it is written again when its
+// inputs change, or after RetryRefused.
+func (c *Controller) hold(syncCtx factory.SyncContext, desired insightsv1alpha1.UpdateStatusStatus, err error, now time.Time) {
+	c.written = nil
+	c.held = &heldStatus{status: desired, at: now, err: err}
+	klog.ErrorS(err, "The API server refuses the UpdateStatus even without the insights of any informer: it is written again when its inputs change", "retry", RetryRefused)
+	syncCtx.Recorder().Warningf("UpdateStatusRefused", "The API server refuses UpdateStatus even without the insights of any informer: it is written again when its inputs change, or in %s: %s", RetryRefused, text.Truncate(err.Error(), maxEventMessage))
+	c.reportRefusals(syncCtx, now)
+}
+
+// reportRefusals tells the operator's status what a refusal keeps out of
+// the UpdateStatus now: all of it, some informers' insights, or nothing.
+// The report stays while the refusal does, however each sync ends, and all
+// is tried again once RetryRefused has passed.
+func (c *Controller) reportRefusals(syncCtx factory.SyncContext, now time.Time) {
+	err := c.refused.Err("UpdateStatus")
+	if c.held != nil {
+		err = fmt.Errorf("the API server refuses UpdateStatus even without the insights of any informer: %w", c.held.err)
+	}
+	switch {
+	case err == nil:
+		c.refusedSince = time.Time{}
+	case c.refusedSince.IsZero():
+		c.refusedSince = now
+	}
+	if err != nil {
+		syncCtx.Queue().AddAfter(syncCtx.QueueKey(), c.refusedSince.Add(RetryRefused).Sub(now))
+	}
+	if c.refusals != nil {
+		c.refusals.Refused(Name, insightsv1alpha1.UpdateStatusName, err)
+	}
 }
 
 // refuse records, when the API server refused desired, the answers to

@@ -41,6 +41,8 @@ type harness struct {
 	// lagging keeps the UpdateStatus cache as it was, as if the watch had
 	// not delivered the controller's writes yet.
 	lagging bool
+	// failed says whether syncAnyway's sync failed.
+	failed bool
 }
 
 func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgressInsight) *harness {
