@@ -305,10 +305,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		answers = append(answers, *olmAnswer)
 	}
 	var notes map[string]string
+	var given []updatestatus.Answer
 	compute := func() insightsv1alpha1.UpdatePlanStatus {
+		given = r.keepAccepted(r.refused.Apply(answers))
 		evaluated := updateplan.Evaluate(updateplan.Input{
 			Plan:        plan,
-			Answers:     r.refused.Apply(answers),
+			Answers:     given,
 			Expected:    informerNames(expected),
 			Pools:       workerPools(cluster.pools),
 			NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),
@@ -341,6 +343,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		err = c.writeStatus(ctx, plan, desired)
 	}
 	if err == nil {
+		r.wrote(given)
 		c.setNotes(name, notes)
 	}
 	return err

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/util/validation/field"
 	clienttesting "k8s.io/client-go/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -89,5 +90,44 @@ func TestAPlanRefusalNamingNoInformerShedsTheLargest(t *testing.T) {
 				t.Errorf("Accepted %s, want False/%s", got, updateplan.ReasonInsightsCut)
 			}
 		})
+	}
+}
+
+// When the API server refuses an informer's new findings, the plan keeps
+// those of its the API server accepted, stale, and counts the refusal,
+// which keeps the plan from being accepted.
+func TestAPlanKeepsAnInformersAcceptedFindingsStaleWhenItsNewAreRefused(t *testing.T) {
+	h := answeredHarness(t)
+	h.client.PrependReactor("update", "updateplans", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		update, ok := action.(clienttesting.UpdateAction)
+		if !ok || action.GetSubresource() != "status" {
+			return false, nil, nil
+		}
+		for _, i := range update.GetObject().(*insightsv1alpha1.UpdatePlan).Status.WorkerPools {
+			for _, informer := range i.Informers {
+				for _, f := range informer.Insights {
+					if f.UID == "refused" {
+						return true, nil, apierrors.NewInvalid(insightsv1alpha1.SchemeGroupVersion.WithKind("UpdatePlan").GroupKind(), "4.17.2",
+							field.ErrorList{field.Invalid(field.NewPath("status", "workerPools").Index(0).Child("informers").Index(0), "", "a rule on refused")})
+					}
+				}
+			}
+		}
+		return false, nil, nil
+	})
+	p := h.plan("4.17.2")
+	p.Spec.EvaluationRequest = "r2"
+	h.add(h.plans, p)
+	h.asker.answers["mco"] = mcoAnswer("refused")
+	h.sync("4.17.2")
+	h.answered(1)
+	h.sync("4.17.2")
+	got := viewOf(h.plan("4.17.2"))
+	want := []string{mcoUnansweredID, durationID, "mco/WorkerPool/Node/worker-0/drain (stale)"}
+	if diff := cmp.Diff(want, got.Findings); diff != "" {
+		t.Errorf("findings once mco's new ones are refused (-want +got):\n%s", diff)
+	}
+	if got := got.Conditions[updateplan.ConditionAccepted]; got != "False/"+updateplan.ReasonInsightsCut {
+		t.Errorf("Accepted %s, want False/%s", got, updateplan.ReasonInsightsCut)
 	}
 }

@@ -32,13 +32,21 @@ type round struct {
 	// than lose them.
 	previous map[string]updatestatus.Answer
 
-	// refused are the answers whose findings the API server refused; only
-	// the plan's sync uses them.
-	refused updatestatus.Refusals
+	// refused are the answers whose findings the API server refused, and
+	// accepted each informer's findings in the plan last written, which an
+	// informer whose new findings are refused keeps, stale; only the plan's
+	// sync uses them.
+	refused  updatestatus.Refusals
+	accepted map[string][]insightsv1alpha1.UpdateInsight
 }
 
 func newRound(plan *insightsv1alpha1.UpdatePlan, started time.Time, kept map[string]updatestatus.Answer) *round {
-	return &round{uid: plan.UID, request: plan.Spec.EvaluationRequest, started: started, byInformer: kept, asked: map[string]bool{}, refused: updatestatus.Refusals{}}
+	accepted := map[string][]insightsv1alpha1.UpdateInsight{}
+	for name, a := range answersOf(plan) {
+		accepted[name] = a.Insights
+	}
+	return &round{uid: plan.UID, request: plan.Spec.EvaluationRequest, started: started, byInformer: kept, asked: map[string]bool{},
+		refused: updatestatus.Refusals{}, accepted: accepted}
 }
 
 // round returns the plan's current round. A new plan, or one that asks
@@ -66,10 +74,16 @@ func (c *Controller) round(plan *insightsv1alpha1.UpdatePlan, now time.Time) *ro
 		if r != nil && r.uid == plan.UID {
 			previous = r.snapshot()
 		}
+		former := r
 		r = newRound(plan, now, map[string]updatestatus.Answer{})
 		r.previous = previous
+		if former != nil && former.uid == plan.UID {
+			r.accepted = former.accepted
+		}
 	case now.Sub(r.started) >= InformerRefresh:
+		former := r
 		r = newRound(plan, now, r.snapshot())
+		r.accepted = former.accepted
 	}
 	c.rounds[plan.Name] = r
 	return r
@@ -169,6 +183,32 @@ func answersOf(plan *insightsv1alpha1.UpdatePlan) map[string]updatestatus.Answer
 		out[informer.Name] = a
 	}
 	return out
+}
+
+// keepAccepted gives each answer whose findings the API server refused the
+// findings of its informer the API server last accepted in the plan,
+// marked stale, as an informer that cannot be heard keeps its last: the
+// refusal is still reported, and still keeps the plan from being accepted.
+func (r *round) keepAccepted(answers []updatestatus.Answer) []updatestatus.Answer {
+	out := slices.Clone(answers)
+	for i, a := range out {
+		if !a.Refused || a.Informer == updatestatus.BuiltinInformer {
+			continue
+		}
+		kept := r.accepted[a.Informer]
+		out[i].Insights, out[i].Stale = kept, len(kept) > 0
+	}
+	return out
+}
+
+// wrote records the findings of each informer in a plan the API server
+// accepted.
+func (r *round) wrote(answers []updatestatus.Answer) {
+	for _, a := range answers {
+		if a.Informer != updatestatus.BuiltinInformer {
+			r.accepted[a.Informer] = a.Insights
+		}
+	}
 }
 
 // notHeardBeforeRestart is why an informer is not heard in a round resumed
