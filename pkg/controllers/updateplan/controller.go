@@ -117,9 +117,25 @@ type Controller struct {
 	ctx   context.Context
 	queue workqueue.RateLimitingInterface
 
+	// refusals is told, after each sync of a plan, whether a refusal leaves
+	// anything out of it, for the operator's own status.
+	refusals RefusalReporter
+
 	mu     sync.Mutex
 	rounds map[string]*round
 }
+
+// RefusalReporter learns whether the API server refuses what a controller
+// writes; operatorstatus.Tracker is one.
+type RefusalReporter interface {
+	Refused(controller, what string, err error)
+}
+
+// RetryRefused is how long a plan the API server refused, whose inputs did
+// not change since, waits before it is written again, and the findings left
+// out for a refusal before they are tried again: the refusal may be a rule
+// of the API server that changed meanwhile.
+const RetryRefused = 5 * time.Minute
 
 // Config is what the controller reads and writes through, besides its
 // informers.
@@ -195,6 +211,7 @@ func New(
 		clock:            clock,
 		ctx:              ctx,
 		queue:            syncCtx.Queue(),
+		refusals:         tracker,
 		rounds:           map[string]*round{},
 	}
 	if c.ttl <= 0 {
@@ -304,9 +321,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if olmAnswer != nil {
 		answers = append(answers, *olmAnswer)
 	}
+	if !r.refusedSince.IsZero() && now.Sub(r.refusedSince) >= RetryRefused {
+		r.refused, r.held, r.refusedSince = updatestatus.Refusals{}, nil, time.Time{}
+	}
 	var notes map[string]string
 	var given []updatestatus.Answer
-	compute := func() insightsv1alpha1.UpdatePlanStatus {
+	compute := func(now time.Time) insightsv1alpha1.UpdatePlanStatus {
 		given = r.keepAccepted(r.refused.Apply(answers))
 		evaluated := updateplan.Evaluate(updateplan.Input{
 			Plan:        plan,
@@ -330,23 +350,76 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		next = left
 	}
 	c.queue.AddAfter(name, next)
-	desired := compute()
+	// The plan held is computed again as of when it was refused: the same
+	// means that its inputs did not change, and writing it again is
+	// refused again until the API server's rule changes.
+	if h := r.held; h != nil && equality.Semantic.DeepEqual(h.status, compute(h.at)) {
+		c.reportRefusals(name, r, now)
+		return nil
+	}
+	r.held = nil
+	desired := compute(now)
 	err = c.writeStatus(ctx, plan, desired)
-	for range maxRefusals {
+	for attempt := 0; err != nil; attempt++ {
 		refused := refuse(r.refused, err, &desired, answers)
 		if len(refused) == 0 {
+			refused = r.dropKept()
+		}
+		if len(refused) == 0 {
+			if updatestatus.ObjectRefused(err) {
+				c.hold(syncCtx, name, r, desired, err, now)
+				return nil
+			}
 			break
 		}
 		klog.ErrorS(err, "The API server refused the UpdatePlan's status for informers' findings: writing it without them", "name", name, "informers", refused)
 		syncCtx.Recorder().Warningf("FindingsRefused", "The API server refused the findings of %v in UpdatePlan %s: it is written without them: %s", refused, name, text.Truncate(err.Error(), maxEventMessage))
-		desired = compute()
+		if attempt == maxRefusals {
+			break
+		}
+		desired = compute(now)
 		err = c.writeStatus(ctx, plan, desired)
 	}
 	if err == nil {
 		r.wrote(given)
 		c.setNotes(name, notes)
+		c.reportRefusals(name, r, now)
 	}
 	return err
+}
+
+// hold keeps a plan the API server refused with no informer's findings
+// left to leave out: the sync succeeds, so that the queue does not retry
+// the same object forever, and it is written again when its inputs change,
+// or after RetryRefused.
+func (c *Controller) hold(syncCtx factory.SyncContext, name string, r *round, desired insightsv1alpha1.UpdatePlanStatus, err error, now time.Time) {
+	r.held = &heldPlan{status: desired, at: now, err: err}
+	klog.ErrorS(err, "The API server refuses the UpdatePlan's status even without the findings of any informer: it is written again when its inputs change", "name", name, "retry", RetryRefused)
+	syncCtx.Recorder().Warningf("UpdatePlanRefused", "The API server refuses the status of UpdatePlan %s even without the findings of any informer: it is written again when its inputs change, or in %s: %s", name, RetryRefused, text.Truncate(err.Error(), maxEventMessage))
+	c.reportRefusals(name, r, now)
+}
+
+// reportRefusals tells the operator's status what a refusal keeps out of
+// the plan now: all of it, some informers' findings, or nothing. The
+// report stays while the refusal does, however each sync ends, and all is
+// tried again once RetryRefused has passed.
+func (c *Controller) reportRefusals(name string, r *round, now time.Time) {
+	err := r.refused.Err("UpdatePlan " + name)
+	if r.held != nil {
+		err = fmt.Errorf("the API server refuses UpdatePlan %s even without the findings of any informer: %w", name, r.held.err)
+	}
+	switch {
+	case err == nil:
+		r.refusedSince = time.Time{}
+	case r.refusedSince.IsZero():
+		r.refusedSince = now
+	}
+	if err != nil {
+		c.queue.AddAfter(name, r.refusedSince.Add(RetryRefused).Sub(now))
+	}
+	if c.refusals != nil {
+		c.refusals.Refused(Name, name, err)
+	}
 }
 
 // setNotes records what the plan left out of each informer's answer.

@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	clienttesting "k8s.io/client-go/testing"
@@ -129,5 +131,74 @@ func TestAPlanKeepsAnInformersAcceptedFindingsStaleWhenItsNewAreRefused(t *testi
 	}
 	if got := got.Conditions[updateplan.ConditionAccepted]; got != "False/"+updateplan.ReasonInsightsCut {
 		t.Errorf("Accepted %s, want False/%s", got, updateplan.ReasonInsightsCut)
+	}
+}
+
+// refusalRecorder keeps what the controller last reported of refusals, by
+// plan, and counts each time that changed from none to some or back.
+type refusalRecorder struct {
+	last        map[string]error
+	transitions int
+}
+
+func (r *refusalRecorder) Refused(_, what string, err error) {
+	if (err == nil) != (r.last[what] == nil) {
+		r.transitions++
+	}
+	r.last[what] = err
+}
+
+// A plan the API server refuses with no informer's findings left to leave
+// out is written once, then held: syncs on the same inputs neither write
+// it again nor fail, and the refusal is reported steadily; once the rule
+// is gone and RetryRefused passed, the plan is written with every finding.
+func TestAPlanNoSheddingMendsIsHeldAndReportedSteadily(t *testing.T) {
+	h := answeredHarness(t)
+	reported := &refusalRecorder{last: map[string]error{}}
+	h.controller.refusals = reported
+	on := true
+	h.client.PrependReactor("update", "updateplans", func(action clienttesting.Action) (bool, runtime.Object, error) {
+		if !on || action.GetSubresource() != "status" {
+			return false, nil, nil
+		}
+		return true, nil, apierrors.NewInvalid(insightsv1alpha1.SchemeGroupVersion.WithKind("UpdatePlan").GroupKind(), "4.17.2",
+			field.ErrorList{field.Invalid(field.NewPath("status", "conditions"), "", "a rule the operator does not know")})
+	})
+	p := h.plan("4.17.2")
+	p.Spec.EvaluationRequest = "r2"
+	if _, err := h.client.InsightsV1alpha1().UpdatePlans().Update(context.Background(), p, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h.add(h.plans, p)
+	h.sync("4.17.2")
+	h.answered(1)
+	var writes []int
+	for range 5 {
+		h.client.ClearActions()
+		h.sync("4.17.2")
+		n := 0
+		for _, a := range h.client.Actions() {
+			if a.GetVerb() == "update" && a.GetSubresource() == "status" {
+				n++
+			}
+		}
+		writes = append(writes, n)
+		if err := reported.last["4.17.2"]; err == nil || !strings.Contains(err.Error(), "refuses UpdatePlan 4.17.2 even without the findings of any informer") {
+			t.Fatalf("reported %v, want the plan refused even without any informer's findings", err)
+		}
+	}
+	// The mco informer's findings, then the operator's own, are left out
+	// before the plan is held.
+	if diff := cmp.Diff([]int{3, 0, 0, 0, 0}, writes); diff != "" {
+		t.Errorf("status writes by sync (-want +got):\n%s", diff)
+	}
+	on = false
+	h.clock.Step(RetryRefused)
+	h.sync("4.17.2")
+	if got := viewOf(h.plan("4.17.2")).Findings; !slices.Contains(got, "mco/WorkerPool/Node/worker-0/drain") {
+		t.Errorf("findings once the rule is gone: %v, want mco's drain", got)
+	}
+	if reported.last["4.17.2"] != nil || reported.transitions != 2 {
+		t.Errorf("reported %v after %d transitions, want nothing after 2", reported.last["4.17.2"], reported.transitions)
 	}
 }

@@ -38,6 +38,16 @@ type round struct {
 	// sync uses them.
 	refused  updatestatus.Refusals
 	accepted map[string][]insightsv1alpha1.UpdateInsight
+	// refusedSince is when refused last became non-empty, and held the
+	// plan the API server refused with no informer left to leave out.
+	refusedSince time.Time
+	held         *heldPlan
+}
+
+type heldPlan struct {
+	status insightsv1alpha1.UpdatePlanStatus
+	at     time.Time
+	err    error
 }
 
 func newRound(plan *insightsv1alpha1.UpdatePlan, started time.Time, kept map[string]updatestatus.Answer) *round {
@@ -94,6 +104,9 @@ func (c *Controller) forget(name string) {
 	defer c.mu.Unlock()
 	delete(c.rounds, name)
 	c.setNotes(name, nil)
+	if c.refusals != nil {
+		c.refusals.Refused(Name, name, nil)
+	}
 }
 
 // ask asks each informer that handles plans, and has not been asked in
@@ -199,6 +212,21 @@ func (r *round) keepAccepted(answers []updatestatus.Answer) []updatestatus.Answe
 		out[i].Insights, out[i].Stale = kept, len(kept) > 0
 	}
 	return out
+}
+
+// dropKept forgets the findings kept for the informers whose new ones
+// were refused, and returns those informers: the API server refused a plan
+// holding them too, and no one else's findings were left to leave out.
+func (r *round) dropKept() []string {
+	var dropped []string
+	for name := range r.refused {
+		if len(r.accepted[name]) > 0 {
+			delete(r.accepted, name)
+			dropped = append(dropped, name)
+		}
+	}
+	slices.Sort(dropped)
+	return dropped
 }
 
 // wrote records the findings of each informer in a plan the API server
