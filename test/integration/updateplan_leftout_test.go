@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/informertest"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -204,5 +206,45 @@ func TestAShortenedPlanFindingIsCountedAndAccepted(t *testing.T) {
 	waitForOnlineMessage(t, "the summary shortened", "verbose", "True/Called", "UpdatePlan "+planTarget+": 1 summary cut to 256 characters")
 	if out, code := acceptAll(t); code != 0 {
 		t.Errorf("pre-checks accepting every finding: exit %d, want 0:\n%s", code, out)
+	}
+}
+
+// An informer whose new findings the API server refuses keeps in the plan
+// those of its the API server accepted, stale, while the well-behaved
+// informer's new finding arrives; the refusal keeps the plan from being
+// accepted.
+func TestAPlanKeepsTheAcceptedFindingsOfAnInformerWhoseNewAreRefused(t *testing.T) {
+	createClusterVersion(t, nil, plannedStatus())
+	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
+	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan(planTarget, planTarget)); err != nil {
+		t.Fatal(err)
+	}
+	refusePoison(t, "updateplans."+insightsv1alpha1.GroupName, planRefusesPoison(planTarget))
+	var good, turning planAnswer
+	good.set(planFinding("g1", "good found g1"))
+	turning.set(planFinding("t1", "turning found t1"))
+	startPlanInformerAnswering(t, "good", &good)
+	startPlanInformerAnswering(t, "turning", &turning)
+	startOperator(t, informerInterval)
+	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "turning found t1") {
+		t.Fatalf("pre-checks does not show turning's finding:\n%s\n%s", out, errOut)
+	}
+
+	good.set(planFinding("g2", "good found g2"))
+	turning.set(planFinding("t2", "turning found t2"), planFinding(poisonUID, "turning found the poison"))
+	out, errOut, code := command(t, "pre-checks", "--to", planTarget)
+	for _, want := range []string{"good found g2", "turning found t1"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("pre-checks after turning's findings were refused does not say %q: exit %d\n%s\n%s", want, code, out, errOut)
+		}
+	}
+	p := mustGet(t, getPlan(planTarget))
+	for _, i := range p.Status.ControlPlane.Informers {
+		if i.Name == "turning" && (!i.Stale || len(i.Insights) != 1 || i.Insights[0].UID != "t1") {
+			t.Errorf("turning's entry: stale %v with %d findings, want t1, stale", i.Stale, len(i.Insights))
+		}
+	}
+	if c := meta.FindStatusCondition(p.Status.Conditions, updateplan.ConditionAccepted); c == nil || c.Status == metav1.ConditionTrue {
+		t.Errorf("Accepted %+v, want not True while turning's findings are refused", c)
 	}
 }

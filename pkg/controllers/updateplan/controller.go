@@ -362,14 +362,14 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	err = c.writeStatus(ctx, plan, desired)
 	for attempt := 0; err != nil; attempt++ {
 		refused := refuse(r.refused, err, &desired, answers)
-		if len(refused) == 0 {
+		if len(refused) == 0 && updatestatus.ObjectRefused(err) {
 			refused = r.dropKept()
-		}
-		if len(refused) == 0 {
-			if updatestatus.ObjectRefused(err) {
+			if len(refused) == 0 {
 				c.hold(syncCtx, name, r, desired, err, now)
 				return nil
 			}
+		}
+		if len(refused) == 0 {
 			break
 		}
 		klog.ErrorS(err, "The API server refused the UpdatePlan's status for informers' findings: writing it without them", "name", name, "informers", refused)
