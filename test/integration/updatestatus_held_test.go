@@ -104,20 +104,27 @@ func TestAnUpdateStatusNoSheddingMendsIsReportedSteadily(t *testing.T) {
 	createInformer(t, informerOf("good-informer", good, ca.PEM))
 	op := startOperator(t, informerInterval, "--degraded-grace-period=1s")
 
+	// The informer's first answer, and the operator's own ClusterOperator
+	// (an input too), change the inputs as it starts: the sheds are
+	// counted once the operator holds the object and says so, which it
+	// does only when nothing is left to shed, and is Degraded past its
+	// grace period.
+	const held = "refuses UpdateStatus even without the insights of any informer"
 	waitForOwnClusterOperator(t, eventually, "Degraded for the refused UpdateStatus", func(co *configv1.ClusterOperator) bool {
 		d := updateStatusDegraded(co)
-		return d != nil && d.Status == configv1.ConditionTrue && strings.Contains(d.Message, conditionsRefused)
+		return d != nil && d.Status == configv1.ConditionTrue && strings.Contains(d.Message, conditionsRefused) && strings.Contains(d.Message, held) &&
+			v1helpers.IsStatusConditionTrue(co.Status.Conditions, configv1.OperatorDegraded)
 	})
-	// The informer's first answer, and the operator's own status, change
-	// the inputs once or twice as it starts; then they stay the same.
-	time.Sleep(2 * time.Second)
+	op.waitForOutput(t, "The API server refuses the UpdateStatus even without the insights of any informer", eventually)
 	const shed = "The API server refused the UpdateStatus for informers' insights"
 	before := strings.Count(op.output.String(), shed)
-	staysDegraded(t, "refuses UpdateStatus even without the insights of any informer")
-	if after := strings.Count(op.output.String(), shed); after != before {
-		t.Errorf("the operator shed informers %d more times while its inputs stayed the same, want none", after-before)
+	staysDegraded(t, held)
+	// The ClusterOperator's last change may reach the controller after
+	// the count began: one computation, shed and held again. A refusal
+	// written again and again is shed at every retry of the queue.
+	if after := strings.Count(op.output.String(), shed); after-before > 1 {
+		t.Errorf("the operator shed informers %d more times while its inputs stayed the same, want at most the one its own ClusterOperator's last change asks", after-before)
 	}
-	op.waitForOutput(t, "The API server refuses the UpdateStatus even without the insights of any informer", time.Second)
 }
 
 // While the API server refuses one informer's insights, UpdateStatus is
