@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -51,6 +52,19 @@ func startPlanInformerAnswering(t *testing.T, name string, answer *planAnswer) {
 	})
 }
 
+// startOperatorKnowing starts the operator and waits until it has
+// discovered that each of the informers handles plans: a plan evaluated
+// before would ask none of them.
+func startOperatorKnowing(t *testing.T, informers ...string) {
+	t.Helper()
+	startOperator(t, informerInterval)
+	for _, name := range informers {
+		waitFor(t, eventually, name+" discovered as handling plans", getInformer(name), func(i *insightsv1alpha1.UpdateInformer) bool {
+			return i != nil && slices.ContainsFunc(i.Status.Handlers, func(h insightsv1alpha1.InformerHandler) bool { return h.Name == insightsv1alpha1.PlanHandler })
+		})
+	}
+}
+
 // planFinding is a control-plane warning of a plan.
 func planFinding(uid, summary string) protocol.Insight {
 	return protocol.Insight{UID: uid, Scope: protocol.Scope{Type: protocol.ScopeControlPlane},
@@ -81,7 +95,7 @@ func TestAPlanFindingLeftOutKeepsThePlanFromBeingAccepted(t *testing.T) {
 	wide.set(planFinding("kept", "wide found kept"), planFinding(longUID, "wide found a long uid"))
 	startPlanInformerAnswering(t, "good", &good)
 	startPlanInformerAnswering(t, "wide", &wide)
-	startOperator(t, informerInterval)
+	startOperatorKnowing(t, "good", "wide")
 	deletePlanAtEnd(t, planTarget)
 	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
 	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan(planTarget, planTarget)); err != nil {
@@ -130,12 +144,18 @@ func TestAPlanFloodIsCutToItsShareAndTheOthersAreWritten(t *testing.T) {
 	flood.set(findings...)
 	startPlanInformerAnswering(t, "good", &good)
 	startPlanInformerAnswering(t, "flood", &flood)
-	startOperator(t, informerInterval)
+	startOperatorKnowing(t, "good", "flood")
 	deletePlanAtEnd(t, planTarget)
 	plans := insightsClient.InsightsV1alpha1().UpdatePlans()
 	if _, err := createAndDelete(t, plans.Create, plans.Delete, updatePlan(planTarget, planTarget)); err != nil {
 		t.Fatal(err)
 	}
+	// The operator knows both informers for the plan once it holds their
+	// findings: a pre-check before that would ask neither.
+	waitFor(t, eventually, "the findings of both informers", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {
+		ids := strings.Join(planFindings(p), " ")
+		return strings.Contains(ids, "good/ControlPlane//g1") && strings.Contains(ids, "flood/ControlPlane//flood-")
+	})
 	good.set(planFinding("g2", "good found g2"))
 	out, errOut, code := command(t, "pre-checks", "--to", planTarget)
 	if code == 0 || !strings.Contains(out, "good found g2") || !strings.Contains(out, "FindingsCut") || !strings.Contains(out, "flood: ") {
@@ -166,7 +186,7 @@ func TestAPlanKeepsTheFindingsOfAnInformerThatAnswersBadlyStale(t *testing.T) {
 	flaky.set(planFinding("f1", "flaky found f1"))
 	startPlanInformerAnswering(t, "good", &good)
 	startPlanInformerAnswering(t, "flaky", &flaky)
-	startOperator(t, informerInterval)
+	startOperatorKnowing(t, "good", "flaky")
 	deletePlanAtEnd(t, planTarget)
 	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "flaky found f1") {
 		t.Fatalf("pre-checks does not show flaky's finding:\n%s\n%s", out, errOut)
@@ -198,7 +218,7 @@ func TestAShortenedPlanFindingIsCountedAndAccepted(t *testing.T) {
 	verbose.set(planFinding("long", strings.Repeat("é", 1000)))
 	startPlanInformerAnswering(t, "good", &good)
 	startPlanInformerAnswering(t, "verbose", &verbose)
-	startOperator(t, informerInterval)
+	startOperatorKnowing(t, "good", "verbose")
 	deletePlanAtEnd(t, planTarget)
 	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "good found g1") {
 		t.Fatalf("pre-checks does not show good's finding:\n%s\n%s", out, errOut)
@@ -225,7 +245,7 @@ func TestAPlanKeepsTheAcceptedFindingsOfAnInformerWhoseNewAreRefused(t *testing.
 	turning.set(planFinding("t1", "turning found t1"))
 	startPlanInformerAnswering(t, "good", &good)
 	startPlanInformerAnswering(t, "turning", &turning)
-	startOperator(t, informerInterval)
+	startOperatorKnowing(t, "good", "turning")
 	if out, errOut, _ := command(t, "pre-checks", "--to", planTarget); !strings.Contains(out, "turning found t1") {
 		t.Fatalf("pre-checks does not show turning's finding:\n%s\n%s", out, errOut)
 	}
