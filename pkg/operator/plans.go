@@ -15,11 +15,11 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 // apiRequestCountAPI and cloudCredentialAPI are what the pre-checks of a
@@ -111,7 +111,7 @@ func (s *starter) servePlanOptionalAPIs(ctx context.Context, apiRequestCounts *u
 // lister, from informers by resource, which factory starts, and the
 // tracker wait for their caches.
 func serveOptional[L any](ctx context.Context, api *updateplan.Optional[L], lister L, informers map[string]cache.SharedIndexInformer,
-	tracker *operatorstatus.Tracker, factory informerFactory) {
+	tracker *tracker.Tracker, factory informerFactory) {
 	var all []cache.SharedIndexInformer
 	synced := map[string]cache.InformerSynced{}
 	for resource, informer := range informers {

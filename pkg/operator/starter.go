@@ -16,11 +16,11 @@ import (
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/klog/v2"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 // Run builds the informers and controllers, starts them, and blocks until ctx
@@ -34,7 +34,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		return err
 	}
 	s := &starter{options: o, controllerContext: controllerContext, clients: clients, factories: newFactories(clients),
-		tracker: operatorstatus.NewTracker(controllerContext.Clock, metrics.ObserveSync)}
+		tracker: tracker.New(controllerContext.Clock, metrics.ObserveSync)}
 
 	// The controllers that run from the start are all built before the
 	// first runs: a factory starts just the informers asked for so far.
@@ -86,7 +86,7 @@ type starter struct {
 	controllerContext *controllercmd.ControllerContext
 	clients           *clients
 	factories         *factories
-	tracker           *operatorstatus.Tracker
+	tracker           *tracker.Tracker
 	controllers       sync.WaitGroup
 }
 

@@ -22,14 +22,14 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 const (
@@ -67,7 +67,7 @@ type Controller struct {
 	owners          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
 	source          Source
-	tracker         *operatorstatus.Tracker
+	tracker         *tracker.Tracker
 	interval        time.Duration
 	clock           clock.PassiveClock
 
@@ -94,7 +94,7 @@ func New(
 	client insightsclient.InsightsV1alpha1Interface,
 	source Source,
 	interval time.Duration,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {

@@ -17,12 +17,12 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
@@ -46,7 +46,7 @@ type harness struct {
 	controller *Controller
 	client     *fake.Clientset
 	clock      *clocktesting.FakeClock
-	tracker    *operatorstatus.Tracker
+	tracker    *tracker.Tracker
 	source     *fakeSource
 	cvs, pools cache.Indexer
 	insights   cache.Indexer
@@ -64,7 +64,7 @@ func newHarness(t *testing.T) *harness {
 		health:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
 	}
 	h.client = fake.NewSimpleClientset(&insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: "version", UID: types.UID("cvpi-uid")}})
-	h.tracker = operatorstatus.NewTracker(h.clock, func(string, time.Duration, error) {})
+	h.tracker = tracker.New(h.clock, func(string, time.Duration, error) {})
 	c := h.client.InsightsV1alpha1()
 	h.controller = &Controller{
 		clusterVersions: configlisters.NewClusterVersionLister(h.cvs),
@@ -228,7 +228,7 @@ func TestControllerKeepsInsightsWhileTheSourceFails(t *testing.T) {
 		t.Errorf("after a failed read, insights (-want +got):\n%s", diff)
 	}
 	problems := h.tracker.Problems()
-	if len(problems) != 1 || problems[0].Kind != operatorstatus.SourceUnreachable || problems[0].Detail != h.source.err.Error() {
+	if len(problems) != 1 || problems[0].Kind != tracker.SourceUnreachable || problems[0].Detail != h.source.err.Error() {
 		t.Errorf("problems %+v, want the source unreachable", problems)
 	}
 

@@ -23,12 +23,12 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 var now = time.Date(2024, 8, 2, 9, 20, 0, 0, time.UTC)
@@ -102,7 +102,7 @@ func (h *harness) sync(key string) map[any]time.Duration {
 	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	must(h.t, operatorstatus.NewTracker(clocktesting.NewFakePassiveClock(now), ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx))
+	must(h.t, tracker.New(clocktesting.NewFakePassiveClock(now), ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx))
 	h.refresh()
 	return syncCtx.Q.AddedAfter
 }

@@ -24,15 +24,15 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/payload"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/payload"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)
@@ -114,7 +114,7 @@ func (h *harness) sync(key string) (map[any]time.Duration, error) {
 	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	h.client.ClearActions()
-	err := operatorstatus.NewTracker(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx)
+	err := tracker.New(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)(context.Background(), syncCtx)
 	h.refreshInsightCaches()
 	return syncCtx.Q.AddedAfter, err
 }

@@ -26,13 +26,13 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 const (
@@ -85,7 +85,7 @@ func New(
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
 	perNode *nodes.PerNodeTimes,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {

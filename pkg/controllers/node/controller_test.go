@@ -31,13 +31,12 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/healthinsights"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 // The recorded cluster whose worker pool is stuck behind PodDisruptionBudgets:
@@ -180,7 +179,7 @@ func (h *harness) refresh() {
 func (h *harness) run(key string) ([]string, map[any]time.Duration) {
 	h.t.Helper()
 	h.client.ClearActions()
-	sync := operatorstatus.NewTracker(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)
+	sync := tracker.New(h.clock, ignoreSyncs).Sync(Name, h.controller.sync)
 	later := map[any]time.Duration{}
 	pending := []string{key}
 	for len(pending) > 0 {
@@ -443,8 +442,8 @@ func TestRacedHealthInsightWritesAreRequeued(t *testing.T) {
 	for _, i := range created.Items {
 		owner := i.OwnerReferences[0]
 		key := prefixes[owner.Kind] + owner.Name
-		if got := later[key]; got != queue.RaceDelay {
-			t.Errorf("%s, whose health insight %s raced, queued again after %v, want %v", key, i.Name, got, queue.RaceDelay)
+		if got := later[key]; got != tracker.RaceDelay {
+			t.Errorf("%s, whose health insight %s raced, queued again after %v, want %v", key, i.Name, got, tracker.RaceDelay)
 		}
 	}
 }

@@ -20,10 +20,10 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -45,7 +45,7 @@ type Controller struct {
 // New returns the controller, registered with the informers it reads,
 // which must not have started yet.
 func New(informers Informers, clusterVersions configinformers.ClusterVersionInformer, answers *updatestatuscontroller.Store,
-	tracker *operatorstatus.Tracker, recorder events.Recorder, clock clock.PassiveClock) factory.Controller {
+	tracker *tracker.Tracker, recorder events.Recorder, clock clock.PassiveClock) factory.Controller {
 	listers, olmInformers := informers.Listers()
 	c := &Controller{listers: listers, clusterVersions: clusterVersions.Lister(), answers: answers, clock: clock}
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{

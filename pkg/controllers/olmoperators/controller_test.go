@@ -14,7 +14,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"

@@ -10,6 +10,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -34,8 +35,8 @@ const maxDetailLength = 512
 
 // Input is what the status is decided from.
 type Input struct {
-	Problems []Problem
-	Off      []Off
+	Problems []tracker.Problem
+	Off      []tracker.Off
 	// Version is the version the operator runs; Reported is the one its
 	// ClusterOperator reports, empty before it ever reported one.
 	Version, Reported string
@@ -90,14 +91,14 @@ type Consolidated struct {
 // grace period runs from the problem's start, not from the restart.
 func Consolidate(in Input) Consolidated {
 	problems := sorted(in.Problems)
-	var unavailable, starting, degraded, unreachable []Problem
+	var unavailable, starting, degraded, unreachable []tracker.Problem
 	status := Consolidated{Running: true}
 	for _, p := range problems {
 		lasting := in.Now.Sub(p.Since) >= in.Grace
 		if !lasting {
 			status.Recheck = earliest(status.Recheck, p.Since.Add(in.Grace).Sub(in.Now))
 		}
-		if p.Kind == CacheNotSynced {
+		if p.Kind == tracker.CacheNotSynced {
 			status.Running = false
 			starting = append(starting, p)
 			if lasting {
@@ -105,7 +106,7 @@ func Consolidate(in Input) Consolidated {
 			}
 		}
 		switch {
-		case lasting && p.Kind == SourceUnreachable:
+		case lasting && p.Kind == tracker.SourceUnreachable:
 			unreachable = append(unreachable, p)
 		case lasting:
 			degraded = append(degraded, p)
@@ -146,14 +147,14 @@ func movingTo(from, to string) string {
 
 // working is Available's message: every controller works, but those off
 // and those whose source outside the cluster's API is unreachable.
-func working(off []Off, unreachable []Problem) string {
+func working(off []tracker.Off, unreachable []tracker.Problem) string {
 	if len(off) == 0 && len(unreachable) == 0 {
 		return "Every controller is working."
 	}
 	var lines []string
 	if len(off) > 0 {
 		off = slices.Clone(off)
-		slices.SortFunc(off, func(a, b Off) int { return strings.Compare(a.Controller, b.Controller) })
+		slices.SortFunc(off, func(a, b tracker.Off) int { return strings.Compare(a.Controller, b.Controller) })
 		lines = append(lines, "Every controller is working, but for those the cluster has nothing for:")
 		for _, o := range off {
 			lines = append(lines, text.OneLine(fmt.Sprintf("%s controller: off, %s", o.Controller, o.Why), maxDetailLength))
@@ -170,12 +171,12 @@ func working(off []Off, unreachable []Problem) string {
 
 // controllerConditions returns a <Controller>ControllerDegraded condition for
 // each controller whose syncs fail, dated by its oldest failure.
-func controllerConditions(sortedProblems []Problem) []configv1.ClusterOperatorStatusCondition {
-	byController := map[string][]Problem{}
+func controllerConditions(sortedProblems []tracker.Problem) []configv1.ClusterOperatorStatusCondition {
+	byController := map[string][]tracker.Problem{}
 	var controllers []string
 	for _, p := range sortedProblems {
 		// A source that is unreachable is no fault of the controller.
-		if p.Kind == CacheNotSynced || p.Kind == SourceUnreachable {
+		if p.Kind == tracker.CacheNotSynced || p.Kind == tracker.SourceUnreachable {
 			continue
 		}
 		if _, seen := byController[p.Controller]; !seen {
@@ -208,16 +209,16 @@ func IsControllerCondition(conditionType configv1.ClusterStatusConditionType) bo
 
 // Inherited returns the failures that controller conditions written before a
 // restart report, dated by their transition times. Their keys are unknown.
-func Inherited(conditions []configv1.ClusterOperatorStatusCondition) []Problem {
-	var problems []Problem
+func Inherited(conditions []configv1.ClusterOperatorStatusCondition) []tracker.Problem {
+	var problems []tracker.Problem
 	for _, c := range conditions {
 		if !IsControllerCondition(c.Type) || c.Status != configv1.ConditionTrue {
 			continue
 		}
 		controller := strings.TrimSuffix(string(c.Type), controllerConditionSuffix)
-		for _, kind := range []Kind{SyncFailing, WriteRejected} {
+		for _, kind := range []tracker.Kind{tracker.SyncFailing, tracker.WriteRejected} {
 			if c.Reason == controller+string(kind) {
-				problems = append(problems, Problem{Controller: controller, Kind: kind, Since: c.LastTransitionTime.Time})
+				problems = append(problems, tracker.Problem{Controller: controller, Kind: kind, Since: c.LastTransitionTime.Time})
 			}
 		}
 	}
@@ -231,7 +232,7 @@ func condition(conditionType configv1.ClusterStatusConditionType, status configv
 // positiveUnless is the negative condition when problems imply it, else the
 // positive one.
 func positiveUnless(conditionType configv1.ClusterStatusConditionType,
-	negativeStatus configv1.ConditionStatus, problems []Problem,
+	negativeStatus configv1.ConditionStatus, problems []tracker.Problem,
 	positiveStatus configv1.ConditionStatus, fine string) configv1.ClusterOperatorStatusCondition {
 	if len(problems) == 0 {
 		return condition(conditionType, positiveStatus, ReasonAsExpected, fine)
@@ -241,7 +242,7 @@ func positiveUnless(conditionType configv1.ClusterStatusConditionType,
 
 // negative is a condition with the oldest problem's reason and every
 // problem's message, one line each.
-func negative(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, problems []Problem, prefix string) configv1.ClusterOperatorStatusCondition {
+func negative(conditionType configv1.ClusterStatusConditionType, status configv1.ConditionStatus, problems []tracker.Problem, prefix string) configv1.ClusterOperatorStatusCondition {
 	messages := make([]string, 0, len(problems))
 	for _, p := range problems {
 		messages = append(messages, text.OneLine(p.Message(), maxDetailLength))
@@ -251,7 +252,7 @@ func negative(conditionType configv1.ClusterStatusConditionType, status configv1
 
 // sorted orders problems oldest first, so that the reason of a condition is
 // its longest-lasting problem and messages do not reorder between syncs.
-func sorted(problems []Problem) []Problem {
+func sorted(problems []tracker.Problem) []tracker.Problem {
 	problems = slices.Clone(problems)
 	sort.SliceStable(problems, func(i, j int) bool {
 		a, b := problems[i], problems[j]

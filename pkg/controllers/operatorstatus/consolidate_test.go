@@ -8,6 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 var (
@@ -31,28 +33,28 @@ var (
 
 // at runs Consolidate at now for an operator whose ClusterOperator already
 // reports the version it runs.
-func at(problems ...Problem) Consolidated {
+func at(problems ...tracker.Problem) Consolidated {
 	return Consolidate(Input{Problems: problems, Version: version, Reported: version, Now: now, Grace: grace})
 }
 
-func failing(controller string, kind Kind, ago time.Duration, key string, keys int, detail string) Problem {
-	return Problem{Controller: controller, Kind: kind, Since: now.Add(-ago), Key: key, Keys: keys, Detail: detail}
+func failing(controller string, kind tracker.Kind, ago time.Duration, key string, keys int, detail string) tracker.Problem {
+	return tracker.Problem{Controller: controller, Kind: kind, Since: now.Add(-ago), Key: key, Keys: keys, Detail: detail}
 }
 
-func notSynced(controller string, ago time.Duration, resources string) Problem {
-	return Problem{Controller: controller, Kind: CacheNotSynced, Since: now.Add(-ago), Detail: resources}
+func notSynced(controller string, ago time.Duration, resources string) tracker.Problem {
+	return tracker.Problem{Controller: controller, Kind: tracker.CacheNotSynced, Since: now.Add(-ago), Detail: resources}
 }
 
 func TestConsolidate(t *testing.T) {
-	conflict := failing("ClusterVersion", SyncFailing, 10*time.Second, "version", 1, "the object has been modified")
-	rejected := failing("Node", WriteRejected, 3*time.Minute, "node/worker-1", 3, `NodeProgressInsight.openshift.muller.dev "worker-1" is invalid`)
+	conflict := failing("ClusterVersion", tracker.SyncFailing, 10*time.Second, "version", 1, "the object has been modified")
+	rejected := failing("Node", tracker.WriteRejected, 3*time.Minute, "node/worker-1", 3, `NodeProgressInsight.openshift.muller.dev "worker-1" is invalid`)
 	rejectedMessage := `Node controller: the API server has rejected its writes since 2026-11-22T07:57:00Z ("node/worker-1" and 2 more): NodeProgressInsight.openshift.muller.dev "worker-1" is invalid`
-	unreachable := failing("ClusterOperator", SyncFailing, 5*time.Minute, "etcd", 1, "dial tcp 10.0.0.1:6443: connect: connection refused")
+	unreachable := failing("ClusterOperator", tracker.SyncFailing, 5*time.Minute, "etcd", 1, "dial tcp 10.0.0.1:6443: connect: connection refused")
 	unreachableMessage := `ClusterOperator controller: syncing has failed since 2026-11-22T07:55:00Z ("etcd"): dial tcp 10.0.0.1:6443: connect: connection refused`
 
 	for _, tc := range []struct {
 		name        string
-		problems    []Problem
+		problems    []tracker.Problem
 		want        []configv1.ClusterOperatorStatusCondition
 		wantRunning bool
 		wantRecheck time.Duration
@@ -62,38 +64,38 @@ func TestConsolidate(t *testing.T) {
 		wantRunning: true,
 	}, {
 		name:        "a single conflict within the grace period is not degradation",
-		problems:    []Problem{conflict},
+		problems:    []tracker.Problem{conflict},
 		want:        []configv1.ClusterOperatorStatusCondition{available, settled, notDegraded, upgradeable},
 		wantRunning: true,
 		wantRecheck: grace - 10*time.Second,
 	}, {
 		name:     "a rejected write that lasts degrades the operator, and only that",
-		problems: []Problem{rejected},
+		problems: []tracker.Problem{rejected},
 		want: []configv1.ClusterOperatorStatusCondition{available, settled,
 			cond(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected", rejectedMessage), upgradeable},
 		wantRunning: true,
 	}, {
 		name:     "a problem exactly as old as the grace period lasts",
-		problems: []Problem{failing("Node", SyncFailing, grace, "pool/worker", 1, "timeout")},
+		problems: []tracker.Problem{failing("Node", tracker.SyncFailing, grace, "pool/worker", 1, "timeout")},
 		want: []configv1.ClusterOperatorStatusCondition{available, settled,
 			cond(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeSyncFailing",
 				`Node controller: syncing has failed since 2026-11-22T07:58:00Z ("pool/worker"): timeout`), upgradeable},
 		wantRunning: true,
 	}, {
 		name:     "several lasting problems: the oldest gives the reason, every one is in the message",
-		problems: []Problem{rejected, conflict, unreachable},
+		problems: []tracker.Problem{rejected, conflict, unreachable},
 		want: []configv1.ClusterOperatorStatusCondition{available, settled,
 			cond(configv1.OperatorDegraded, configv1.ConditionTrue, "ClusterOperatorSyncFailing", unreachableMessage+"\n"+rejectedMessage), upgradeable},
 		wantRunning: true,
 		wantRecheck: grace - 10*time.Second,
 	}, {
 		name:        "caches syncing at a restart: nothing to report, but not running yet",
-		problems:    []Problem{notSynced("Node", 5*time.Second, "machineconfigpools, nodes")},
+		problems:    []tracker.Problem{notSynced("Node", 5*time.Second, "machineconfigpools, nodes")},
 		want:        []configv1.ClusterOperatorStatusCondition{available, settled, notDegraded, upgradeable},
 		wantRecheck: grace - 5*time.Second,
 	}, {
 		name:     "caches that never sync: the controller does nothing, so the operator is not available",
-		problems: []Problem{notSynced("Node", 10*time.Minute, "nodes")},
+		problems: []tracker.Problem{notSynced("Node", 10*time.Minute, "nodes")},
 		want: []configv1.ClusterOperatorStatusCondition{
 			cond(configv1.OperatorAvailable, configv1.ConditionFalse, "NodeCacheNotSynced",
 				"Node controller: waiting since 2026-11-22T07:50:00Z for its caches to sync: nodes"),
@@ -103,7 +105,7 @@ func TestConsolidate(t *testing.T) {
 			upgradeable},
 	}, {
 		name:     "problems of the same age are ordered by controller, then kind",
-		problems: []Problem{failing("Node", WriteRejected, time.Hour, "node/a", 1, "x"), failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "y"), failing("Node", SyncFailing, time.Hour, "node/b", 1, "z")},
+		problems: []tracker.Problem{failing("Node", tracker.WriteRejected, time.Hour, "node/a", 1, "x"), failing("ClusterVersion", tracker.SyncFailing, time.Hour, "version", 1, "y"), failing("Node", tracker.SyncFailing, time.Hour, "node/b", 1, "z")},
 		want: []configv1.ClusterOperatorStatusCondition{available, settled,
 			cond(configv1.OperatorDegraded, configv1.ConditionTrue, "ClusterVersionSyncFailing", strings.Join([]string{
 				`ClusterVersion controller: syncing has failed since 2026-11-22T07:00:00Z ("version"): y`,
@@ -131,9 +133,9 @@ func TestConsolidate(t *testing.T) {
 // carry: one line per problem, bounded.
 func TestConsolidateBoundsMessages(t *testing.T) {
 	huge := strings.Repeat("rejected because\nof ", 1000)
-	var problems []Problem
+	var problems []tracker.Problem
 	for _, controller := range []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J"} {
-		problems = append(problems, failing(controller, WriteRejected, time.Hour, "key", 1, huge))
+		problems = append(problems, failing(controller, tracker.WriteRejected, time.Hour, "key", 1, huge))
 	}
 	degraded := at(problems...).Conditions[2]
 	if degraded.Status != configv1.ConditionTrue {
@@ -161,22 +163,22 @@ func TestConsolidateProgressesOnlyToANewVersion(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
 		reported string
-		problems []Problem
+		problems []tracker.Problem
 		want     configv1.ClusterOperatorStatusCondition
 	}{{
 		name:     "installing",
 		reported: "",
-		problems: []Problem{starting},
+		problems: []tracker.Problem{starting},
 		want:     cond(configv1.OperatorProgressing, configv1.ConditionTrue, ReasonInstalling, "Installing 4.99.0: "+startingMessage),
 	}, {
 		name:     "updating",
 		reported: "4.98.2",
-		problems: []Problem{starting},
+		problems: []tracker.Problem{starting},
 		want:     cond(configv1.OperatorProgressing, configv1.ConditionTrue, ReasonUpdating, "Moving from 4.98.2 to 4.99.0: "+startingMessage),
 	}, {
 		name:     "restarting at the version it reports",
 		reported: version,
-		problems: []Problem{starting},
+		problems: []tracker.Problem{starting},
 		want:     settled,
 	}, {
 		name:     "updated: every controller runs, so the new version is reported next",
@@ -185,7 +187,7 @@ func TestConsolidateProgressesOnlyToANewVersion(t *testing.T) {
 	}, {
 		name:     "a failing sync is no progress",
 		reported: "4.98.2",
-		problems: []Problem{failing("Node", SyncFailing, time.Hour, "node/a", 1, "x")},
+		problems: []tracker.Problem{failing("Node", tracker.SyncFailing, time.Hour, "node/a", 1, "x")},
 		want:     settled,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -204,7 +206,7 @@ func TestConsolidateProgressesOnlyToANewVersion(t *testing.T) {
 // the operator available and says why.
 func TestConsolidateSaysWhichControllersAreOff(t *testing.T) {
 	got := Consolidate(Input{
-		Off: []Off{
+		Off: []tracker.Off{
 			{Controller: "Node", Why: "the cluster does not serve machineconfigpools.machineconfiguration.openshift.io/v1"},
 			{Controller: "Alerts", Why: "no alerts URL is set"},
 		},
@@ -228,8 +230,8 @@ func TestConsolidateSaysWhichControllersAreOff(t *testing.T) {
 // degrades the operator nor gives its controller a condition: nothing in the
 // operator is broken, and a Degraded operator would hold up the update.
 func TestConsolidateSaysWhichSourcesAreUnreachable(t *testing.T) {
-	lasting := failing("Alerts", SourceUnreachable, grace, "alerts", 1, "dial tcp 127.0.0.1:9091: connect: connection refused")
-	fresh := failing("Alerts", SourceUnreachable, grace-time.Second, "alerts", 1, "timeout")
+	lasting := failing("Alerts", tracker.SourceUnreachable, grace, "alerts", 1, "dial tcp 127.0.0.1:9091: connect: connection refused")
+	fresh := failing("Alerts", tracker.SourceUnreachable, grace-time.Second, "alerts", 1, "timeout")
 
 	got := at(lasting)
 	wantAvailable := cond(configv1.OperatorAvailable, configv1.ConditionTrue, "AlertsSourceUnreachable", strings.Join([]string{
@@ -256,9 +258,9 @@ func TestConsolidateSaysWhichSourcesAreUnreachable(t *testing.T) {
 // oldest failure in whole seconds, whatever the grace period; caches that are
 // still syncing give none.
 func TestConsolidateControllerConditions(t *testing.T) {
-	oldest := failing("Node", WriteRejected, 90*time.Second+300*time.Millisecond, "node/a", 2, "invalid")
-	newer := failing("Node", SyncFailing, 10*time.Second, "pool/worker", 1, "timeout")
-	cv := failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "refused")
+	oldest := failing("Node", tracker.WriteRejected, 90*time.Second+300*time.Millisecond, "node/a", 2, "invalid")
+	newer := failing("Node", tracker.SyncFailing, 10*time.Second, "pool/worker", 1, "timeout")
+	cv := failing("ClusterVersion", tracker.SyncFailing, time.Hour, "version", 1, "refused")
 	got := at(newer, notSynced("ClusterOperator", time.Second, "deployments"), oldest, cv).ControllerConditions
 	want := []configv1.ClusterOperatorStatusCondition{{
 		Type: "ClusterVersionControllerDegraded", Status: configv1.ConditionTrue, Reason: "ClusterVersionSyncFailing",
@@ -279,17 +281,17 @@ func TestConsolidateControllerConditions(t *testing.T) {
 // failures they reported, from when they began.
 func TestInherited(t *testing.T) {
 	written := at(
-		failing("Node", WriteRejected, 3*time.Minute, "node/a", 2, "invalid"),
-		failing("ClusterVersion", SyncFailing, time.Hour, "version", 1, "refused"),
+		failing("Node", tracker.WriteRejected, 3*time.Minute, "node/a", 2, "invalid"),
+		failing("ClusterVersion", tracker.SyncFailing, time.Hour, "version", 1, "refused"),
 	).ControllerConditions
 	conditions := append(written,
 		cond(configv1.OperatorDegraded, configv1.ConditionTrue, "NodeWriteRejected", ""),
 		configv1.ClusterOperatorStatusCondition{Type: "ClusterOperatorControllerDegraded", Status: configv1.ConditionFalse, Reason: ReasonAsExpected},
 		configv1.ClusterOperatorStatusCondition{Type: "AlertsControllerDegraded", Status: configv1.ConditionTrue, Reason: "SomethingElse"},
 	)
-	want := []Problem{
-		{Controller: "ClusterVersion", Kind: SyncFailing, Since: now.Add(-time.Hour)},
-		{Controller: "Node", Kind: WriteRejected, Since: now.Add(-3 * time.Minute)},
+	want := []tracker.Problem{
+		{Controller: "ClusterVersion", Kind: tracker.SyncFailing, Since: now.Add(-time.Hour)},
+		{Controller: "Node", Kind: tracker.WriteRejected, Since: now.Add(-3 * time.Minute)},
 	}
 	if diff := cmp.Diff(want, Inherited(conditions)); diff != "" {
 		t.Errorf("inherited problems (-want +got):\n%s", diff)

@@ -28,6 +28,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 const (
@@ -64,7 +65,7 @@ type Options struct {
 type Controller struct {
 	operators configlisters.ClusterOperatorLister
 	client    configv1client.ClusterOperatorsGetter
-	tracker   *Tracker
+	tracker   *tracker.Tracker
 	options   Options
 	clock     clock.PassiveClock
 
@@ -79,7 +80,7 @@ type Controller struct {
 func New(
 	operators configinformers.ClusterOperatorInformer,
 	client configv1client.ClusterOperatorsGetter,
-	tracker *Tracker,
+	tracker *tracker.Tracker,
 	options Options,
 	recorder events.Recorder,
 	clock clock.PassiveClock,

@@ -11,16 +11,18 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
+	"github.com/openshift/library-go/pkg/controller/factory"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
+	clocktesting "k8s.io/utils/clock/testing"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 const (
@@ -29,17 +31,22 @@ const (
 	testGrace     = 2 * time.Minute
 )
 
+var start = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
+
 // harness is the controller with a ClusterOperator cache and a fake client,
 // and a tracker on a fake clock whose problems the test makes.
 type harness struct {
-	*trackerTest
+	*tracker.Tracker
+	clock      *clocktesting.FakeClock
 	controller *Controller
 	client     *configfake.Clientset
 	operators  cache.Indexer
 }
 
 func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
-	h := &harness{trackerTest: newTrackerTest(), operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})}
+	clock := clocktesting.NewFakeClock(start)
+	h := &harness{Tracker: tracker.New(clock, func(string, time.Duration, error) {}), clock: clock,
+		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})}
 	var objects []runtime.Object
 	for _, co := range existing {
 		if err := h.operators.Add(co); err != nil {
@@ -56,6 +63,21 @@ func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
 		clock:     h.clock,
 	}
 	return h
+}
+
+// run runs a sync of key through the tracker, taking took and ending with
+// err, as a controller's sync makes the tracker's problems.
+func (h *harness) run(t *testing.T, controller, key string, took time.Duration, err error) {
+	t.Helper()
+	sync := h.Sync(controller, func(context.Context, factory.SyncContext) error {
+		h.clock.Step(took)
+		return err
+	})
+	syncCtx := controllertest.NewSyncContext(key)
+	defer syncCtx.Q.ShutDown()
+	if got := sync(context.Background(), syncCtx); !errors.Is(got, err) {
+		t.Fatalf("the wrapped sync returned %v, want %v", got, err)
+	}
 }
 
 // sync runs one sync and returns what it queued for later.
@@ -361,7 +383,7 @@ func TestSyncRequeuesWhenRaced(t *testing.T) {
 	if err := h.Sync(ControllerName, h.controller.sync)(context.Background(), syncCtx); err != nil {
 		t.Fatalf("sync: %v", err)
 	}
-	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: queue.RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
+	if diff := cmp.Diff(map[any]time.Duration{names.OwnClusterOperator: tracker.RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
 		t.Errorf("queued for later (-want +got):\n%s", diff)
 	}
 }

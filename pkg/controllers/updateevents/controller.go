@@ -15,9 +15,9 @@ import (
 	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 const (
@@ -48,7 +48,7 @@ func New(
 	clusterVersionInsights insightinformers.ClusterVersionProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	recorder record.EventRecorder,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	libgoRecorder events.Recorder,
 ) factory.Controller {
 	c := &Controller{

@@ -31,7 +31,6 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
@@ -39,6 +38,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -102,7 +102,7 @@ func New(
 	answers *updatestatuscontroller.Store,
 	interval time.Duration,
 	limit *client.Limit,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.Clock,
 ) factory.Controller {

@@ -29,7 +29,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"

@@ -39,12 +39,12 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
@@ -126,7 +126,7 @@ type Controller struct {
 }
 
 // RefusalReporter learns whether the API server refuses what a controller
-// writes; operatorstatus.Tracker is one.
+// writes; tracker.Tracker is one.
 type RefusalReporter interface {
 	Refused(controller, what string, err error)
 }
@@ -182,7 +182,7 @@ func New(
 	budgets policyinformers.PodDisruptionBudgetInformer,
 	adminGates, adminAcks coreinformers.ConfigMapInformer,
 	config Config,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.Clock,
 ) (factory.Controller, error) {

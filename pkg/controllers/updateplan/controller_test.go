@@ -32,7 +32,7 @@ import (
 
 	alertsapi "github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"

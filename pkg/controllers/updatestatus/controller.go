@@ -22,12 +22,12 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -86,7 +86,7 @@ type Controller struct {
 }
 
 // RefusalReporter learns whether the API server refuses what a controller
-// writes; operatorstatus.Tracker is one.
+// writes; tracker.Tracker is one.
 type RefusalReporter interface {
 	Refused(controller, what string, err error)
 }
@@ -119,7 +119,7 @@ func New(
 	insights insightinformers.Interface,
 	client insightsclient.InsightsV1alpha1Interface,
 	answers *Store,
-	tracker *operatorstatus.Tracker,
+	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {

@@ -1,4 +1,4 @@
-package operatorstatus
+package tracker
 
 import (
 	"context"
@@ -13,8 +13,6 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/utils/clock"
-
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 )
 
 // Tracker collects the problems of the operator's controllers: the caches
@@ -67,9 +65,9 @@ type failure struct {
 	err   string
 }
 
-// NewTracker returns a tracker whose caches are waited for from now on, and
+// New returns a tracker whose caches are waited for from now on, and
 // which passes every sync to observe.
-func NewTracker(clock clock.PassiveClock, observe SyncObserver) *Tracker {
+func New(clock clock.PassiveClock, observe SyncObserver) *Tracker {
 	return &Tracker{
 		clock:     clock,
 		started:   clock.Now(),
@@ -114,14 +112,14 @@ func (t *Tracker) update(change func() bool) {
 
 // Sync wraps a controller's sync so that each run is observed, and a failing
 // queue key is a problem of controller until that key syncs again. A sync
-// whose writes lost a race with another writer (queue.RequeueIfRaced) did not
+// whose writes lost a race with another writer (RequeueIfRaced) did not
 // fail: its key runs again shortly, against caches that have caught up, and
 // every controller gets that from here rather than at each of its writes.
 func (t *Tracker) Sync(controller string, sync factory.SyncFunc) factory.SyncFunc {
 	return func(ctx context.Context, syncCtx factory.SyncContext) error {
 		start := t.clock.Now()
 		err := sync(ctx, syncCtx)
-		if queue.RequeueIfRaced(syncCtx, syncCtx.QueueKey(), err) {
+		if RequeueIfRaced(syncCtx, syncCtx.QueueKey(), err) {
 			err = nil
 		}
 		t.observe(controller, t.clock.Since(start), err)

@@ -1,4 +1,4 @@
-package operatorstatus
+package tracker
 
 import (
 	"context"
@@ -14,9 +14,6 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
-
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
 )
 
 var start = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
@@ -38,7 +35,7 @@ type trackerTest struct {
 
 func newTrackerTest() *trackerTest {
 	tt := &trackerTest{clock: clocktesting.NewFakeClock(start)}
-	tt.Tracker = NewTracker(tt.clock, func(controller string, took time.Duration, err error) {
+	tt.Tracker = New(tt.clock, func(controller string, took time.Duration, err error) {
 		tt.observations = append(tt.observations, observation{Controller: controller, Took: took, Failed: err != nil})
 	})
 	tt.OnChange(func() { tt.changes++ })
@@ -52,7 +49,7 @@ func (tt *trackerTest) run(t *testing.T, controller, key string, took time.Durat
 		tt.clock.Step(took)
 		return err
 	})
-	syncCtx := controllertest.NewSyncContext(key)
+	syncCtx := newSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	if got := sync(context.Background(), syncCtx); !errors.Is(got, err) {
 		t.Fatalf("the wrapped sync returned %v, want %v", got, err)
@@ -132,19 +129,19 @@ func TestTrackerReadSource(t *testing.T) {
 	}
 }
 
-// A sync that lost a race is requeued after queue.RaceDelay and counts as
+// A sync that lost a race is requeued after RaceDelay and counts as
 // neither a failure nor a problem.
 func TestTrackerRequeuesALostRace(t *testing.T) {
 	tt := newTrackerTest()
 	sync := tt.Sync("ClusterVersion", func(context.Context, factory.SyncContext) error {
 		return fmtWrap(conflict)
 	})
-	syncCtx := controllertest.NewSyncContext("version")
+	syncCtx := newSyncContext("version")
 	defer syncCtx.Q.ShutDown()
 	if err := sync(context.Background(), syncCtx); err != nil {
 		t.Errorf("the wrapped sync returned %v, want no error for a lost race", err)
 	}
-	if diff := cmp.Diff(map[any]time.Duration{"version": queue.RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
+	if diff := cmp.Diff(map[any]time.Duration{"version": RaceDelay}, syncCtx.Q.AddedAfter); diff != "" {
 		t.Errorf("queued again (-want +got):\n%s", diff)
 	}
 	if problems := tt.Problems(); len(problems) != 0 {

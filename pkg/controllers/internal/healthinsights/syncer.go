@@ -15,7 +15,7 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/insightwrite"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )

@@ -1,7 +1,4 @@
-// Package queue holds what the insight controllers share about their work
-// queues: objects are queued by name, and a sync that lost a race with
-// another writer is queued again shortly.
-package queue
+package tracker
 
 import (
 	"errors"
@@ -10,24 +7,12 @@ import (
 
 	"github.com/openshift/library-go/pkg/controller/factory"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
-	"k8s.io/apimachinery/pkg/api/meta"
-	"k8s.io/apimachinery/pkg/runtime"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
 )
 
 // RaceDelay is how soon a sync that lost a race runs again, against caches
 // that have caught up by then.
 const RaceDelay = time.Second
-
-// ByName queues an object under its name: every insight has the name of the
-// object it describes.
-func ByName(obj runtime.Object) []string {
-	o, err := meta.Accessor(obj)
-	if err != nil {
-		return nil
-	}
-	return []string{o.GetName()}
-}
 
 // RequeueIfRaced queues key again after RaceDelay, and says so, when err
 // means the sync lost a race with another writer: what it creates already
@@ -49,11 +34,4 @@ func raced(err error) bool {
 	// A cache that has not yet seen an object this controller just wrote
 	// makes the next sync write from a stale copy: a conflict too.
 	return apierrors.IsAlreadyExists(err) || apierrors.IsConflict(err)
-}
-
-// AddNames queues the name of every object.
-func AddNames[T interface{ GetName() string }](syncCtx factory.SyncContext, objects []T) {
-	for _, o := range objects {
-		syncCtx.Queue().Add(o.GetName())
-	}
 }

@@ -1,4 +1,4 @@
-package operatorstatus
+package tracker
 
 import (
 	"fmt"

@@ -14,10 +14,10 @@ import (
 	clienttesting "k8s.io/client-go/testing"
 
 	v1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/queue"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
 func poolInsight(name string, status v1alpha1.MachineConfigPoolProgressInsightStatus) *v1alpha1.MachineConfigPoolProgressInsight {
@@ -121,7 +121,7 @@ func TestWriteStatusReturnsALostRaceAsOne(t *testing.T) {
 			}
 			syncCtx := controllertest.NewSyncContext("pool/worker")
 			defer syncCtx.Q.ShutDown()
-			if !queue.RequeueIfRaced(syncCtx, "pool/worker", err) {
+			if !tracker.RequeueIfRaced(syncCtx, "pool/worker", err) {
 				t.Errorf("%v is not recognised as a lost race", err)
 			}
 		})
