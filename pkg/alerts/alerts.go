@@ -1,7 +1,8 @@
 // Package alerts reads the answer of the Prometheus HTTP API's
 // /api/v1/alerts endpoint, which the platform's Thanos querier serves for the
-// whole cluster, and which `oc adm inspect-alerts` saves. It is pure: bytes
-// in, alerts or a clear error out.
+// whole cluster, and which `oc adm inspect-alerts` saves. Decoding it is pure:
+// bytes in, alerts or a clear error out (this file). source.go asks the
+// endpoint over HTTP, for the controllers that read the cluster's alerts.
 package alerts
 
 import (

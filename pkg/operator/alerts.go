@@ -7,7 +7,8 @@ import (
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/klog/v2"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	alertscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 )
 
 // startAlerts runs the alerts controller when an alerts URL is set, and
@@ -50,14 +51,14 @@ func (o *Options) alertsSource() (*alerts.HTTPSource, error) {
 func (s *starter) alertsController(source *alerts.HTTPSource) (factory.Controller, error) {
 	if source == nil {
 		klog.Info("No alerts URL is set: firing alerts are not reported")
-		s.tracker.SwitchOff(alerts.Name, "no --alerts-url is set")
+		s.tracker.SwitchOff(alertscontroller.Name, "no --alerts-url is set")
 		return nil, nil
 	}
 	if s.options.AlertsInterval <= 0 {
 		return nil, fmt.Errorf("--alerts-interval %s: want a positive duration", s.options.AlertsInterval)
 	}
 	insights := s.factories.insights.Insights().V1alpha1()
-	return alerts.New(
+	return alertscontroller.New(
 		s.factories.config.Config().V1().ClusterVersions(),
 		insights.MachineConfigPoolProgressInsights(),
 		insights.ClusterVersionProgressInsights(),

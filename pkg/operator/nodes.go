@@ -7,12 +7,12 @@ import (
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // machineConfigurationAPI is what the node controller reads of the

@@ -5,8 +5,8 @@ import (
 	"sync/atomic"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // olmAPI is what the operator reads of OLM, an optional capability.

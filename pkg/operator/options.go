@@ -5,7 +5,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	alertscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/version"
@@ -70,7 +71,7 @@ func NewOptions() *Options {
 		AlertsURL:           alerts.DefaultURL,
 		AlertsCAFile:        alerts.DefaultCAFile,
 		AlertsTokenFile:     alerts.DefaultTokenFile,
-		AlertsInterval:      alerts.DefaultInterval,
+		AlertsInterval:      alertscontroller.DefaultInterval,
 		InformerInterval:    updateinformers.DefaultInterval,
 		PlanTTL:             updateplan.DefaultTTL,
 	}

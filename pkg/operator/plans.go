@@ -13,13 +13,13 @@ import (
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // apiRequestCountAPI and cloudCredentialAPI are what the pre-checks of a

@@ -17,10 +17,10 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // Run builds the informers and controllers, starts them, and blocks until ctx

@@ -10,15 +10,16 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
+	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // updateStatusController returns the controller of UpdateStatus/cluster,
 // computed from the insights and from the informers' answers in answers.
 func (s *starter) updateStatusController(answers *updatestatus.Store) (factory.Controller, error) {
-	return updatestatus.New(
+	return updatestatuscontroller.New(
 		s.factories.config.Config().V1().ClusterVersions(),
 		s.factories.insights.Insights().V1alpha1(),
 		s.clients.insights.InsightsV1alpha1(),

@@ -50,11 +50,6 @@ const (
 	DefaultInterval = 30 * time.Second
 )
 
-// Source reads the cluster's alerts.
-type Source interface {
-	Alerts(ctx context.Context) ([]alerts.Alert, error)
-}
-
 // Controller keeps one health insight for each firing alert instance that
 // matters to the update in progress, owned by the ClusterVersion's insight.
 //
@@ -66,7 +61,7 @@ type Controller struct {
 	insights        insightslisters.ClusterVersionProgressInsightLister
 	owners          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
-	source          Source
+	source          alerts.Source
 	tracker         *tracker.Tracker
 	interval        time.Duration
 	clock           clock.PassiveClock
@@ -92,7 +87,7 @@ func New(
 	insights insightinformers.ClusterVersionProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
-	source Source,
+	source alerts.Source,
 	interval time.Duration,
 	tracker *tracker.Tracker,
 	recorder events.Recorder,

@@ -20,7 +20,6 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
@@ -38,13 +37,13 @@ const (
 type Controller struct {
 	listers         Listers
 	clusterVersions configlisters.ClusterVersionLister
-	answers         *updatestatuscontroller.Store
+	answers         *updatestatus.Store
 	clock           clock.PassiveClock
 }
 
 // New returns the controller, registered with the informers it reads,
 // which must not have started yet.
-func New(informers Informers, clusterVersions configinformers.ClusterVersionInformer, answers *updatestatuscontroller.Store,
+func New(informers Informers, clusterVersions configinformers.ClusterVersionInformer, answers *updatestatus.Store,
 	tracker *tracker.Tracker, recorder events.Recorder, clock clock.PassiveClock) factory.Controller {
 	listers, olmInformers := informers.Listers()
 	c := &Controller{listers: listers, clusterVersions: clusterVersions.Lister(), answers: answers, clock: clock}
@@ -112,7 +111,7 @@ func updateStarted(cv *configv1.ClusterVersion) time.Time {
 // the controller's first sync, instead of dropping them at its first
 // write. Only for a cluster that serves OLM's API, where the controller
 // runs and replaces them.
-func Seed(store *updatestatuscontroller.Store, status *insightsv1alpha1.UpdateStatus) {
+func Seed(store *updatestatus.Store, status *insightsv1alpha1.UpdateStatus) {
 	if status == nil {
 		return
 	}

@@ -15,7 +15,6 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 	olmlisters "github.com/update-insights/update-insights-operator/pkg/olm/generated/listers/operators/v1alpha1"
@@ -30,14 +29,14 @@ var (
 type harness struct {
 	t          *testing.T
 	controller *Controller
-	answers    *updatestatuscontroller.Store
+	answers    *updatestatus.Store
 	clock      *clocktesting.FakeClock
 	csvs, cvs  cache.Indexer
 }
 
 func newHarness(t *testing.T) *harness {
 	indexer := func() cache.Indexer { return cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}) }
-	h := &harness{t: t, answers: updatestatuscontroller.NewStore(), clock: clocktesting.NewFakeClock(now), csvs: indexer(), cvs: indexer()}
+	h := &harness{t: t, answers: updatestatus.NewStore(), clock: clocktesting.NewFakeClock(now), csvs: indexer(), cvs: indexer()}
 	h.controller = &Controller{
 		listers: Listers{
 			CSVs:          olmlisters.NewClusterServiceVersionLister(h.csvs),

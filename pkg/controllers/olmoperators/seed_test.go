@@ -6,7 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -24,7 +23,7 @@ func TestSeedKeepsOLMsInsightsUntilTheControllerAnswers(t *testing.T) {
 		},
 	}}}
 
-	store := updatestatuscontroller.NewStore()
+	store := updatestatus.NewStore()
 	Seed(store, nil)
 	Seed(store, &insightsv1alpha1.UpdateStatus{})
 	if got := store.Answers(); len(got) != 0 {
@@ -35,7 +34,7 @@ func TestSeedKeepsOLMsInsightsUntilTheControllerAnswers(t *testing.T) {
 		t.Errorf("seeded answers (-want +got):\n%s", diff)
 	}
 
-	answered := updatestatuscontroller.NewStore()
+	answered := updatestatus.NewStore()
 	answered.Delete(olm.Informer)
 	Seed(answered, status)
 	if got := answered.Answers(); len(got) != 0 {

@@ -31,7 +31,6 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -74,7 +73,7 @@ type Controller struct {
 	kube            kubernetes.Interface
 	caSources       caSources
 	client          insightsclient.UpdateInformersGetter
-	answers         *updatestatuscontroller.Store
+	answers         *updatestatus.Store
 	interval        time.Duration
 	limit           *client.Limit
 	clock           clock.Clock
@@ -99,7 +98,7 @@ func New(
 	kube kubernetes.Interface,
 	caSources caSources,
 	client insightsclient.UpdateInformersGetter,
-	answers *updatestatuscontroller.Store,
+	answers *updatestatus.Store,
 	interval time.Duration,
 	limit *client.Limit,
 	tracker *tracker.Tracker,

@@ -30,7 +30,6 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/informer"
@@ -101,7 +100,7 @@ type harness struct {
 	clock      *clocktesting.FakeClock
 	informers  cache.Indexer
 	cvs        cache.Indexer
-	store      *updatestatuscontroller.Store
+	store      *updatestatus.Store
 	// queue is the controller's queue, which the watches of informers'
 	// Services add to between syncs.
 	queue      *controllertest.Queue
@@ -114,7 +113,7 @@ func newHarness(t *testing.T, pending bool, informers ...*insightsv1alpha1.Updat
 	}
 	h := &harness{
 		t: t, client: fake.NewSimpleClientset(), kube: kubefake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(now),
-		informers: index(), cvs: index(), store: updatestatuscontroller.NewStore(),
+		informers: index(), cvs: index(), store: updatestatus.NewStore(),
 		queue: controllertest.NewSyncContext("").Q,
 	}
 	t.Cleanup(h.queue.ShutDown)

@@ -2,7 +2,6 @@ package updateinformers
 
 import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -11,7 +10,7 @@ import (
 // controller then keeps those insights until the informer answers again,
 // instead of dropping them at its first write. The operator seeds before it
 // starts the controllers.
-func Seed(store *updatestatuscontroller.Store, status *insightsv1alpha1.UpdateStatus, informers []*insightsv1alpha1.UpdateInformer) {
+func Seed(store *updatestatus.Store, status *insightsv1alpha1.UpdateStatus, informers []*insightsv1alpha1.UpdateInformer) {
 	if status == nil {
 		return
 	}

@@ -16,10 +16,9 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/utils/clock"
 
-	alertsapi "github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -193,7 +192,7 @@ type alertsCache struct {
 
 	mu     sync.Mutex
 	readAt time.Time
-	alerts []alertsapi.Alert
+	alerts []alerts.Alert
 	err    error
 }
 
@@ -206,7 +205,7 @@ func newAlertsCache(source alerts.Source, clock clock.PassiveClock) *alertsCache
 var errNoAlertsAddress = errors.New("the operator has no address to read the alerts from (its --alerts-url is empty)")
 
 // read returns the firing alerts, or why they were not read.
-func (a *alertsCache) read(ctx context.Context) ([]alertsapi.Alert, error) {
+func (a *alertsCache) read(ctx context.Context) ([]alerts.Alert, error) {
 	if a.source == nil {
 		return nil, errNoAlertsAddress
 	}

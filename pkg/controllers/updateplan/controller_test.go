@@ -30,7 +30,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 	"k8s.io/utils/ptr"
 
-	alertsapi "github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
@@ -84,7 +84,7 @@ func (a *fakeAsker) waitCalls(t *testing.T, n int) []string {
 // noAlerts is an alerts address where none fires.
 type noAlerts struct{}
 
-func (noAlerts) Alerts(context.Context) ([]alertsapi.Alert, error) { return []alertsapi.Alert{}, nil }
+func (noAlerts) Alerts(context.Context) ([]alerts.Alert, error) { return []alerts.Alert{}, nil }
 
 // harness runs the controller's sync against fake clientsets, with
 // indexers standing in for the informers' caches.

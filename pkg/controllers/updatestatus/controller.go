@@ -58,7 +58,7 @@ type Controller struct {
 	health          insightslisters.UpdateHealthInsightLister
 	statuses        insightslisters.UpdateStatusLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateStatus, insightsv1alpha1.UpdateStatusStatus]
-	answers         *Store
+	answers         *updatestatus.Store
 	clock           clock.PassiveClock
 	pace            *leadingEdge
 
@@ -118,7 +118,7 @@ func New(
 	clusterVersions configinformers.ClusterVersionInformer,
 	insights insightinformers.Interface,
 	client insightsclient.InsightsV1alpha1Interface,
-	answers *Store,
+	answers *updatestatus.Store,
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,

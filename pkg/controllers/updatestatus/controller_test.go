@@ -68,7 +68,7 @@ func newHarness(t *testing.T, insights ...*insightsv1alpha1.ClusterVersionProgre
 		health:          insightslisters.NewUpdateHealthInsightLister(empty()),
 		statuses:        insightslisters.NewUpdateStatusLister(h.statuses),
 		writer:          insightwrite.UpdateStatuses(h.client.InsightsV1alpha1()),
-		answers:         NewStore(),
+		answers:         updatestatus.NewStore(),
 		clock:           h.clock,
 		pace:            &leadingEdge{clock: h.clock, window: Coalesce, settle: Settle},
 		refused:         updatestatus.Refusals{},

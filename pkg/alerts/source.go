@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -33,6 +32,11 @@ const requestTimeout = 20 * time.Second
 
 // maxErrorBody is how much of an error answer is quoted.
 const maxErrorBody = 256
+
+// Source reads the cluster's alerts.
+type Source interface {
+	Alerts(ctx context.Context) ([]Alert, error)
+}
 
 // HTTPSource reads the alerts from the Prometheus HTTP API.
 type HTTPSource struct {
@@ -61,7 +65,7 @@ func NewHTTPSource(rawURL, caFile, tokenFile string) (*HTTPSource, error) {
 func (s *HTTPSource) SendsToken() bool { return s.tokenFile != "" && s.url.Scheme == "https" }
 
 // Alerts reads the alerts once, within requestTimeout.
-func (s *HTTPSource) Alerts(ctx context.Context) ([]alerts.Alert, error) {
+func (s *HTTPSource) Alerts(ctx context.Context) ([]Alert, error) {
 	// The budget is the request's context rather than the client's
 	// Timeout, so that a read can tell it ran out.
 	ctx, cancel := context.WithTimeout(ctx, requestTimeout)
@@ -77,7 +81,7 @@ func (s *HTTPSource) Alerts(ctx context.Context) ([]alerts.Alert, error) {
 	return firing, err
 }
 
-func (s *HTTPSource) read(ctx context.Context) ([]alerts.Alert, error) {
+func (s *HTTPSource) read(ctx context.Context) ([]Alert, error) {
 	transport, err := s.transport()
 	if err != nil {
 		return nil, err
@@ -106,7 +110,7 @@ func (s *HTTPSource) read(ctx context.Context) ([]alerts.Alert, error) {
 		body, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 		return nil, fmt.Errorf("%s answered %s: %s", s.url.Redacted(), resp.Status, text.OneLine(string(body), maxErrorBody))
 	}
-	firing, err := alerts.Decode(resp.Body)
+	firing, err := Decode(resp.Body)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", s.url.Redacted(), err)
 	}

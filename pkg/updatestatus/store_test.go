@@ -6,22 +6,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 func TestStoreSignalsOnlyChanges(t *testing.T) {
 	s := NewStore()
 	changes := 0
 	s.OnChange(func() { changes++ })
-	answer := updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "a"}}}
+	answer := Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "a"}}}
 
 	s.Set(answer)
-	s.Set(updatestatus.Answer{Informer: "another"})
+	s.Set(Answer{Informer: "another"})
 	s.Set(answer)
 	if changes != 2 {
 		t.Errorf("%d changes signalled, want 2: the same answer again is no news", changes)
 	}
-	if diff := cmp.Diff([]updatestatus.Answer{{Informer: "another"}, answer}, s.Answers()); diff != "" {
+	if diff := cmp.Diff([]Answer{{Informer: "another"}, answer}, s.Answers()); diff != "" {
 		t.Errorf("answers (-want +got):\n%s", diff)
 	}
 	answer.Stale = true
@@ -31,7 +30,7 @@ func TestStoreSignalsOnlyChanges(t *testing.T) {
 	if changes != 4 {
 		t.Errorf("%d changes signalled, want 4", changes)
 	}
-	if diff := cmp.Diff([]updatestatus.Answer{answer}, s.Answers()); diff != "" {
+	if diff := cmp.Diff([]Answer{answer}, s.Answers()); diff != "" {
 		t.Errorf("answers (-want +got):\n%s", diff)
 	}
 }
@@ -43,22 +42,22 @@ func TestStoreSeedsOnlyInformersNotHeardFrom(t *testing.T) {
 	s := NewStore()
 	changes := 0
 	s.OnChange(func() { changes++ })
-	seeded := updatestatus.Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "old"}}}
-	fresh := updatestatus.Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "new"}}}
+	seeded := Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "old"}}}
+	fresh := Answer{Informer: "olm", Insights: []insightsv1alpha1.UpdateInsight{{UID: "new"}}}
 
 	s.Seed(seeded)
-	if diff := cmp.Diff([]updatestatus.Answer{seeded}, s.Answers()); diff != "" || changes != 1 {
+	if diff := cmp.Diff([]Answer{seeded}, s.Answers()); diff != "" || changes != 1 {
 		t.Errorf("after a seed, %d changes and answers (-want +got):\n%s", changes, diff)
 	}
 	s.Set(fresh)
 	s.Seed(seeded)
-	if diff := cmp.Diff([]updatestatus.Answer{fresh}, s.Answers()); diff != "" || changes != 2 {
+	if diff := cmp.Diff([]Answer{fresh}, s.Answers()); diff != "" || changes != 2 {
 		t.Errorf("a seed after an answer: %d changes, answers (-want +got):\n%s", changes, diff)
 	}
 
 	s.Delete("mco")
-	s.Seed(updatestatus.Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "gone"}}})
-	if diff := cmp.Diff([]updatestatus.Answer{fresh}, s.Answers()); diff != "" {
+	s.Seed(Answer{Informer: "mco", Insights: []insightsv1alpha1.UpdateInsight{{UID: "gone"}}})
+	if diff := cmp.Diff([]Answer{fresh}, s.Answers()); diff != "" {
 		t.Errorf("a seed after a deletion (-want +got):\n%s", diff)
 	}
 }

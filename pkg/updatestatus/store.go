@@ -7,16 +7,16 @@ import (
 	"sync"
 
 	"k8s.io/apimachinery/pkg/api/equality"
-
-	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
-// Store holds what the external informers last answered, between whoever
-// calls them, which sets the answers, and this controller, which aggregates
-// them. It is safe for concurrent use.
+// Store holds what the informers last answered, between whoever asks them
+// (the UpdateInformers' controller, a built-in informer's own), which sets
+// the answers, and the UpdateStatus controller, which aggregates them. It
+// is safe for concurrent use. It is here, not in a controller, so that no
+// controller imports another for it.
 type Store struct {
 	mu      sync.Mutex
-	answers map[string]updatestatus.Answer
+	answers map[string]Answer
 	// heard are the informers whose answers were set or deleted.
 	heard   map[string]bool
 	changed func()
@@ -31,11 +31,11 @@ type Store struct {
 
 // NewStore returns an empty store.
 func NewStore() *Store {
-	return &Store{answers: map[string]updatestatus.Answer{}, heard: map[string]bool{}, notes: map[string]string{}, planNotes: map[string]map[string]string{}}
+	return &Store{answers: map[string]Answer{}, heard: map[string]bool{}, notes: map[string]string{}, planNotes: map[string]map[string]string{}}
 }
 
 // Set records an informer's answer, replacing its previous one.
-func (s *Store) Set(a updatestatus.Answer) {
+func (s *Store) Set(a Answer) {
 	s.update(func() bool {
 		s.heard[a.Informer] = true
 		previous, ok := s.answers[a.Informer]
@@ -58,7 +58,7 @@ func (s *Store) Delete(informer string) {
 // yet, and otherwise does nothing: what the UpdateStatus held of it
 // before the operator restarted, which its first answer replaces, in
 // whichever order the two come.
-func (s *Store) Seed(a updatestatus.Answer) {
+func (s *Store) Seed(a Answer) {
 	s.update(func() bool {
 		if s.heard[a.Informer] {
 			return false
@@ -70,14 +70,14 @@ func (s *Store) Seed(a updatestatus.Answer) {
 }
 
 // Answers returns every informer's answer, by informer name.
-func (s *Store) Answers() []updatestatus.Answer {
+func (s *Store) Answers() []Answer {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	answers := make([]updatestatus.Answer, 0, len(s.answers))
+	answers := make([]Answer, 0, len(s.answers))
 	for _, a := range s.answers {
 		answers = append(answers, a)
 	}
-	slices.SortFunc(answers, func(a, b updatestatus.Answer) int { return strings.Compare(a.Informer, b.Informer) })
+	slices.SortFunc(answers, func(a, b Answer) int { return strings.Compare(a.Informer, b.Informer) })
 	return answers
 }
 
