@@ -63,12 +63,19 @@ var answers = []updatestatus.Answer{
 
 // controller plays the operator's UpdatePlan controller: a read of a plan
 // returns it as evaluated, at the fake clock's time, by the operator's own
-// computation, once it has been read lag times.
+// computation of these answers, once it has been read lag times.
 type controller struct {
 	client *fake.Clientset
 	clock  *clocktesting.FakeClock
 	lag    int
 	reads  int
+	// answers are the informers' findings; expected the informers that
+	// handle plans; pools and nodePools where the findings are placed, as
+	// updateplan.Input has them.
+	answers   []updatestatus.Answer
+	expected  []string
+	pools     []string
+	nodePools map[string]string
 }
 
 func (c *controller) react(action clienttesting.Action) (bool, k8sruntime.Object, error) {
@@ -84,24 +91,29 @@ func (c *controller) react(action clienttesting.Action) (bool, k8sruntime.Object
 		return true, plan, nil
 	}
 	plan.Status = updateplan.Compute(updateplan.Input{
-		Plan: plan, Answers: answers, Expected: []string{"mco"},
+		Plan: plan, Answers: c.answers, Expected: c.expected, Pools: c.pools, NodePools: c.nodePools,
 		EvaluatedAt: c.clock.Now(), Observed: plan.Spec.EvaluationRequest, Now: c.clock.Now(),
 	})
 	return true, plan, nil
 }
 
-// setUp returns a fake cluster with these plans, whose controller answers
-// after lag reads.
+// setUp returns a fake cluster with these plans, whose controller gives
+// answers, waiting for mco, after lag reads.
 func setUp(lag int, existing ...*insightsv1alpha1.UpdatePlan) (*fake.Clientset, *clocktesting.FakeClock) {
+	return setUpController(&controller{lag: lag, answers: answers, expected: []string{"mco"}}, now, existing...)
+}
+
+// setUpController returns a fake cluster with these plans, answered by c,
+// whose clock starts at start.
+func setUpController(c *controller, start time.Time, existing ...*insightsv1alpha1.UpdatePlan) (*fake.Clientset, *clocktesting.FakeClock) {
 	var objects []k8sruntime.Object
 	for _, p := range existing {
 		objects = append(objects, p)
 	}
-	client := fake.NewSimpleClientset(objects...)
-	clock := clocktesting.NewFakeClock(now)
-	c := &controller{client: client, clock: clock, lag: lag}
-	client.PrependReactor("get", "updateplans", c.react)
-	return client, clock
+	c.client = fake.NewSimpleClientset(objects...)
+	c.clock = clocktesting.NewFakeClock(start)
+	c.client.PrependReactor("get", "updateplans", c.react)
+	return c.client, c.clock
 }
 
 // clusterVersion runs 4.17.1 and is offered 4.17.2, and 4.17.3 with the
@@ -148,7 +160,13 @@ func run(t *testing.T, client *fake.Clientset, clock *clocktesting.FakeClock, ar
 // runWithEvents runs the command, with these Events in the cluster.
 func runWithEvents(t *testing.T, client *fake.Clientset, kube *kubefake.Clientset, clock *clocktesting.FakeClock, args ...string) (string, string, error) {
 	t.Helper()
-	cmd := newCommand(clock, fakeClients(client, kube))
+	return runWithClients(t, fakeClients(client, kube), clock, args...)
+}
+
+// runWithClients runs the command on these clients.
+func runWithClients(t *testing.T, newClients func(*rest.Config) (clients, error), clock *clocktesting.FakeClock, args ...string) (string, string, error) {
+	t.Helper()
+	cmd := newCommand(clock, newClients)
 	var out, errOut bytes.Buffer
 	cmd.SetOut(&out)
 	cmd.SetErr(&errOut)
