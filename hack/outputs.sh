@@ -17,8 +17,13 @@
 # ClusterOperators + 368975ns, as pkg/internal/recordedtest computes it), so
 # two runs print the same bytes.
 #
-# pre-checks has no offline mode: it asks the operator in a cluster, whose
-# clock is the wall clock, so it is not recorded here.
+# pre-checks has no offline mode: it asks the operator in a cluster. What
+# pre-checks --details prints for an update to each recorded cluster's next
+# minor release is recorded instead by TestPreChecksOfRecordedClusters in
+# pkg/cmd/prechecks, against the golden files in
+# test/testdata/golden/prechecks: record them before the change with
+# go test ./pkg/cmd/prechecks/ -run TestPreChecksOfRecordedClusters -update,
+# and run that test after it.
 #
 # With --compare DIR it then compares the recording with DIR, a previous
 # recording, and fails naming every file that differs, is missing or is new.
