@@ -1,6 +1,11 @@
 package health
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -38,5 +43,61 @@ func TestScopedResourcesAreDistinct(t *testing.T) {
 			t.Errorf("resource %q is named twice or has no kind", r.resource)
 		}
 		seen[r.resource] = true
+	}
+}
+
+// TestEveryScopedResourceIsListed keeps a resource declared for the
+// health insights to name from being left out of scopedResources, where
+// Kind would not find it and UpdateStatus would drop its insights' resource:
+// every package variable of type scopedResource is in the list.
+func TestEveryScopedResourceIsListed(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var declared []string
+	listed := map[string]bool{}
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, decl := range f.Decls {
+			gen, ok := decl.(*ast.GenDecl)
+			if !ok || gen.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gen.Specs {
+				value := spec.(*ast.ValueSpec)
+				for i, v := range value.Values {
+					lit, ok := v.(*ast.CompositeLit)
+					if !ok {
+						continue
+					}
+					if ident, ok := lit.Type.(*ast.Ident); ok && ident.Name == "scopedResource" {
+						declared = append(declared, value.Names[i].Name)
+					}
+					if value.Names[i].Name == "scopedResources" {
+						for _, elt := range lit.Elts {
+							if ident, ok := elt.(*ast.Ident); ok {
+								listed[ident.Name] = true
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if len(declared) == 0 || len(listed) == 0 {
+		t.Fatalf("found %d scoped resources declared and %d listed: the test no longer reads the package", len(declared), len(listed))
+	}
+	for _, name := range declared {
+		if !listed[name] {
+			t.Errorf("%s is a scopedResource missing from scopedResources", name)
+		}
 	}
 }
