@@ -211,6 +211,10 @@ func TestRestartNeverBlocksUpdates(t *testing.T) {
 	restoreOwnClusterOperatorWhenDone(t)
 	createClusterVersion(t, nil, midUpdateStatus())
 	first := startOperator(t)
+	// A test before may have left the ClusterOperator healthy at this
+	// version: the operator must have started, its signal handler with it,
+	// before it is stopped.
+	first.waitForOutput(t, "operator started", eventually)
 	co := waitForOwnClusterOperator(t, eventually, "healthy at its version", func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && len(co.Status.Versions) == 1 && co.Status.Versions[0].Version == testVersion
 	})
