@@ -1,10 +1,15 @@
 package operator
 
 import (
-	"context"
-	"sync/atomic"
+	"time"
 
+	"github.com/openshift/library-go/pkg/controller/factory"
+	"k8s.io/client-go/tools/cache"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -15,20 +20,28 @@ var olmAPI = optionalAPI{
 	resources:    []string{"clusterserviceversions", "subscriptions", "installplans"},
 }
 
-// startOLM runs the controller of OLM's operators' health during an update,
-// a built-in informer whose answers go to answers. It needs OLM's API:
-// without it the controller is off until the API appears. It returns
-// whether the controller runs, which, when the cluster serves the API at
-// start, is true already on return: before the store is seeded.
-func (s *starter) startOLM(ctx context.Context, answers *updatestatus.Store) func() bool {
-	var served atomic.Bool
-	whenServed(ctx, s.clients.olm.Discovery(), olmAPI, s.options.OptionalAPIInterval, olmoperators.Name,
-		func(why string, _ bool) { s.tracker.SwitchOff(olmoperators.Name, why) },
-		func() {
-			served.Store(true)
-			s.tracker.SwitchOn(olmoperators.Name)
-			s.run(ctx, olmoperators.New(s.factories.olm, s.factories.config.Config().V1().ClusterVersions(), answers, s.tracker,
-				s.controllerContext.EventRecorder, s.controllerContext.Clock), 1)
-		})
-	return served.Load
+// olmInformer is the built-in informer of OLM's operators: their health
+// during an update, and their findings for a plan, once the cluster serves
+// OLM's API.
+type olmInformer struct{ s *starter }
+
+func (olmInformer) name() string           { return olm.Informer }
+func (olmInformer) api() *optionalAPI      { return &olmAPI }
+func (olmInformer) controllerName() string { return olmoperators.Name }
+
+func (o olmInformer) controller(answers *updatestatus.Store) factory.Controller {
+	s := o.s
+	return olmoperators.New(s.factories.olm, s.factories.config.Config().V1().ClusterVersions(), answers, s.tracker,
+		s.controllerContext.EventRecorder, s.controllerContext.Clock)
+}
+
+func (o olmInformer) planner() (updateplan.Planner, map[string]cache.SharedIndexInformer, informerFactory) {
+	listers, informers := o.s.factories.olm.Listers()
+	return listers, map[string]cache.SharedIndexInformer{
+		"clusterserviceversions": informers[0], "subscriptions": informers[1], "installplans": informers[2],
+	}, o.s.factories.olm
+}
+
+func (olmInformer) unchecked(target string, why error, now time.Time) insightsv1alpha1.UpdateInsight {
+	return olm.Unchecked(target, why, now)
 }

@@ -38,7 +38,7 @@ var (
 func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
-	olmPlans := updateplan.NewOptional[updateplan.OLMPlanner]()
+	builtins, planners := s.builtinPlanners()
 	// No alerts URL is no alerts source, rather than a nil *HTTPSource.
 	var planAlerts alerts.Source
 	if alertsSource != nil {
@@ -57,7 +57,7 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 		s.factories.adminAcks.Core().V1().ConfigMaps(),
 		updateplan.Config{
 			Pods: kube.CoreV1(), Events: kube.CoreV1(), Alerts: planAlerts, PerNode: perNode,
-			APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials, OLM: olmPlans,
+			APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials, Builtins: planners,
 			Asker:  updateinformers.NewPlanAsker(kube.CoreV1(), kube.DiscoveryV1(), informerRequests, s.controllerContext.Clock),
 			Client: s.clients.insights.InsightsV1alpha1(), TTL: s.options.PlanTTL, Notes: answers,
 		},
@@ -70,7 +70,8 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 		s.tracker.SwitchOff(updateplan.Name, fmt.Sprintf("it could not be built: %v", err))
 		return
 	}
-	s.servePlanOptionalAPIs(ctx, apiRequestCounts, cloudCredentials, olmPlans)
+	s.servePlanOptionalAPIs(ctx, apiRequestCounts, cloudCredentials)
+	s.servePlanners(ctx, builtins, planners)
 	s.tracker.SwitchOn(updateplan.Name)
 	s.run(ctx, planController, updateplan.Workers)
 }
@@ -78,7 +79,7 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 // servePlanOptionalAPIs has the plan controller read each optional API
 // once the cluster serves it.
 func (s *starter) servePlanOptionalAPIs(ctx context.Context, apiRequestCounts *updateplan.Optional[apiserverlisters.APIRequestCountLister],
-	cloudCredentials *updateplan.Optional[operatorlisters.CloudCredentialLister], olmPlans *updateplan.Optional[updateplan.OLMPlanner]) {
+	cloudCredentials *updateplan.Optional[operatorlisters.CloudCredentialLister]) {
 	discovery, interval := s.clients.config.Discovery(), s.options.OptionalAPIInterval
 	// The pre-checks of a minor update read APIRequestCounts and the
 	// CloudCredential, which not every cluster serves: until it does,
@@ -94,16 +95,6 @@ func (s *starter) servePlanOptionalAPIs(ctx context.Context, apiRequestCounts *u
 		func() {
 			informer := s.factories.operator.Operator().V1().CloudCredentials()
 			serveOptional(ctx, cloudCredentials, informer.Lister(), map[string]cache.SharedIndexInformer{"cloudcredentials": informer.Informer()}, s.tracker, s.factories.operator)
-		})
-	// OLM's operators have findings of their own, under their own
-	// informer name, once the cluster serves OLM's API.
-	whenServed(ctx, s.clients.olm.Discovery(), olmAPI, interval, updateplan.Name+" (OLM)",
-		olmPlans.Off,
-		func() {
-			listers, informers := s.factories.olm.Listers()
-			serveOptional(ctx, olmPlans, updateplan.OLMPlanner(listers), map[string]cache.SharedIndexInformer{
-				"clusterserviceversions": informers[0], "subscriptions": informers[1], "installplans": informers[2],
-			}, s.tracker, s.factories.olm)
 		})
 }
 

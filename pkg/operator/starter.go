@@ -60,10 +60,11 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 		s.run(ctx, c, 1)
 	}
 
-	// OLM's controller starts, when the cluster serves OLM's API, before
-	// the store is seeded: the seeding keeps OLM's insights only then.
-	olmServed := s.startOLM(ctx, answers)
-	s.startUpdateStatus(ctx, updateStatus, answers, olmServed)
+	// The built-in informers' controllers start, each when the cluster
+	// serves its API, before the store is seeded: the seeding keeps an
+	// informer's insights only when its controller runs.
+	running := s.startBuiltinInformers(ctx, answers)
+	s.startUpdateStatus(ctx, updateStatus, answers, running)
 	alertsSource, err := s.startAlerts(ctx)
 	if err != nil {
 		return err

@@ -8,7 +8,6 @@ import (
 	"k8s.io/client-go/tools/cache"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	updatestatuscontroller "github.com/update-insights/update-insights-operator/pkg/controllers/updatestatus"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
@@ -59,21 +58,21 @@ func (s *starter) updateInformersController(answers *updatestatus.Store, request
 // insights before they are asked again: the store starts with what the
 // UpdateStatus holds, and the controller that writes it starts after.
 // Meanwhile the other controllers run, and the tracker reports caches
-// that do not sync. So with OLM's operators, a built-in informer, when
-// olmServed says the cluster serves OLM's API: until the OLM controller's
-// first sync.
-func (s *starter) startUpdateStatus(ctx context.Context, controller factory.Controller, answers *updatestatus.Store, olmServed func() bool) {
+// that do not sync. So with the built-in informers whose controller
+// running says runs: until that controller's first sync.
+func (s *starter) startUpdateStatus(ctx context.Context, controller factory.Controller, answers *updatestatus.Store, running func(informer string) bool) {
 	go func() {
-		if seedAnswers(ctx, s.factories.insights, answers, olmServed) {
+		if seedAnswers(ctx, s.factories.insights, answers, running) {
 			s.run(ctx, controller, 1)
 		}
 	}()
 }
 
 // seedAnswers seeds the store from the UpdateStatus once the caches of
-// UpdateStatuses and UpdateInformers have synced, OLM's operators too when
-// olmServed says the OLM controller runs; false when ctx ended first.
-func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedInformerFactory, answers *updatestatus.Store, olmServed func() bool) bool {
+// UpdateStatuses and UpdateInformers have synced, with the built-in
+// informers whose controller running says runs; false when ctx ended
+// first.
+func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedInformerFactory, answers *updatestatus.Store, running func(informer string) bool) bool {
 	statuses := insightInformers.Insights().V1alpha1().UpdateStatuses()
 	informers := insightInformers.Insights().V1alpha1().UpdateInformers()
 	insightInformers.Start(ctx.Done())
@@ -85,8 +84,10 @@ func seedAnswers(ctx context.Context, insightInformers insightinformers.SharedIn
 		// None yet: nothing to keep.
 		return true
 	}
-	if olmServed() {
-		olmoperators.Seed(answers, status)
+	for _, informer := range updatestatus.BuiltinInformers {
+		if running(informer) {
+			answers.SeedBuiltin(status, informer)
+		}
 	}
 	all, err := informers.Lister().List(labels.Everything())
 	if err != nil {

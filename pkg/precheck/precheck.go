@@ -68,10 +68,11 @@ type Input struct {
 	APIRequestCountsUnreadable error
 	CloudCredential            *operatorv1.CloudCredential
 	CloudCredentialUnreadable  error
-	// OLMUnchecked says why the operators OLM installed were not checked
-	// on a cluster that serves OLM's API; nil when they were, or when the
-	// cluster does not serve it and there is nothing to check.
-	OLMUnchecked error
+	// BuiltinsUnchecked are the findings, each worded by its informer, of
+	// the built-in informers whose findings could not be made (OLM's, on a
+	// cluster that serves OLM's API); none when they were made, or when the
+	// cluster does not serve what they read and there is nothing to check.
+	BuiltinsUnchecked []insightsv1alpha1.UpdateInsight
 	// PerNode is how long a node of a pool takes to update, by pool name,
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
@@ -109,7 +110,7 @@ var checks = []check{
 	nodeProblems,
 	pausedPools,
 	firingAlerts,
-	olmUnchecked,
+	builtinsUnchecked,
 	duration,
 }
 

@@ -14,6 +14,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -35,13 +37,14 @@ func TestEveryCheckThatCouldNotRunIsAFindingToAccept(t *testing.T) {
 				AlertsUnreadable:           errors.New("https://thanos-querier answered 503 Service Unavailable"),
 				APIRequestCountsUnreadable: errors.New("cannot tell whether the cluster serves apiserver.openshift.io/v1: the server was unable to return a response"),
 				CloudCredentialUnreadable:  errors.New("cannot tell whether the cluster serves operator.openshift.io/v1: the server was unable to return a response"),
-				OLMUnchecked:               errors.New("cannot tell whether the cluster serves operators.coreos.com/v1alpha1: the server was unable to return a response"),
+				BuiltinsUnchecked: []insightsv1alpha1.UpdateInsight{olm.Unchecked("4.17.2",
+					errors.New("cannot tell whether the cluster serves operators.coreos.com/v1alpha1: the server was unable to return a response"), now)},
 			},
 			want: []unchecked{
 				{uidRemovedAPIsUnread, "warning", "Unknown", "ClusterOperator/kube-apiserver"},
 				{uidManualCredentialsUnchecked, "warning", "Unknown", "CloudCredential/cluster"},
 				{uidAlertsUnchecked, "warning", "Unknown", "ClusterOperator/monitoring"},
-				{uidOLMUnchecked, "warning", "Unknown", "ClusterOperator/operator-lifecycle-manager"},
+				{olm.UncheckedUID, "warning", "Unknown", "ClusterOperator/operator-lifecycle-manager"},
 			},
 		},
 		{
@@ -110,7 +113,8 @@ func TestEveryFindingNamesAResource(t *testing.T) {
 		{name: "nothing could be read", in: Input{
 			ClusterVersion: clusterVersion(), Target: "4.17.2",
 			AlertsUnreadable: errors.New("no address"), APIRequestCountsUnreadable: errors.New("not served"),
-			CloudCredentialUnreadable: errors.New("not served"), OLMUnchecked: errors.New("discovery failed"),
+			CloudCredentialUnreadable: errors.New("not served"),
+			BuiltinsUnchecked:         []insightsv1alpha1.UpdateInsight{olm.Unchecked("4.17.2", errors.New("discovery failed"), now)},
 		}},
 		{name: "everything wrong", in: Input{
 			ClusterVersion: busy, Target: "4.17.2", ClusterOperators: []*configv1.ClusterOperator{degraded},

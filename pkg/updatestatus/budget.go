@@ -31,21 +31,21 @@ const (
 	MaxInformers = insightsv1alpha1.InformersMaxItems
 )
 
-// builtinInformers are the operator's own informers, answered without
-// HTTP, in the order they are served first: their insights are the
+// BuiltinInformers are the names of the operator's own informers, answered
+// without HTTP, in the order they are served first: their insights are the
 // cluster's own state, bounded by its size, not by what a third party
-// sends.
-var builtinInformers = []string{BuiltinInformer, olm.Informer}
+// sends. The operator's starter lists what each does, in this order.
+var BuiltinInformers = []string{BuiltinInformer, olm.Informer}
 
 func isBuiltin(informer string) bool {
-	return slices.Contains(builtinInformers, informer)
+	return slices.Contains(BuiltinInformers, informer)
 }
 
 func builtinRank(informer string) int {
-	if i := slices.Index(builtinInformers, informer); i >= 0 {
+	if i := slices.Index(BuiltinInformers, informer); i >= 0 {
 		return i
 	}
-	return len(builtinInformers)
+	return len(BuiltinInformers)
 }
 
 // part is the informers' entries of one part of UpdateStatus.
@@ -243,7 +243,7 @@ func Shares(sizes map[string]int, total int) map[string]int {
 			others = append(others, informer)
 		}
 	}
-	for _, informer := range builtinInformers {
+	for _, informer := range BuiltinInformers {
 		size, ok := sizes[informer]
 		if !ok {
 			continue

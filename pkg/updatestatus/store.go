@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"k8s.io/apimachinery/pkg/api/equality"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
 // Store holds what the informers last answered, between whoever asks them
@@ -67,6 +69,23 @@ func (s *Store) Seed(a Answer) {
 		s.answers[a.Informer] = a
 		return !ok || !equality.Semantic.DeepEqual(previous, a)
 	})
+}
+
+// SeedBuiltin seeds what status, the UpdateStatus written before the
+// operator (re)started, holds of a built-in informer's insights, unless it
+// answered already: the UpdateStatus controller then keeps those insights
+// until the informer's first answer, instead of dropping them at its first
+// write. Only for an informer whose controller runs, and replaces them.
+func (s *Store) SeedBuiltin(status *insightsv1alpha1.UpdateStatus, informer string) {
+	if status == nil {
+		return
+	}
+	for _, i := range status.Status.ControlPlane.Informers {
+		if i.Name == informer {
+			s.Seed(Answer{Informer: informer, Insights: i.Insights})
+			return
+		}
+	}
 }
 
 // Answers returns every informer's answer, by informer name.

@@ -6,6 +6,7 @@ package olmoperators
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
@@ -19,7 +20,6 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
-	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
@@ -105,24 +105,6 @@ func updateStarted(cv *configv1.ClusterVersion) time.Time {
 	return h.StartedTime.Time
 }
 
-// Seed puts in the store what the UpdateStatus written before the operator
-// (re)started holds of OLM's operators, unless the controller answered
-// already: the UpdateStatus controller then keeps those insights until
-// the controller's first sync, instead of dropping them at its first
-// write. Only for a cluster that serves OLM's API, where the controller
-// runs and replaces them.
-func Seed(store *updatestatus.Store, status *insightsv1alpha1.UpdateStatus) {
-	if status == nil {
-		return
-	}
-	for _, i := range status.Status.ControlPlane.Informers {
-		if i.Name == olm.Informer {
-			store.Seed(updatestatus.Answer{Informer: olm.Informer, Insights: i.Insights})
-			return
-		}
-	}
-}
-
 // cluster reads OLM's objects from the caches; the InstallPlans only when
 // asked for.
 func (l Listers) cluster(installPlans bool) (olm.Cluster, error) {
@@ -145,7 +127,7 @@ func (l Listers) cluster(installPlans bool) (olm.Cluster, error) {
 func (l Listers) Plan(current, target string, now time.Time) (updatestatus.Answer, error) {
 	cluster, err := l.cluster(true)
 	if err != nil {
-		return updatestatus.Answer{}, err
+		return updatestatus.Answer{}, fmt.Errorf("reading OLM's objects: %w", err)
 	}
 	return updatestatus.Answer{Informer: olm.Informer, Insights: olm.Plan(olm.PlanInput{Cluster: cluster, Current: current, Target: target, Now: now})}, nil
 }

@@ -144,28 +144,31 @@ func (c *Controller) readGates(in *precheck.Input) (bool, error) {
 	return true, nil
 }
 
-// olmAnswer is the findings of OLM's operators; nil when the cluster does
-// not serve OLM's API (a cluster without OLM has nothing to say of it), or
-// when they could not be made: unchecked says why, which the pre-checks
-// report as a finding. Not ready while OLM's caches have not synced.
-func (c *Controller) olmAnswer(cv *configv1.ClusterVersion, target string, now time.Time) (answer *updatestatus.Answer, unchecked error, ready bool) {
-	if c.olm == nil {
-		return nil, nil, true
+// builtinAnswers are the findings of the built-in informers other than the
+// operator's own pre-checks. One whose API the cluster does not serve has
+// none (a cluster without OLM has nothing to say of it); one whose findings
+// could not be made has, instead, the operator's own finding that says
+// why. Not ready while a served API's caches have not synced.
+func (c *Controller) builtinAnswers(cv *configv1.ClusterVersion, target string, now time.Time) (answers []updatestatus.Answer, unchecked []insightsv1alpha1.UpdateInsight, ready bool) {
+	for _, b := range c.builtins {
+		planner, ready, off := b.Planner.read()
+		switch {
+		case !ready:
+			return nil, nil, false
+		case isNotServed(off):
+			continue
+		case off != nil:
+			unchecked = append(unchecked, b.Unchecked(target, off, now))
+			continue
+		}
+		a, err := planner.Plan(precheck.CurrentRelease(cv), target, now)
+		if err != nil {
+			unchecked = append(unchecked, b.Unchecked(target, err, now))
+			continue
+		}
+		answers = append(answers, a)
 	}
-	planner, ready, off := c.olm.read()
-	switch {
-	case !ready:
-		return nil, nil, false
-	case isNotServed(off):
-		return nil, nil, true
-	case off != nil:
-		return nil, off, true
-	}
-	a, err := planner.Plan(precheck.CurrentRelease(cv), target, now)
-	if err != nil {
-		return nil, fmt.Errorf("reading OLM's objects: %w", err), true
-	}
-	return &a, nil, true
+	return answers, unchecked, true
 }
 
 // builtinAnswer is the operator's own findings, as the built-in informer's.

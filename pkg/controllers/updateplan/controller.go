@@ -75,11 +75,19 @@ const (
 	Workers = 2
 )
 
-// OLMPlanner makes the findings of OLM's operators for an update from
-// current to target: the answer of the built-in informer
-// operator-lifecycle-manager.
-type OLMPlanner interface {
+// Planner makes a built-in informer's findings for an update from current
+// to target, as its answer.
+type Planner interface {
 	Plan(current, target string, now time.Time) (updatestatus.Answer, error)
+}
+
+// BuiltinPlanner is a built-in informer other than the operator's own
+// pre-checks, as the plan controller asks it: its planner, read once the
+// cluster serves the API it needs, and the operator's own finding, in the
+// informer's words, that its findings could not be made.
+type BuiltinPlanner struct {
+	Planner   *Optional[Planner]
+	Unchecked func(target string, why error, now time.Time) insightsv1alpha1.UpdateInsight
 }
 
 // Asker asks an UpdateInformer what might go wrong if the cluster updated
@@ -101,7 +109,7 @@ type Controller struct {
 	adminAcks        corelisters.ConfigMapNamespaceLister
 	apiRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
 	cloudCredentials *Optional[operatorlisters.CloudCredentialLister]
-	olm              *Optional[OLMPlanner]
+	builtins         []BuiltinPlanner
 	pods             coreclient.PodsGetter
 	events           coreclient.EventsGetter
 	alerts           *alertsCache
@@ -147,9 +155,10 @@ type Config struct {
 	// serves them.
 	APIRequestCounts *Optional[apiserverlisters.APIRequestCountLister]
 	CloudCredentials *Optional[operatorlisters.CloudCredentialLister]
-	// OLM makes the findings of OLM's operators once the cluster serves
-	// OLM's API; nil when the operator reads none.
-	OLM *Optional[OLMPlanner]
+	// Builtins make the findings of the built-in informers other than the
+	// operator's own pre-checks (OLM's operators), each once the cluster
+	// serves the API it needs.
+	Builtins []BuiltinPlanner
 	// Alerts reads the firing alerts; nil when the operator reads none.
 	Alerts  alerts.Source
 	PerNode *nodes.PerNodeTimes
@@ -199,7 +208,7 @@ func New(
 		adminAcks:        adminAcks.Lister().ConfigMaps(names.ConfigNamespace),
 		apiRequestCounts: config.APIRequestCounts,
 		cloudCredentials: config.CloudCredentials,
-		olm:              config.OLM,
+		builtins:         config.Builtins,
 		pods:             config.Pods,
 		events:           config.Events,
 		alerts:           newAlertsCache(config.Alerts, clock),
@@ -242,7 +251,9 @@ func New(
 	later := func() { c.enqueueAll(Coalesce) }
 	c.apiRequestCounts.bind(later)
 	c.cloudCredentials.bind(later)
-	c.olm.bind(later)
+	for _, b := range c.builtins {
+		b.Planner.bind(later)
+	}
 	for resource, informer := range cluster {
 		synced[resource] = informer.HasSynced
 		all = append(all, informer)
@@ -312,15 +323,12 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		// Every plan is evaluated again once what is missing is read.
 		return nil
 	}
-	olmAnswer, olmUnchecked, ready := c.olmAnswer(cluster.clusterVersion, plan.Spec.TargetRelease, now)
+	builtins, unchecked, ready := c.builtinAnswers(cluster.clusterVersion, plan.Spec.TargetRelease, now)
 	if !ready {
 		return nil
 	}
-	in.OLMUnchecked = olmUnchecked
-	answers := append(r.answers(), builtinAnswer(in))
-	if olmAnswer != nil {
-		answers = append(answers, *olmAnswer)
-	}
+	in.BuiltinsUnchecked = unchecked
+	answers := append(append(r.answers(), builtinAnswer(in)), builtins...)
 	if !r.refusedSince.IsZero() && now.Sub(r.refusedSince) >= RetryRefused {
 		r.refused, r.held, r.refusedSince = updatestatus.Refusals{}, nil, time.Time{}
 	}

@@ -36,6 +36,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	olmpkg "github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -810,31 +811,31 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 	olmUncheckedID := "update-insights-operator/ControlPlane/ClusterOperator.config.openshift.io/operator-lifecycle-manager/olm-unchecked"
 	for _, tc := range []struct {
 		name      string
-		olm       func(*fakeOLM) *Optional[OLMPlanner]
+		olm       func(*fakeOLM) *Optional[Planner]
 		evaluated bool
 		want      []string
 		asked     []string
 	}{{
 		name: "served and synced",
-		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
-			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }}
+		olm: func(f *fakeOLM) *Optional[Planner] {
+			return &Optional[Planner]{lister: f, synced: func() bool { return true }}
 		},
 		evaluated: true,
 		want:      []string{olmID, durationID},
 		asked:     []string{"4.16.3->4.17.2"},
 	}, {
 		name: "its objects unreadable",
-		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
+		olm: func(f *fakeOLM) *Optional[Planner] {
 			f.err = errors.New(`clusterserviceversions.operators.coreos.com is forbidden`)
-			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return true }}
+			return &Optional[Planner]{lister: f, synced: func() bool { return true }}
 		},
 		evaluated: true,
 		want:      []string{olmUncheckedID, durationID},
 		asked:     []string{"4.16.3->4.17.2"},
 	}, {
 		name: "not served",
-		olm: func(*fakeOLM) *Optional[OLMPlanner] {
-			o := NewOptional[OLMPlanner]()
+		olm: func(*fakeOLM) *Optional[Planner] {
+			o := NewOptional[Planner]()
 			o.Off("the cluster does not serve clusterserviceversions.operators.coreos.com/v1alpha1", true)
 			return o
 		},
@@ -842,28 +843,30 @@ func TestOLMsFindingsAreThePlansOnceItsAPIIsRead(t *testing.T) {
 		want:      []string{durationID},
 	}, {
 		name: "whether it is served cannot be told",
-		olm: func(*fakeOLM) *Optional[OLMPlanner] {
-			o := NewOptional[OLMPlanner]()
+		olm: func(*fakeOLM) *Optional[Planner] {
+			o := NewOptional[Planner]()
 			o.Off("cannot tell whether the cluster serves operators.coreos.com/v1alpha1: the server is currently unable to handle the request", false)
 			return o
 		},
 		evaluated: true,
 		want:      []string{olmUncheckedID, durationID},
 	}, {
-		name:      "not read by the operator",
-		olm:       func(*fakeOLM) *Optional[OLMPlanner] { return nil },
+		name:      "no built-in informer but the operator's own",
+		olm:       func(*fakeOLM) *Optional[Planner] { return nil },
 		evaluated: true,
 		want:      []string{durationID},
 	}, {
 		name: "served, its caches not synced yet",
-		olm: func(f *fakeOLM) *Optional[OLMPlanner] {
-			return &Optional[OLMPlanner]{lister: f, synced: func() bool { return false }}
+		olm: func(f *fakeOLM) *Optional[Planner] {
+			return &Optional[Planner]{lister: f, synced: func() bool { return false }}
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := newHarness(t)
 			olm := &fakeOLM{}
-			h.controller.olm = tc.olm(olm)
+			if planner := tc.olm(olm); planner != nil {
+				h.controller.builtins = []BuiltinPlanner{{Planner: planner, Unchecked: olmpkg.Unchecked}}
+			}
 			h.createPlan("4.17.2", "r1")
 			h.sync("4.17.2")
 			p := h.plan("4.17.2")
@@ -894,7 +897,7 @@ func TestOLMIsAskedFromTheReleaseTheClusterUpdatesTo(t *testing.T) {
 	cv.Status.History = append([]configv1.UpdateHistory{{Version: "4.17.1", State: configv1.PartialUpdate}}, cv.Status.History...)
 	h.add(h.cvs, cv)
 	olm := &fakeOLM{}
-	h.controller.olm = &Optional[OLMPlanner]{lister: olm, synced: func() bool { return true }}
+	h.controller.builtins = []BuiltinPlanner{{Planner: &Optional[Planner]{lister: olm, synced: func() bool { return true }}, Unchecked: olmpkg.Unchecked}}
 	h.createPlan("4.17.2", "r1")
 	h.sync("4.17.2")
 	if diff := cmp.Diff([]string{"4.17.1->4.17.2"}, olm.asked); diff != "" {
