@@ -20,7 +20,7 @@ import (
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )

@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/openshift/library-go/pkg/controller/factory"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 )
 
 // A slow informer's sync holds up neither another informer's nor the

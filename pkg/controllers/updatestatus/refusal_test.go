@@ -16,7 +16,7 @@ import (
 	clienttesting "k8s.io/client-go/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 

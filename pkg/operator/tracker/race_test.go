@@ -9,6 +9,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+
+	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 )
 
 func TestRequeueIfRaced(t *testing.T) {
@@ -34,7 +36,7 @@ func TestRequeueIfRaced(t *testing.T) {
 		{name: "one of several writes was refused", err: utilerrors.NewAggregate([]error{conflict, invalid}), want: false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			syncCtx := newSyncContext("version")
+			syncCtx := controllertest.NewSyncContext("version")
 			defer syncCtx.Q.ShutDown()
 			if got := RequeueIfRaced(syncCtx, "version", tc.err); got != tc.want {
 				t.Errorf("RequeueIfRaced(%v) = %v, want %v", tc.err, got, tc.want)

@@ -14,6 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
+
+	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 )
 
 var start = time.Date(2026, 11, 22, 8, 0, 0, 0, time.UTC)
@@ -49,7 +51,7 @@ func (tt *trackerTest) run(t *testing.T, controller, key string, took time.Durat
 		tt.clock.Step(took)
 		return err
 	})
-	syncCtx := newSyncContext(key)
+	syncCtx := controllertest.NewSyncContext(key)
 	defer syncCtx.Q.ShutDown()
 	if got := sync(context.Background(), syncCtx); !errors.Is(got, err) {
 		t.Fatalf("the wrapped sync returned %v, want %v", got, err)
@@ -136,7 +138,7 @@ func TestTrackerRequeuesALostRace(t *testing.T) {
 	sync := tt.Sync("ClusterVersion", func(context.Context, factory.SyncContext) error {
 		return fmtWrap(conflict)
 	})
-	syncCtx := newSyncContext("version")
+	syncCtx := controllertest.NewSyncContext("version")
 	defer syncCtx.Q.ShutDown()
 	if err := sync(context.Background(), syncCtx); err != nil {
 		t.Errorf("the wrapped sync returned %v, want no error for a lost race", err)
