@@ -15,9 +15,9 @@ import (
 // namespace: the one ConfigMap the informer reads, and the only one it may
 // (its Role names it), which calls then read from the cache rather than
 // the API.
-func newConfigMapWatch(client kubernetes.Interface, namespace string) *watched {
+func newConfigMapWatch(client kubernetes.Interface, namespace string) *listwatch.Watched {
 	configMaps := client.CoreV1().ConfigMaps(namespace)
-	return newWatched(client, listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("metadata.name", managedupgrade.ConfigMapName)), configMaps.List, configMaps.Watch),
+	return listwatch.NewWatched(client, listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("metadata.name", managedupgrade.ConfigMapName)), configMaps.List, configMaps.Watch),
 		&corev1.ConfigMap{}, nil)
 }
 
@@ -28,14 +28,14 @@ func newConfigMapWatch(client kubernetes.Interface, namespace string) *watched {
 // list.
 func (i *Informer) config() (managedupgrade.Config, string, error) {
 	name := i.sources.Namespace + "/" + managedupgrade.ConfigMapName
-	synced, err := i.configMap.synced()
+	synced, err := i.configMap.Synced()
 	if err != nil {
 		return managedupgrade.Config{}, "", fmt.Errorf("reading ConfigMap %s: %w", name, err)
 	}
 	if !synced {
 		return managedupgrade.Config{}, "the ConfigMap cache is not synced yet", nil
 	}
-	obj, _, err := i.configMap.informer.GetStore().GetByKey(name)
+	obj, _, err := i.configMap.Informer.GetStore().GetByKey(name)
 	if err != nil {
 		return managedupgrade.Config{}, "", fmt.Errorf("reading ConfigMap %s: %w", name, err)
 	}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/informer"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/listwatch"
 	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
@@ -60,7 +61,7 @@ type Sources struct {
 // Informer answers the status and plan calls.
 type Informer struct {
 	sources     Sources
-	configMap   *watched
+	configMap   *listwatch.Watched
 	drainedPods *nodePods
 
 	mu sync.Mutex
@@ -92,8 +93,8 @@ func New(sources Sources) *Informer {
 // have stopped: the ConfigMap's, and those of drained nodes' pods, which
 // calls start.
 func (i *Informer) Run(ctx context.Context) {
-	defer i.drainedPods.stop()
-	i.configMap.informer.RunWithContext(ctx)
+	defer i.drainedPods.Stop()
+	i.configMap.Informer.RunWithContext(ctx)
 }
 
 // StatusInsights reports the managed updates of the namespace's

@@ -130,7 +130,7 @@ func newFixture(t *testing.T, s setup) fixture {
 	}
 	t.Cleanup(f.stop)
 	if s.configMapErr == nil {
-		waitUntil(t, "the ConfigMap cache synced", f.informer.configMap.informer.HasSynced)
+		waitUntil(t, "the ConfigMap cache synced", f.informer.configMap.Informer.HasSynced)
 	}
 	return f
 }
@@ -178,7 +178,7 @@ func waitUntil(t *testing.T, what string, done func() bool) {
 // cachedConfig says whether the ConfigMap cache holds config.
 func (f fixture) cachedConfig(config string) func() bool {
 	return func() bool {
-		obj, _, _ := f.informer.configMap.informer.GetStore().GetByKey(namespace + "/" + managedupgrade.ConfigMapName)
+		obj, _, _ := f.informer.configMap.Informer.GetStore().GetByKey(namespace + "/" + managedupgrade.ConfigMapName)
 		cm, ok := obj.(*corev1.ConfigMap)
 		return ok && cm.Data[managedupgrade.ConfigMapKey] == config
 	}

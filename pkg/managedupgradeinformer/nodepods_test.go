@@ -3,7 +3,6 @@ package managedupgradeinformer
 import (
 	"context"
 	"errors"
-	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -19,6 +18,7 @@ import (
 	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
+	"github.com/update-insights/update-insights-operator/pkg/listwatch"
 	"github.com/update-insights/update-insights-operator/pkg/managedupgrade"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
@@ -50,21 +50,12 @@ func drainSetup() setup {
 
 // cachedNodes are the nodes whose pods are cached.
 func (f fixture) cachedNodes() []string {
-	c := f.informer.drainedPods
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return slices.Sorted(maps.Keys(c.nodes))
+	return f.informer.drainedPods.Followed()
 }
 
 // nodeCache is the cache of node's pods, nil without one.
-func (f fixture) nodeCache(node string) *watched {
-	c := f.informer.drainedPods
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if n, ok := c.nodes[node]; ok {
-		return n.watched
-	}
-	return nil
+func (f fixture) nodeCache(node string) *listwatch.Watched {
+	return f.informer.drainedPods.Cache(node)
 }
 
 // podRequests are the pod requests made, with their field selectors.
@@ -126,7 +117,7 @@ func TestDrainedNodePodsAreCached(t *testing.T) {
 			Spec: corev1.PodSpec{NodeName: "worker-a"}, Status: corev1.PodStatus{Phase: corev1.PodRunning}},
 	}
 	var cached []*corev1.Pod
-	for _, o := range f.nodeCache("worker-a").informer.GetStore().List() {
+	for _, o := range f.nodeCache("worker-a").Informer.GetStore().List() {
 		cached = append(cached, o.(*corev1.Pod))
 	}
 	slices.SortFunc(cached, func(a, b *corev1.Pod) int { return strings.Compare(a.Name, b.Name) })
@@ -166,7 +157,7 @@ func TestNodePodCachesFollowTheDrains(t *testing.T) {
 	if got := f.cachedNodes(); !slices.Equal(got, []string{"worker-b"}) {
 		t.Errorf("pods cached of nodes %v, want worker-b's alone", got)
 	}
-	waitUntil(t, "worker-a's cache stopped", cacheA.informer.IsStopped)
+	waitUntil(t, "worker-a's cache stopped", cacheA.Informer.IsStopped)
 	cacheB := f.nodeCache("worker-b")
 
 	// The update upgraded: no update drains nodes.
@@ -182,7 +173,7 @@ func TestNodePodCachesFollowTheDrains(t *testing.T) {
 	if got := f.cachedNodes(); len(got) != 0 {
 		t.Errorf("pods cached of nodes %v once no update drains nodes, want none", got)
 	}
-	waitUntil(t, "worker-b's cache stopped", cacheB.informer.IsStopped)
+	waitUntil(t, "worker-b's cache stopped", cacheB.Informer.IsStopped)
 
 	// Upgrading again, until the informer stops.
 	if err := f.upgradeConfigs.Update(upgrading()); err != nil {
@@ -191,7 +182,7 @@ func TestNodePodCachesFollowTheDrains(t *testing.T) {
 	drainsReported(t, f)
 	cacheB = f.nodeCache("worker-b")
 	f.stop()
-	if !cacheB.informer.IsStopped() {
+	if !cacheB.Informer.IsStopped() {
 		t.Error("worker-b's cache runs after the informer stopped")
 	}
 	if _, err := f.status(t); err == nil || err.Error() != "the informer is stopping" {
