@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -54,6 +55,9 @@ type NodeState struct {
 	// DegradedReason is the machine-config daemon's full reason when the
 	// node is degraded.
 	DegradedReason string
+	// DrainBlocks are the pods that keep the node's drain from finishing,
+	// while the machine-config controller drains it.
+	DrainBlocks []drain.Pod
 }
 
 // Unavailability is why a node cannot run workloads, and since when (zero
@@ -84,7 +88,8 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 			}, machineConfigOperatorDocs))
 	}
 
-	var next time.Time
+	drained, next := forDrain(s, a.DrainBlocks, now)
+	insights = append(insights, drained...)
 	if u := a.Unavailable; u != nil && !a.Updating {
 		if grace, reported := unavailableGrace[u.Reason]; reported {
 			started := u.Since
@@ -92,7 +97,7 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 				started = since(s, insightsv1alpha1.NodeProgressInsightAvailable)
 			}
 			if due := started.Add(grace); now.Before(due) {
-				next = due
+				next = earliest(next, due)
 			} else {
 				insights = append(insights, nodeInsight(NodeUnavailable, s.ScopeType, resources, started,
 					insightsv1alpha1.InsightImpact{

@@ -3,6 +3,7 @@ package health
 import (
 	configv1 "github.com/openshift/api/config/v1"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
+	policyv1 "k8s.io/api/policy/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
@@ -17,19 +18,27 @@ type scopedResource struct {
 }
 
 var (
-	clusterVersionResource    = scopedResource{configv1.GroupName, "clusterversions", "ClusterVersion"}
-	clusterOperatorResource   = scopedResource{configv1.GroupName, "clusteroperators", "ClusterOperator"}
-	nodeResource              = scopedResource{"", "nodes", "Node"}
-	machineConfigPoolResource = scopedResource{machineconfigurationv1.GroupName, "machineconfigpools", "MachineConfigPool"}
-	alertResource             = scopedResource{configv1.GroupName, "alerts", "Alert"}
+	clusterVersionResource      = scopedResource{configv1.GroupName, "clusterversions", "ClusterVersion"}
+	clusterOperatorResource     = scopedResource{configv1.GroupName, "clusteroperators", "ClusterOperator"}
+	nodeResource                = scopedResource{"", "nodes", "Node"}
+	machineConfigPoolResource   = scopedResource{machineconfigurationv1.GroupName, "machineconfigpools", "MachineConfigPool"}
+	alertResource               = scopedResource{configv1.GroupName, "alerts", "Alert"}
+	podResource                 = scopedResource{"", "pods", "Pod"}
+	podDisruptionBudgetResource = scopedResource{policyv1.GroupName, "poddisruptionbudgets", "PodDisruptionBudget"}
 )
 
 // scopedResources are all the resources the health insights name.
-var scopedResources = []scopedResource{clusterVersionResource, clusterOperatorResource, nodeResource, machineConfigPoolResource, alertResource}
+var scopedResources = []scopedResource{clusterVersionResource, clusterOperatorResource, nodeResource, machineConfigPoolResource, alertResource,
+	podResource, podDisruptionBudgetResource}
 
 // ref refers to the object name of the resource.
 func (r scopedResource) ref(name string) insightsv1alpha1.ResourceRef {
 	return insightsv1alpha1.ResourceRef{Group: r.group, Resource: r.resource, Name: name}
+}
+
+// namespacedRef refers to the object namespace/name of the resource.
+func (r scopedResource) namespacedRef(namespace, name string) insightsv1alpha1.ResourceRef {
+	return insightsv1alpha1.ResourceRef{Group: r.group, Resource: r.resource, Namespace: namespace, Name: name}
 }
 
 // Kind is the kind of a resource the health insights name; false for any

@@ -22,7 +22,9 @@ func TestKind(t *testing.T) {
 		{"nodes", "Node", true},
 		{"machineconfigpools", "MachineConfigPool", true},
 		{"alerts", "Alert", true},
-		{"poddisruptionbudgets", "", false},
+		{"pods", "Pod", true},
+		{"poddisruptionbudgets", "PodDisruptionBudget", true},
+		{"deployments", "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.resource, func(t *testing.T) {

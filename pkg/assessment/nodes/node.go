@@ -111,7 +111,11 @@ type Input struct {
 	Previous *insightsv1alpha1.NodeProgressInsightStatus
 	// PerNode is how long one node of the pool takes to update.
 	PerNode time.Duration
-	Now     time.Time
+	// Drain is what the node's pods are judged from while the
+	// machine-config controller drains it; nil while they are not read (no
+	// drain is asked of the node, or its pods are not cached yet).
+	Drain *DrainObjects
+	Now   time.Time
 }
 
 // Assessment is a node's desired insight status and what the pool and the
@@ -163,6 +167,13 @@ func NodeProgress(in Input) Assessment {
 
 	c := conditions{previous: in.Previous, now: in.Now}
 	updating := c.updating(in, a.Updating, updated, foundCurrent, currentVersion)
+	if updating.Reason == insightsv1alpha1.NodeDraining {
+		// The machine-config daemon asks the drain as the node's update
+		// begins, so the drain counts from when the node began updating
+		// (the machine-config operator keeps its own start in memory).
+		a.DrainBlocks = drainBlocks(in, c.since(updating))
+		updating.Message = text.Truncate(updating.Message+drainHeld(lasting(a.DrainBlocks, in.Now)), maxConditionMessageLength)
+	}
 	c.set(updating)
 	if a.DegradedReason != "" {
 		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionTrue,
@@ -184,7 +195,7 @@ func NodeProgress(in Input) Assessment {
 		Name:         node.Name,
 		PoolResource: health.PoolResource(in.Pool.Name),
 		ScopeType:    ScopeType(in.Pool.Name),
-		Message:      message(&a, node.Name),
+		Message:      message(&a, node.Name, in.Now),
 	}
 	if foundCurrent {
 		a.Status.Version = text.Truncate(currentVersion, 256)
@@ -256,17 +267,17 @@ func unavailability(node *corev1.Node, state string) *health.Unavailability {
 }
 
 // message is the one-line note on the node: what is wrong with it, if
-// anything. The daemon's reasons name the node, which the insight already
-// is; like `oc adm upgrade status` the name gives way to "<node>" so the
-// reason fits.
-func message(a *Assessment, nodeName string) string {
+// anything, or which pod holds its drain. The daemon's reasons name the
+// node, which the insight already is; like `oc adm upgrade status` the name
+// gives way to "<node>" so the reason fits.
+func message(a *Assessment, nodeName string, now time.Time) string {
 	switch {
 	case a.DegradedReason != "":
 		return text.OneLine(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength)
 	case a.Unavailable != nil && !a.Updating:
 		return text.OneLine(a.Unavailable.Message, maxMessageLength)
 	}
-	return ""
+	return drainNote(lasting(a.DrainBlocks, now))
 }
 
 // replaceName replaces name where it stands as a whole node name, not
@@ -334,6 +345,15 @@ func (c *conditions) setSince(cond metav1.Condition, since time.Time) {
 		cond.LastTransitionTime = metav1.NewTime(since)
 	}
 	c.list = append(c.list, cond)
+}
+
+// since is when cond, once set, turned to its status: at its previous
+// transition while its status does not change, else now.
+func (c *conditions) since(cond metav1.Condition) time.Time {
+	if previous := previousCondition(c.previous, cond.Type); previous != nil && previous.Status == cond.Status {
+		return previous.LastTransitionTime.Time
+	}
+	return c.now
 }
 
 func (c *conditions) get(conditionType string) *metav1.Condition {

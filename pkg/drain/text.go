@@ -1,0 +1,98 @@
+package drain
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// String names the budget as namespace/name.
+func (b Budget) String() string { return b.Namespace + "/" + b.Name }
+
+// numbers are the budget's numbers as the disruption controller wrote them.
+func (b Budget) numbers() string {
+	return fmt.Sprintf("%d of %d expected pods healthy, %d needed", b.CurrentHealthy, b.ExpectedPods, b.DesiredHealthy)
+}
+
+// Why says, in a clause, what holds a blocking pod: "" for a pod that does
+// not block.
+func (p Pod) Why() string {
+	if p.Verdict != Blocking {
+		return ""
+	}
+	switch p.Reason {
+	case BudgetAtLimit:
+		return fmt.Sprintf("PodDisruptionBudget %s allows no disruption (%s)", p.budget(), p.budgetNumbers())
+	case ReplacementUnschedulable:
+		return fmt.Sprintf("PodDisruptionBudget %s allows no disruption, and its pod %s cannot be scheduled", p.budget(), strings.Join(p.Unschedulable, ", "))
+	case MultipleBudgets:
+		return fmt.Sprintf("PodDisruptionBudgets %s all select it, and the eviction API refuses a pod more than one budget selects", p.budgetNames())
+	case BudgetNotSynced:
+		return fmt.Sprintf("the disruption controller has not computed the status of PodDisruptionBudget %s, and the eviction API refuses until it has", p.budget())
+	case Finalizer:
+		return fmt.Sprintf("it was deleted and finalizer %s holds it", strings.Join(p.Finalizers, ", "))
+	case GracePeriod:
+		if p.GraceLeft > 0 {
+			return fmt.Sprintf("it was deleted and its grace period runs %s more", p.GraceLeft.Round(time.Second))
+		}
+		return "it was deleted and its kubelet has not finished stopping it"
+	case NodeNotReady:
+		return "it was deleted, and the node's kubelet, not ready, does not confirm it"
+	case Refused:
+		return "the drain refuses to remove it under its options"
+	}
+	return string(p.Reason)
+}
+
+// Remedy says what an administrator can do about a blocking pod: "" for a
+// pod that does not block.
+func (p Pod) Remedy() string {
+	if p.Verdict != Blocking {
+		return ""
+	}
+	owner := "its workload"
+	if p.Owner != "" {
+		owner = p.Owner
+	}
+	switch p.Reason {
+	case BudgetAtLimit:
+		return fmt.Sprintf("Scale %s up so that PodDisruptionBudget %s allows a disruption, or relax the budget's minAvailable or maxUnavailable.", owner, p.budget())
+	case ReplacementUnschedulable:
+		return fmt.Sprintf("Make room for %s (its events say why the scheduler cannot place it), or relax PodDisruptionBudget %s.", strings.Join(p.Unschedulable, ", "), p.budget())
+	case MultipleBudgets:
+		return fmt.Sprintf("Change PodDisruptionBudgets %s so that only one selects the pod.", p.budgetNames())
+	case BudgetNotSynced:
+		return fmt.Sprintf("Check the kube-controller-manager, whose disruption controller computes PodDisruptionBudget %s's status.", p.budget())
+	case Finalizer:
+		return fmt.Sprintf("Find the controller that owns finalizer %s (%s may say) and why it does not remove it; remove it by hand only if that controller is gone.", strings.Join(p.Finalizers, ", "), owner)
+	case GracePeriod:
+		return "Wait for the pod to stop, or shorten its terminationGracePeriodSeconds if it never needs that long."
+	case NodeNotReady:
+		return "Bring the node's kubelet back, or, if the node is gone for good, delete the pod with --force --grace-period=0."
+	case Refused:
+		return "Remove the pod by hand, or drain with options that allow it."
+	}
+	return ""
+}
+
+func (p Pod) budget() string {
+	if len(p.Budgets) == 0 {
+		return "(unknown)"
+	}
+	return p.Budgets[0].String()
+}
+
+func (p Pod) budgetNumbers() string {
+	if len(p.Budgets) == 0 {
+		return "no numbers"
+	}
+	return p.Budgets[0].numbers()
+}
+
+func (p Pod) budgetNames() string {
+	names := make([]string, len(p.Budgets))
+	for i, b := range p.Budgets {
+		names[i] = b.String()
+	}
+	return strings.Join(names, " and ")
+}

@@ -1,0 +1,64 @@
+package drain
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// Each reason a pod blocks says what holds it and what to do, naming the
+// budget, finalizer or pending pod involved; a pod that does not block says
+// nothing.
+func TestWhyAndRemedy(t *testing.T) {
+	db := Budget{Namespace: "shop", Name: "db", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2}
+	other := Budget{Namespace: "shop", Name: "all"}
+	for _, tt := range []struct {
+		pod         Pod
+		why, remedy string
+	}{
+		{
+			pod:    Pod{Verdict: Blocking, Reason: BudgetAtLimit, Budgets: []Budget{db}, Owner: "ReplicaSet/db-7d9"},
+			why:    "PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)",
+			remedy: "Scale ReplicaSet/db-7d9 up so that PodDisruptionBudget shop/db allows a disruption, or relax the budget's minAvailable or maxUnavailable.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: ReplacementUnschedulable, Budgets: []Budget{db}, Unschedulable: []string{"db-2"}},
+			why:    "PodDisruptionBudget shop/db allows no disruption, and its pod db-2 cannot be scheduled",
+			remedy: "Make room for db-2 (its events say why the scheduler cannot place it), or relax PodDisruptionBudget shop/db.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: MultipleBudgets, Budgets: []Budget{other, db}},
+			why:    "PodDisruptionBudgets shop/all and shop/db all select it, and the eviction API refuses a pod more than one budget selects",
+			remedy: "Change PodDisruptionBudgets shop/all and shop/db so that only one selects the pod.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: BudgetNotSynced, Budgets: []Budget{db}},
+			why:    "the disruption controller has not computed the status of PodDisruptionBudget shop/db, and the eviction API refuses until it has",
+			remedy: "Check the kube-controller-manager, whose disruption controller computes PodDisruptionBudget shop/db's status.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: Finalizer, Finalizers: []string{"example.com/backup"}, Owner: "StatefulSet/db"},
+			why:    "it was deleted and finalizer example.com/backup holds it",
+			remedy: "Find the controller that owns finalizer example.com/backup (StatefulSet/db may say) and why it does not remove it; remove it by hand only if that controller is gone.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: GracePeriod, GraceLeft: 25*time.Minute + 300*time.Millisecond},
+			why:    "it was deleted and its grace period runs 25m0s more",
+			remedy: "Wait for the pod to stop, or shorten its terminationGracePeriodSeconds if it never needs that long.",
+		},
+		{
+			pod:    Pod{Verdict: Blocking, Reason: NodeNotReady},
+			why:    "it was deleted, and the node's kubelet, not ready, does not confirm it",
+			remedy: "Bring the node's kubelet back, or, if the node is gone for good, delete the pod with --force --grace-period=0.",
+		},
+		{pod: Pod{Verdict: Evicted}},
+		{pod: Pod{Verdict: Skipped, Reason: DaemonSetPod}},
+	} {
+		t.Run(string(tt.pod.Verdict)+"/"+string(tt.pod.Reason), func(t *testing.T) {
+			if diff := cmp.Diff([]string{tt.why, tt.remedy}, []string{tt.pod.Why(), tt.pod.Remedy()}); diff != "" {
+				t.Errorf("why and remedy (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

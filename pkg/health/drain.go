@@ -1,0 +1,86 @@
+package health
+
+import (
+	"fmt"
+	"time"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
+	"github.com/update-insights/update-insights-operator/pkg/text"
+)
+
+// DrainBlockedPrefix starts the problem of a health insight about a pod that
+// holds a node's drain; the drain model's reason follows, e.g.
+// DrainBlockedBudgetAtLimit.
+const DrainBlockedPrefix = "DrainBlocked"
+
+const drainDocs = "https://github.com/update-insights/update-insights-operator/blob/main/docs/insights.md#drains-held"
+
+// forDrain returns a health insight for each pod that has held the node's
+// drain long enough (drain.MCO's thresholds: a Warning once the
+// machine-config controller's first attempt failed, an Error once it would
+// raise its drain error), scoped to the node, the pod and its budgets, and
+// when the level of a block would next change by the passage of time
+// alone.
+func forDrain(s *insightsv1alpha1.NodeProgressInsightStatus, blocks []drain.Pod, now time.Time) ([]Insight, time.Time) {
+	var insights []Insight
+	var next time.Time
+	for _, b := range blocks {
+		next = earliest(next, nextLevel(b, now))
+		level := b.Level(drain.MCO, now)
+		if level == "" {
+			continue
+		}
+		resources := []insightsv1alpha1.ResourceRef{nodeResource.ref(s.Name), podResource.namespacedRef(b.Namespace, b.Name)}
+		for _, budget := range b.Budgets {
+			resources = append(resources, podDisruptionBudgetResource.namespacedRef(budget.Namespace, budget.Name))
+		}
+		started := b.Since
+		if started.IsZero() {
+			started = now
+		}
+		insights = append(insights, nodeInsight(DrainBlockedPrefix+string(b.Reason), s.ScopeType, resources, started,
+			insightsv1alpha1.InsightImpact{
+				Level:       level,
+				Type:        insightsv1alpha1.UpdateStalledImpactType,
+				Summary:     text.OneLine(fmt.Sprintf("Pod %s/%s holds the drain of node %s: %s", b.Namespace, b.Name, s.Name, b.Why()), maxSummaryLength),
+				Description: text.Truncate(drainDescription(b, now), maxDescriptionLength),
+			}, drainDocs))
+	}
+	return insights, next
+}
+
+// drainDescription says since when the pod holds the drain, what to do, and
+// what the machine-config controller does meanwhile.
+func drainDescription(b drain.Pod, now time.Time) string {
+	held := "The drain waits for it"
+	if !b.Since.IsZero() {
+		held = fmt.Sprintf("It has held the drain for %s", now.Sub(b.Since).Round(time.Second))
+	}
+	return fmt.Sprintf("%s: %s. %s The machine-config controller tries the drain again every minute, then every five, "+
+		"and after %s raises its drain error (the MCCDrainError alert); the node's update waits until the pod is gone.",
+		held, b.Why(), b.Remedy(), drain.MCO.ErrorAfter)
+}
+
+// nextLevel is when a block's level next changes by the passage of time
+// alone, zero for never.
+func nextLevel(b drain.Pod, now time.Time) time.Time {
+	start := b.Since
+	if start.IsZero() {
+		return time.Time{}
+	}
+	for _, after := range []time.Duration{drain.MCO.WarnAfter, drain.MCO.ErrorAfter} {
+		if due := start.Add(after); after > 0 && now.Before(due) {
+			return due
+		}
+	}
+	return time.Time{}
+}
+
+// earliest is the earlier of two times, either zero for none.
+func earliest(a, b time.Time) time.Time {
+	if a.IsZero() || (!b.IsZero() && b.Before(a)) {
+		return b
+	}
+	return a
+}

@@ -1,0 +1,83 @@
+package health
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
+)
+
+// A pod holding a drain is no insight until the machine-config
+// controller's first attempt would have failed, a Warning then, an Error
+// once the controller would raise its drain error, and each threshold is
+// when the node is looked at again; the insight names the node, the pod and
+// its budget, and says what to do.
+func TestForDrainRisesWithMCOsThresholds(t *testing.T) {
+	start := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	block := drain.Pod{Namespace: "shop", Name: "db-0", Verdict: drain.Blocking, Reason: drain.BudgetAtLimit, Since: start, Owner: "ReplicaSet/db-7d9",
+		Budgets: []drain.Budget{{Namespace: "shop", Name: "db", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2}}}
+	status := &insightsv1alpha1.NodeProgressInsightStatus{Name: "worker-a", ScopeType: insightsv1alpha1.ScopeTypeWorkerPool}
+	for _, tt := range []struct {
+		name  string
+		after time.Duration
+		level insightsv1alpha1.InsightImpactLevel
+		next  time.Duration
+	}{
+		{name: "refused once", after: 30 * time.Second, next: drain.MCO.WarnAfter},
+		{name: "past the first attempt", after: 10 * time.Minute, level: insightsv1alpha1.WarningImpactLevel, next: drain.MCO.ErrorAfter},
+		{name: "past the drain error", after: 2 * time.Hour, level: insightsv1alpha1.ErrorImpactLevel},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			now := start.Add(tt.after)
+			insights, next := forDrain(status, []drain.Pod{block}, now)
+			var levels []insightsv1alpha1.InsightImpactLevel
+			for _, i := range insights {
+				levels = append(levels, i.Status.Impact.Level)
+			}
+			var wantLevels []insightsv1alpha1.InsightImpactLevel
+			if tt.level != "" {
+				wantLevels = append(wantLevels, tt.level)
+			}
+			var wantNext time.Time
+			if tt.next > 0 {
+				wantNext = start.Add(tt.next)
+			}
+			if diff := cmp.Diff([]any{wantLevels, wantNext}, []any{levels, next}); diff != "" {
+				t.Errorf("levels and next look (-want +got):\n%s", diff)
+			}
+		})
+	}
+
+	insights, _ := forDrain(status, []drain.Pod{block}, start.Add(10*time.Minute))
+	want := Insight{
+		Name:    insights[0].Name,
+		Problem: "DrainBlockedBudgetAtLimit",
+		Status: insightsv1alpha1.UpdateHealthInsightStatus{
+			StartedAt: insights[0].Status.StartedAt,
+			Scope: insightsv1alpha1.InsightScope{Type: insightsv1alpha1.ScopeTypeWorkerPool, Resources: []insightsv1alpha1.ResourceRef{
+				{Resource: "nodes", Name: "worker-a"},
+				{Resource: "pods", Namespace: "shop", Name: "db-0"},
+				{Group: "policy", Resource: "poddisruptionbudgets", Namespace: "shop", Name: "db"},
+			}},
+			Impact: insightsv1alpha1.InsightImpact{
+				Level:   insightsv1alpha1.WarningImpactLevel,
+				Type:    insightsv1alpha1.UpdateStalledImpactType,
+				Summary: "Pod shop/db-0 holds the drain of node worker-a: PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)",
+				Description: "It has held the drain for 10m0s: PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed). " +
+					"Scale ReplicaSet/db-7d9 up so that PodDisruptionBudget shop/db allows a disruption, or relax the budget's minAvailable or maxUnavailable. " +
+					"The machine-config controller tries the drain again every minute, then every five, and after 1h0m0s raises its drain error (the MCCDrainError alert); " +
+					"the node's update waits until the pod is gone.",
+			},
+			Remediation: insightsv1alpha1.InsightRemediation{Reference: drainDocs},
+		},
+	}
+	if diff := cmp.Diff(want, insights[0]); diff != "" {
+		t.Errorf("insight (-want +got):\n%s", diff)
+	}
+	if got := insights[0].Status.StartedAt.Time; !got.Equal(start) {
+		t.Errorf("started at %s, want %s", got, start)
+	}
+}
