@@ -48,10 +48,13 @@ func (s *starter) startNodesAndPlans(ctx context.Context, answers *updatestatus.
 func (s *starter) startNodes(ctx context.Context, perNode *nodes.PerNodeTimes) bool {
 	machineConfiguration, insights := s.factories.machineConfiguration.Machineconfiguration().V1(), s.factories.insights.Insights().V1alpha1()
 	nodeController, err := node.New(
+		ctx,
+		s.clients.kube,
 		s.factories.nodes.Core().V1().Nodes(),
 		machineConfiguration.MachineConfigPools(),
 		machineConfiguration.MachineConfigs(),
 		s.factories.config.Config().V1().ClusterVersions(),
+		s.factories.budgets.Policy().V1().PodDisruptionBudgets(),
 		insights.NodeProgressInsights(),
 		insights.MachineConfigPoolProgressInsights(),
 		insights.UpdateHealthInsights(),

@@ -79,10 +79,11 @@ var allowedRoles = []struct {
 		why: "a plan's findings are its status",
 	}, {
 		groups: []string{"policy"}, resources: []string{"poddisruptionbudgets"}, verbs: []string{"get", "list", "watch"},
-		why: "the pre-checks find the budgets that allow no disruption",
+		why: "the pre-checks find the budgets that allow no disruption, and the node controller those that hold a drain",
 	}, {
-		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"list"},
-		why: "the pre-checks list the pods of a budget that allows no disruption (and those only), to find the drains it holds up",
+		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"list", "watch"},
+		why: "the pre-checks list the pods of a budget that allows no disruption (and those only), to find the drains it holds up; " +
+			"the node controller watches the pods of the nodes being drained (by spec.nodeName) and those waiting to be scheduled, to say what holds a drain",
 	}, {
 		groups: []string{"apiserver.openshift.io"}, resources: []string{"apirequestcounts"}, verbs: []string{"get", "list", "watch"},
 		why: "the pre-checks of a minor update find the APIs the target removes that were requested in the last 24 hours",

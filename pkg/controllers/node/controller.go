@@ -18,6 +18,8 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/labels"
 	coreinformers "k8s.io/client-go/informers/core/v1"
+	policyinformers "k8s.io/client-go/informers/policy/v1"
+	"k8s.io/client-go/kubernetes"
 	corelisters "k8s.io/client-go/listers/core/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
@@ -69,17 +71,22 @@ type Controller struct {
 	poolWriter      *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health          *healthinsights.Syncer
 	membership      *membership
+	drains          *drains
 	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet.
+// informers must not have started yet. It watches the pods of the nodes
+// being drained through kube, until ctx ends.
 func New(
+	ctx context.Context,
+	kube kubernetes.Interface,
 	nodeInformer coreinformers.NodeInformer,
 	pools machineconfigurationinformers.MachineConfigPoolInformer,
 	configs machineconfigurationinformers.MachineConfigInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
+	budgets policyinformers.PodDisruptionBudgetInformer,
 	nodeInsights insightinformers.NodeProgressInsightInformer,
 	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
@@ -113,6 +120,11 @@ func New(
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
+	c.drains = newDrains(kube, budgets.Lister(), q.Add)
+	go func() {
+		<-ctx.Done()
+		c.drains.stop()
+	}()
 	// Every informer the controller reads, once: the resource names it in
 	// the tracker's WaitsFor, and the handler (nil for one read only
 	// through its lister) queues the work its events change.
@@ -125,6 +137,7 @@ func New(
 		{"machineconfigpools", pools.Informer(), c.poolHandler(q.Add)},
 		{"machineconfigs", configs.Informer(), c.configHandler(q.Add)},
 		{"clusterversions", clusterVersions.Informer(), c.targetVersionHandler(q.Add)},
+		{"poddisruptionbudgets", budgets.Informer(), c.drains.budgetHandler(q.Add)},
 		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
 		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
 		{"updatehealthinsights", healthInsights.Informer(), nil},

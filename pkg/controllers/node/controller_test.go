@@ -23,7 +23,9 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	kubefake "k8s.io/client-go/kubernetes/fake"
 	corelisters "k8s.io/client-go/listers/core/v1"
+	policylisters "k8s.io/client-go/listers/policy/v1"
 	clienttesting "k8s.io/client-go/testing"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
@@ -73,6 +75,9 @@ type harness struct {
 	npis       cache.Indexer
 	mcppis     cache.Indexer
 	uhis       cache.Indexer
+	budgets    cache.Indexer
+	// kube serves the pods of drained nodes.
+	kube *kubefake.Clientset
 }
 
 func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
@@ -87,6 +92,8 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		npis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
 		mcppis:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
 		uhis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
+		budgets:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		kube:     kubefake.NewSimpleClientset(),
 	}
 	// The caches hold what the informers' transforms leave.
 	for _, n := range c.Nodes {
@@ -113,9 +120,11 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
 		membership:      newMembership(events.NewInMemoryRecorder("test", h.clock)),
+		drains:          newDrains(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), func(any) {}),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
 	}
+	t.Cleanup(h.controller.drains.stop)
 	must(t, h.controller.placeNodes())
 	return h
 }

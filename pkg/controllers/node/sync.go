@@ -42,6 +42,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		pool = s.pools.Of(node.Labels)
 	}
 	if pool == nil {
+		c.drains.forget(name)
 		return c.deleteNodeInsight(ctx, syncCtx, insight)
 	}
 
@@ -49,7 +50,9 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	if insight != nil {
 		previous = &insight.Status
 	}
-	a, healthInsights, next := nodes.Assess(s.input(node, pool, c.perNode.Expected(pool.Name), previous))
+	in := s.input(node, pool, c.perNode.Expected(pool.Name), previous)
+	in.Drain = c.drains.objects(node)
+	a, healthInsights, next := nodes.Assess(in)
 	insight, written, err := c.nodeWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, a.Status)
 	if err != nil {
 		return err
