@@ -144,6 +144,9 @@ func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
 	default:
 		b.WriteString("\nControl Plane Nodes\n")
 		writeNodes(b, pool.Nodes, d.Nodes)
+		if d.Nodes {
+			writeDrainsHeld(b, pool.Name, pool.Nodes, s)
+		}
 	}
 }
 
@@ -237,6 +240,9 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 		}
 		fmt.Fprintf(b, "\nWorker Pool Nodes: %s\n", p.Name)
 		writeNodes(b, p.Nodes, d.Nodes)
+		if d.Nodes {
+			writeDrainsHeld(b, p.Name, p.Nodes, s)
+		}
 	}
 }
 
