@@ -84,3 +84,20 @@ func earliest(a, b time.Time) time.Time {
 	}
 	return a
 }
+
+// DrainHeld reads a health insight's resources as forDrain writes them: the
+// node whose drain a pod holds, the pod and its budgets as namespace/name;
+// false for an insight about anything else.
+func DrainHeld(resources []insightsv1alpha1.ResourceRef) (node, pod string, budgets []string, ok bool) {
+	for _, r := range resources {
+		switch {
+		case r.Group == nodeResource.group && r.Resource == nodeResource.resource:
+			node = r.Name
+		case r.Group == podResource.group && r.Resource == podResource.resource:
+			pod = r.Namespace + "/" + r.Name
+		case r.Group == podDisruptionBudgetResource.group && r.Resource == podDisruptionBudgetResource.resource:
+			budgets = append(budgets, r.Namespace+"/"+r.Name)
+		}
+	}
+	return node, pod, budgets, node != "" && pod != ""
+}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	problems "github.com/update-insights/update-insights-operator/pkg/health"
 )
 
 // drainHeld is a health insight about a pod that holds a node's drain: it
@@ -21,19 +23,9 @@ type drainHeld struct {
 func drainsHeld(health []Health) map[string][]drainHeld {
 	out := map[string][]drainHeld{}
 	for i := range health {
-		h := &health[i]
-		d := drainHeld{health: h}
-		for _, r := range h.Resources {
-			switch {
-			case r.Group == "" && r.Resource == "nodes":
-				d.node = r.Name
-			case r.Group == "" && r.Resource == "pods":
-				d.pod = r.Namespace + "/" + r.Name
-			case r.Group == "policy" && r.Resource == "poddisruptionbudgets":
-				d.budgets = append(d.budgets, r.Namespace+"/"+r.Name)
-			}
-		}
-		if d.node != "" && d.pod != "" {
+		d := drainHeld{health: &health[i]}
+		var ok bool
+		if d.node, d.pod, d.budgets, ok = problems.DrainHeld(health[i].Resources); ok {
 			out[d.node] = append(out[d.node], d)
 		}
 	}
