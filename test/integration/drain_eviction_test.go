@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
@@ -14,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
+
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 )
 
 // budgetSync is how far the disruption controller got with a budget.
@@ -42,25 +45,32 @@ type budgetFixture struct {
 	sync      budgetSync
 }
 
-// modelVerdict is what the drain model says of the pod (drain-api.md's
-// Verdict and Reason).
-type modelVerdict struct{ verdict, reason string }
+// modelVerdict is what the drain model says of the pod.
+type modelVerdict struct {
+	Verdict drain.Verdict
+	Reason  drain.Reason
+}
 
-// The drain model's verdicts and reasons these cases expect.
+// The drain model's verdicts these cases expect.
 var (
-	evicted         = modelVerdict{"Evicted", ""}
-	skippedTerminal = modelVerdict{"Skipped", "Terminal"}
-	atLimit         = modelVerdict{"Blocking", "BudgetAtLimit"}
-	multipleBudgets = modelVerdict{"Blocking", "MultipleBudgets"}
-	notSynced       = modelVerdict{"Blocking", "BudgetNotSynced"}
-	heldByFinalizer = modelVerdict{"Blocking", "Finalizer"}
+	evicted         = modelVerdict{drain.Evicted, ""}
+	evictedTerminal = modelVerdict{drain.Evicted, drain.TerminalPod}
+	atLimit         = modelVerdict{drain.Blocking, drain.BudgetAtLimit}
+	multipleBudgets = modelVerdict{drain.Blocking, drain.MultipleBudgets}
+	notSynced       = modelVerdict{drain.Blocking, drain.BudgetNotSynced}
+	heldByFinalizer = modelVerdict{drain.Blocking, drain.Finalizer}
 )
 
 // refusedByTheEvictionAPI says the model's verdict is one the eviction API
-// refuses; Finalizer (like GracePeriod and NodeNotReady) is a pod the API
-// evicts that does not go away.
+// refuses: a block for a budget's reason. A pod already deleted (Finalizer,
+// GracePeriod, NodeNotReady) is one the API evicts again and that does not
+// go away; Refused is a pod the Helper never asks the API about.
 func (v modelVerdict) refusedByTheEvictionAPI() bool {
-	return v.verdict == "Blocking" && v.reason != "Finalizer" && v.reason != "GracePeriod" && v.reason != "NodeNotReady"
+	switch v.Reason {
+	case drain.BudgetAtLimit, drain.MultipleBudgets, drain.BudgetNotSynced, drain.ReplacementUnschedulable:
+		return v.Verdict == drain.Blocking
+	}
+	return false
 }
 
 // evictionAnswer is the API server's answer to an eviction: all zero when
@@ -187,7 +197,7 @@ var evictionCases = []evictionCase{{
 }, {
 	name: "a terminal pod evicts whatever its budget", pod: podSucceeded, peers: []podState{podReady},
 	budgets: []budgetFixture{{name: "web", minAvailable: two, sync: synced}},
-	answer:  allowed, model: skippedTerminal,
+	answer:  allowed, model: evictedTerminal,
 }, {
 	name: "a pending pod evicts whatever its budget", pod: podPending, peers: []podState{podReady},
 	budgets: []budgetFixture{{name: "web", minAvailable: two, sync: synced}},
@@ -204,11 +214,12 @@ var evictionCases = []evictionCase{{
 
 // TestEvictionAnswersWhatTheDrainModelSays creates each case on the API
 // server, with the budgets' status written as the disruption controller
-// writes it, and attempts the eviction of its pod through the eviction
-// subresource: first as a dry run, which must leave the pod and the budgets
-// as they were, then for real, which must answer the same. The answer is
-// the case's, and it refuses exactly the pods the drain model says the
-// eviction API refuses.
+// writes it, runs the drain model on the objects read back, and attempts the
+// eviction of the pod through the eviction subresource: first as a dry run,
+// which must leave the pod and the budgets as they were, then for real,
+// which must answer the same. Each case's answer and verdict agree: the
+// eviction API refuses exactly the pods the model says it refuses, for the
+// budgets the model names.
 func TestEvictionAnswersWhatTheDrainModelSays(t *testing.T) {
 	for _, c := range evictionCases {
 		t.Run(c.name, func(t *testing.T) {
@@ -218,6 +229,13 @@ func TestEvictionAnswersWhatTheDrainModelSays(t *testing.T) {
 			ctx := context.Background()
 			namespace, node := createEvictionCase(t, c)
 			before := resourceVersions(t, namespace, node)
+			want := []modelPod{{Name: "web-subject", Verdict: c.model.Verdict, Reason: c.model.Reason}}
+			if c.model.refusedByTheEvictionAPI() {
+				want[0].Budgets = budgetsIn(c.budgets)
+			}
+			if diff := cmp.Diff(want, judgeNode(t, node)); diff != "" {
+				t.Errorf("the drain model, on the objects the API server has, says (-want +got):\n%s", diff)
+			}
 
 			dryRun := &policyv1.Eviction{ObjectMeta: metav1.ObjectMeta{Name: "web-subject", Namespace: namespace},
 				DeleteOptions: &metav1.DeleteOptions{DryRun: []string{metav1.DryRunAll}}}
@@ -238,6 +256,69 @@ func TestEvictionAnswersWhatTheDrainModelSays(t *testing.T) {
 			}
 		})
 	}
+}
+
+// modelPod is the drain model's verdict on a pod, with the budgets it names.
+type modelPod struct {
+	Name    string
+	Verdict drain.Verdict
+	Reason  drain.Reason
+	Budgets []string
+}
+
+// budgetsIn are the names of the budgets of the pod's namespace: those the
+// eviction handler reads.
+func budgetsIn(budgets []budgetFixture) []string {
+	var names []string
+	for _, b := range budgets {
+		if !b.elsewhere {
+			names = append(names, b.name)
+		}
+	}
+	return names
+}
+
+// judgeNode runs the drain model under the machine-config operator's policy
+// on what the API server has, read as the node controller reads it: the
+// node, its pods, every budget and the pods not yet scheduled.
+func judgeNode(t *testing.T, name string) []modelPod {
+	t.Helper()
+	ctx := context.Background()
+	node, err := kubeClient.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := drain.Input{Node: node, Policy: drain.MCO, Now: time.Now()}
+	onNode, err := kubeClient.CoreV1().Pods(metav1.NamespaceAll).List(ctx, metav1.ListOptions{FieldSelector: "spec.nodeName=" + name})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range onNode.Items {
+		in.Pods = append(in.Pods, &onNode.Items[i])
+	}
+	pending, err := kubeClient.CoreV1().Pods(metav1.NamespaceAll).List(ctx, metav1.ListOptions{FieldSelector: "spec.nodeName="})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range pending.Items {
+		in.Pending = append(in.Pending, &pending.Items[i])
+	}
+	budgets, err := kubeClient.PolicyV1().PodDisruptionBudgets(metav1.NamespaceAll).List(ctx, metav1.ListOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range budgets.Items {
+		in.Budgets = append(in.Budgets, &budgets.Items[i])
+	}
+	var out []modelPod
+	for _, p := range drain.Node(in) {
+		m := modelPod{Name: p.Name, Verdict: p.Verdict, Reason: p.Reason}
+		for _, b := range p.Budgets {
+			m.Budgets = append(m.Budgets, b.Name)
+		}
+		out = append(out, m)
+	}
+	return out
 }
 
 // evict is the request of client-go's EvictV1 without its retries: on a 429
