@@ -3,6 +3,7 @@ package metrics
 import (
 	"cmp"
 	"strings"
+	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/api/meta"
@@ -14,6 +15,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	problems "github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/statusview"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
@@ -41,6 +43,8 @@ const (
 	PlanAnsweredMetric                   = "update_insights_plan_answered"
 	PlanReadyMetric                      = "update_insights_plan_ready"
 	ConfigRolloutInProgressMetric        = "update_insights_config_rollout_in_progress"
+	NodesDrainHeldMetric                 = "update_insights_nodes_drain_held"
+	DrainHeldLongestMetric               = "update_insights_drain_held_longest_seconds"
 )
 
 // FleetMetricNames are the metrics meant for the fleet: those of the fleet
@@ -58,6 +62,8 @@ var FleetMetricNames = []string{
 	PlanAnsweredMetric,
 	PlanReadyMetric,
 	ConfigRolloutInProgressMetric,
+	NodesDrainHeldMetric,
+	DrainHeldLongestMetric,
 }
 
 // The control plane's assessments: the API's, and Slow and Stalled, which
@@ -129,6 +135,8 @@ var FleetLabelValues = map[string]map[string][]string{
 	PlanAnsweredMetric:                   {},
 	PlanReadyMetric:                      {},
 	ConfigRolloutInProgressMetric:        {},
+	NodesDrainHeldMetric:                 {},
+	DrainHeldLongestMetric:               {},
 }
 
 // ACMReservedLabel says whether Red Hat ACM's metrics collector sets or
@@ -187,6 +195,12 @@ var (
 	configRolloutDesc = metrics.NewDesc(ConfigRolloutInProgressMetric,
 		"1 when a pool rolls out a new configuration while no update is in progress (the control plane update Completed), 0 otherwise.",
 		nil, nil, metrics.ALPHA, "")
+	nodesDrainHeldDesc = metrics.NewDesc(NodesDrainHeldMetric,
+		"Number of nodes whose drain a pod holds, as the health insights about pods holding a drain say (one per pod, once it has held the drain past the machine-config controller's first attempt), each node once; 0 when none.",
+		nil, nil, metrics.ALPHA, "")
+	drainHeldLongestDesc = metrics.NewDesc(DrainHeldLongestMetric,
+		"Seconds from the earliest startedAt of the health insights about pods holding a drain to the scrape: how long the longest-held drain has been held; 0 when no drain is held.",
+		nil, nil, metrics.ALPHA, "")
 )
 
 // FleetListers are the caches the fleet collector reads.
@@ -223,6 +237,8 @@ func (c *fleetCollector) DescribeWithStability(ch chan<- *metrics.Desc) {
 	ch <- planAnsweredDesc
 	ch <- planReadyDesc
 	ch <- configRolloutDesc
+	ch <- nodesDrainHeldDesc
+	ch <- drainHeldLongestDesc
 }
 
 func (c *fleetCollector) CollectWithStability(ch chan<- metrics.Metric) {
@@ -231,6 +247,7 @@ func (c *fleetCollector) CollectWithStability(ch chan<- metrics.Metric) {
 	ch <- metrics.NewLazyConstMetric(configRolloutDesc, metrics.GaugeValue, boolValue(assessment == AssessmentCompleted && rollingOut))
 	c.collectInformers(ch)
 	c.collectPlan(ch)
+	c.collectDrainsHeld(ch)
 }
 
 // collectControlPlane reports the assessment and the time remaining, and
@@ -436,6 +453,39 @@ func offlineInformers(s *insightsv1alpha1.UpdateStatus) int {
 		}
 	}
 	return max(1, len(offline))
+}
+
+// collectDrainsHeld reports how many nodes have a drain held, and for how
+// long the longest has been, from the node controller's health insights
+// about the pods that hold them (one per pod, so a node held by several
+// pods counts once). A drain is held since its insight's startedAt, when
+// the pod began to hold it; an insight without one counts its node but no
+// time. The node and pod names stay out of the labels: they are no closed
+// set.
+func (c *fleetCollector) collectDrainsHeld(ch chan<- metrics.Metric) {
+	insights, err := c.listers.Health.List(labels.Everything())
+	if err != nil {
+		klog.ErrorS(err, "Reporting no drain held")
+		insights = nil
+	}
+	held := map[string]bool{}
+	var oldest time.Time
+	for _, h := range insights {
+		node, _, _, ok := problems.DrainHeld(h.Status.Scope.Resources)
+		if !ok {
+			continue
+		}
+		held[node] = true
+		if started := h.Status.StartedAt.Time; !started.IsZero() && (oldest.IsZero() || started.Before(oldest)) {
+			oldest = started
+		}
+	}
+	var longest float64
+	if !oldest.IsZero() {
+		longest = max(0, c.clock.Since(oldest).Seconds())
+	}
+	ch <- metrics.NewLazyConstMetric(nodesDrainHeldDesc, metrics.GaugeValue, float64(len(held)))
+	ch <- metrics.NewLazyConstMetric(drainHeldLongestDesc, metrics.GaugeValue, longest)
 }
 
 // collectPlan reports the newest plan's findings, and whether it is

@@ -20,14 +20,15 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // maxFleetSeries bounds the fleet metrics' series of one cluster: what the
-// hub stores per managed cluster whatever its size. The design has 49.
+// hub stores per managed cluster whatever its size. The design has 51.
 const (
 	maxFleetSeries    = 60
-	designFleetSeries = 49
+	designFleetSeries = 51
 )
 
 // fleetSeriesPerMetric are the design's series of each fleet metric: a
@@ -44,6 +45,8 @@ var fleetSeriesPerMetric = map[string]int{
 	PlanAnsweredMetric:                   1,
 	PlanReadyMetric:                      1,
 	ConfigRolloutInProgressMetric:        1,
+	NodesDrainHeldMetric:                 1,
+	DrainHeldLongestMetric:               1,
 }
 
 // mayBeAbsent are the fleet metrics documented as absent at times.
@@ -57,8 +60,9 @@ var mayBeAbsent = []string{
 // clusterAt is a cluster in the middle of an update with that many nodes
 // in the master, worker and a custom pool, every node phase taken, the 3
 // pools' insights, health insights about operators ClusterOperators and as
-// many about nodes, informers offline and plans with many findings: every
-// fleet series present.
+// many about nodes, the drains of a worker in a hundred (at least one)
+// held by two pods each, informers offline and plans with many findings:
+// every fleet series present.
 func clusterAt(masters, workers, custom, operators int) fleetInput {
 	reasons := []string{
 		insightsv1alpha1.NodePending, insightsv1alpha1.NodeDraining, insightsv1alpha1.NodeUpdating, insightsv1alpha1.NodeRebooting,
@@ -94,6 +98,11 @@ func clusterAt(masters, workers, custom, operators int) fleetInput {
 		h.Status.Scope.Resources = []insightsv1alpha1.ResourceRef{{Resource: "nodes", Name: fmt.Sprintf("node-%05d", i)}}
 		in.health = append(in.health, h)
 	}
+	for i := range heldDrains(workers) {
+		node := fmt.Sprintf("node-%05d", masters+i)
+		in.health = append(in.health, drainInsights(node, now,
+			drainHeld(fmt.Sprintf("db-%d", i), now.Add(-time.Duration(i+2)*time.Minute)), drainHeld(fmt.Sprintf("cache-%d", i), now.Add(-2*time.Minute)))...)
+	}
 	var offline []string
 	for i := range 20 {
 		offline = append(offline, updatestatus.OfflineUIDPrefix+fmt.Sprintf("informer-%d", i))
@@ -112,6 +121,12 @@ func clusterAt(masters, workers, custom, operators int) fleetInput {
 		in.plans = append(in.plans, plan(fmt.Sprintf("4.16.%d", p), started.Add(time.Duration(p)*time.Minute), metav1.ConditionTrue, metav1.ConditionFalse, findings...))
 	}
 	return in
+}
+
+// heldDrains is how many of that many workers clusterAt holds the drains
+// of.
+func heldDrains(workers int) int {
+	return max(1, workers/100)
 }
 
 // scrapeHTTP serves the collectors as the operator does and reads /metrics
@@ -142,16 +157,17 @@ func scrapeHTTP(t *testing.T, collectors ...metrics.StableCollector) map[string]
 }
 
 // TestFleetSeriesAreBounded reads /metrics at 5,000 nodes, 3 pools, 50
-// operators and 100 health insights: the fleet metrics have the design's
-// series, as many as on a cluster of 5 nodes, and no label the hub's
-// collector would overwrite or drop.
+// operators, 100 health insights and 40 drains held by 2 pods each: the
+// fleet metrics have the design's series, as many as on a cluster of 5
+// nodes, and no label the hub's collector would overwrite or drop.
 func TestFleetSeriesAreBounded(t *testing.T) {
 	counts := map[int]int{}
 	for _, size := range []struct{ masters, workers, custom int }{{3, 1, 1}, {3, 4000, 997}} {
 		nodeCount := size.masters + size.workers + size.custom
 		t.Run(fmt.Sprintf("%d nodes", nodeCount), func(t *testing.T) {
 			in := clusterAt(size.masters, size.workers, size.custom, 50)
-			if len(in.nodes) != nodeCount || len(in.pools) != 3 || len(in.health) != 100 {
+			held := heldDrains(size.workers)
+			if len(in.nodes) != nodeCount || len(in.pools) != 3 || len(in.health) != 100+2*held {
 				t.Fatalf("built %d nodes, %d pools, %d health insights", len(in.nodes), len(in.pools), len(in.health))
 			}
 			families := scrapeHTTP(t, in.collectors(t)...)
@@ -190,6 +206,13 @@ func TestFleetSeriesAreBounded(t *testing.T) {
 			}
 			if counted != want {
 				t.Errorf("%s counts %v nodes, want %v", PoolNodesMetric, counted, want)
+			}
+			// Each held node once, the longest held since its first
+			// pod's block.
+			drains := seriesOf(slices.Values([]*dto.MetricFamily{families[NodesDrainHeldMetric], families[DrainHeldLongestMetric]}))
+			wantDrains := drainSeries(float64(held), float64((held+1)*60))
+			if diff := cmp.Diff(wantDrains, drains); diff != "" {
+				t.Errorf("drain series (-want +got):\n%s", diff)
 			}
 
 			for name, f := range families {
@@ -361,11 +384,21 @@ func randomCluster(r *rand.Rand) fleetInput {
 		p.Spec.EvaluationRequest = pick("1", "2")
 		in.plans = append(in.plans, p)
 	}
+	// Drains held on nodes of any name, the pods' blocks from 10 minutes
+	// ahead of the clock to 2 hours behind it.
+	for range some(3) {
+		var pods []drain.Pod
+		for i := range 1 + r.IntN(2) {
+			pods = append(pods, drainHeld(fmt.Sprintf("db-%d", i), now.Add(-time.Duration(r.IntN(7800)-600)*time.Second)))
+		}
+		in.health = append(in.health, drainInsights(pick("n-0", "n-1", "", "node with spaces/and=signs"), now, pods...)...)
+	}
 	return in
 }
 
 // BenchmarkScrapeFleetMetrics measures one scrape of the fleet collector at
-// 5,000 nodes, 3 pools, 100 health insights and 5 plans of 1,000 findings.
+// 5,000 nodes, 3 pools, 180 health insights (80 about 40 drains held) and 5
+// plans of 1,000 findings.
 func BenchmarkScrapeFleetMetrics(b *testing.B) {
 	in := clusterAt(3, 4000, 997, 50)
 	l := in.listers(b)
@@ -379,8 +412,8 @@ func BenchmarkScrapeFleetMetrics(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(families) != 9 {
-			b.Fatalf("gathered %d families, want 9", len(families))
+		if len(families) != 11 {
+			b.Fatalf("gathered %d families, want 11", len(families))
 		}
 	}
 }

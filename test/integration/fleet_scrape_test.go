@@ -34,6 +34,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	insightsinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/test/internal/prometheus"
@@ -53,7 +54,7 @@ const (
 	// maxFleetSeries bounds the fleet metrics' series per cluster, which a
 	// hub federates from each of thousands of clusters
 	// (docs/operations.md).
-	maxFleetSeries = 49
+	maxFleetSeries = 51
 	// maxScrapesWithTheOldValue: once the insight changed, the change is
 	// in the first or, should the operator's cache see it a moment after
 	// the test's, the second scrape after it: within two scrape intervals.
@@ -79,23 +80,35 @@ var followedMetrics = []string{
 	metrics.PoolCompletionRatioMetric,
 	metrics.PoolNodesMetric,
 	metrics.HealthInsightsMetric,
+	metrics.NodesDrainHeldMetric,
+	metrics.DrainHeldLongestMetric,
 }
 
-// estimateKey is the seriesKey of the estimated remaining seconds.
-var estimateKey = seriesKey(metrics.ControlPlaneEstimatedRemainingMetric, nil)
+// estimateKey and drainHeldKey are the seriesKeys of the estimated
+// remaining seconds and of the seconds the longest-held drain has been.
+var (
+	estimateKey  = seriesKey(metrics.ControlPlaneEstimatedRemainingMetric, nil)
+	drainHeldKey = seriesKey(metrics.DrainHeldLongestMetric, nil)
+)
 
 // fleetValues are the values of fleet series by seriesKey. In a view of
 // the insights, the estimated remaining seconds' series holds the
 // estimated completion time instead, in Unix seconds: what it counts down
-// to (see at).
+// to; and the longest drain held's, when a drain is held, the time it
+// began to be, in Unix seconds: what it counts up from (see at).
 type fleetValues map[string]float64
 
 // at is what a scrape at that time reads of a view of the insights: the
-// estimate as the seconds remaining then.
+// estimate as the seconds remaining then, the longest drain held as the
+// seconds it has been held then.
 func (v fleetValues) at(t time.Time) fleetValues {
 	out := maps.Clone(v)
+	now := float64(t.UnixMilli()) / 1000
 	if estimate, ok := v[estimateKey]; ok {
-		out[estimateKey] = max(0, estimate-float64(t.UnixMilli())/1000)
+		out[estimateKey] = max(0, estimate-now)
+	}
+	if since := v[drainHeldKey]; since > 0 {
+		out[drainHeldKey] = max(0, now-since)
 	}
 	return out
 }
@@ -109,12 +122,12 @@ func (v fleetValues) only(key string) fleetValues {
 	return out
 }
 
-// fleetTolerance compares the estimate's series (the remaining seconds,
-// or in a view the completion time) to within estimateSlack, and every
-// other series exactly.
+// fleetTolerance compares the series read off a clock, the estimate's and
+// the longest drain held's (seconds, or in a view the times they count
+// from), to within estimateSlack, and every other series exactly.
 var fleetTolerance = cmp.FilterPath(func(p cmp.Path) bool {
 	index, ok := p.Last().(cmp.MapIndex)
-	return ok && index.Key().String() == estimateKey
+	return ok && (index.Key().String() == estimateKey || index.Key().String() == drainHeldKey)
 }, cmp.Comparer(func(a, b float64) bool { return math.Abs(a-b) <= estimateSlack.Seconds() }))
 
 // seriesKey names a series by its metric name and labels, as
@@ -194,6 +207,24 @@ func (in fleetInsights) view() fleetValues {
 		if level := string(h.Status.Impact.Level); slices.Contains(metrics.FleetHealthLevels, level) {
 			v[seriesKey(metrics.HealthInsightsMetric, map[string]string{"level": level})]++
 		}
+	}
+
+	// The drains held: the nodes the health insights about pods holding a
+	// drain name, each once, and since when the oldest of them is held.
+	heldNodes := map[string]bool{}
+	var oldest time.Time
+	for _, h := range in.health {
+		if node, _, _, ok := health.DrainHeld(h.Status.Scope.Resources); ok {
+			heldNodes[node] = true
+			if started := h.Status.StartedAt.Time; !started.IsZero() && (oldest.IsZero() || started.Before(oldest)) {
+				oldest = started
+			}
+		}
+	}
+	v[seriesKey(metrics.NodesDrainHeldMetric, nil)] = float64(len(heldNodes))
+	v[drainHeldKey] = 0
+	if !oldest.IsZero() {
+		v[drainHeldKey] = float64(oldest.UnixMilli()) / 1000
 	}
 
 	for _, kind := range metrics.FleetPoolKinds {

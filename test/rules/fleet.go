@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The fleet: clusters whose fleet metrics (49 series each, see
+// The fleet: clusters whose fleet metrics (51 series each, see
 // docs/operations.md#fleet-metrics) are modelled as ACM's observability
 // stores them on the hub: one sample every
 // PushInterval, each series with the scrape's target labels and the
@@ -601,6 +601,10 @@ func (c *Cluster) seriesOf(samples int) []*series {
 	})
 	add("update_insights_plan_ready", nil, func(s *snapshot) (float64, bool) { return always(boolValue(s.plan == PlanReady)) })
 	add("update_insights_config_rollout_in_progress", nil, func(s *snapshot) (float64, bool) { return always(boolValue(s.rollout)) })
+	// No cluster of the fleet has a pod hold a drain: its nodes drain as
+	// they update, and its stalls are its control plane's.
+	add("update_insights_nodes_drain_held", nil, func(*snapshot) (float64, bool) { return always(0) })
+	add("update_insights_drain_held_longest_seconds", nil, func(*snapshot) (float64, bool) { return always(0) })
 	return out
 }
 

@@ -28,6 +28,8 @@ var fleetMetrics = []string{
 	"update_insights_plan_answered",
 	"update_insights_plan_ready",
 	"update_insights_config_rollout_in_progress",
+	"update_insights_nodes_drain_held",
+	"update_insights_drain_held_longest_seconds",
 }
 
 // runbookURL is where an alert's runbook must be: its section of
