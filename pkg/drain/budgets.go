@@ -25,11 +25,32 @@ func Selects(budget *policyv1.PodDisruptionBudget, pod *corev1.Pod) bool {
 	if budget == nil || pod == nil || budget.Namespace != pod.Namespace {
 		return false
 	}
+	selector, ok := Selector(budget)
+	return ok && selector.Matches(labels.Set(pod.Labels))
+}
+
+// Selector is the budget's selector as Selects reads it, for a caller that
+// lists the pods of its namespace the budget selects; ok is false when it
+// selects none (a nil selector, or one that does not parse), whose String
+// would list every pod.
+func Selector(budget *policyv1.PodDisruptionBudget) (labels.Selector, bool) {
+	if budget == nil || budget.Spec.Selector == nil {
+		return nil, false
+	}
 	selector, err := metav1.LabelSelectorAsSelector(budget.Spec.Selector)
 	if err != nil {
-		return false
+		return nil, false
 	}
-	return selector.Matches(labels.Set(pod.Labels))
+	return selector, true
+}
+
+// MayRefuse says whether the eviction API may refuse to evict a pod the
+// budget alone selects (evict): its status not yet computed for its spec,
+// no disruption allowed, or too many evictions unconfirmed. Of a budget
+// that may not, only a pod another budget also selects is refused, for a
+// caller that reads the pods of the budgets that matter.
+func MayRefuse(pdb *policyv1.PodDisruptionBudget) bool {
+	return pdb != nil && (!pdbStatusCurrent(pdb) || pdb.Status.DisruptionsAllowed <= 0 || len(pdb.Status.DisruptedPods) > maxDisruptedPodSize)
 }
 
 // BudgetsOf are the budgets that select the pod (Selects), in their order.
