@@ -81,7 +81,9 @@ func firingAlerts(in *Input) []insightsv1alpha1.UpdateInsight {
 	}
 	reported := map[string]bool{}
 	for _, b := range in.blockedBudgets() {
-		reported[b.pdb.Namespace+"/"+b.pdb.Name] = true
+		for _, pdb := range b.pdbs {
+			reported[pdb.Namespace+"/"+pdb.Name] = true
+		}
 	}
 	var out []insightsv1alpha1.UpdateInsight
 	uids := map[string]int{}

@@ -15,9 +15,10 @@ import (
 // each stays within the API's 256 bytes, and distinct.
 func TestFindingUIDsAreBounded(t *testing.T) {
 	longName := func(last string) string { return strings.Repeat("p", 249) + last }
-	longBudget := func(name string) Budget {
-		b := budget(name, 0, pod("a", "worker-0", corev1.PodRunning))
+	longBudget := func(name, last string) Budget {
+		b := budget(name, 0, pod(last, "worker-0", corev1.PodRunning))
 		b.PodDisruptionBudget.Namespace = strings.Repeat("n", 63)
+		b.Pods[0].Namespace = b.PodDisruptionBudget.Namespace
 		return b
 	}
 	got := Run(Input{
@@ -25,7 +26,7 @@ func TestFindingUIDsAreBounded(t *testing.T) {
 		Target:         "4.16.5",
 		Pools:          []*machineconfigurationv1.MachineConfigPool{machinePool("master", false, nil), machinePool("worker", false, nil)},
 		Nodes:          []*corev1.Node{node("master-0", "master"), node("worker-0", "worker")},
-		Budgets:        []Budget{longBudget(longName("a")), longBudget(longName("b"))},
+		Budgets:        []Budget{longBudget(longName("a"), "a"), longBudget(longName("b"), "b")},
 		Alerts: []alerts.Alert{
 			alert(strings.Repeat("Alert", 60)+"A", "critical", "firing"),
 			alert(strings.Repeat("Alert", 60)+"B", "critical", "firing"),

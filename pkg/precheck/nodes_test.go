@@ -38,14 +38,30 @@ func node(name, role string, options ...func(*corev1.Node)) *corev1.Node {
 	return n
 }
 
+// pod is a pod of namespace app on the node, Ready when it runs, as the
+// kubelet reports it.
 func pod(name, nodeName string, phase corev1.PodPhase) *corev1.Pod {
-	return &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Name: name}, Spec: corev1.PodSpec{NodeName: nodeName}, Status: corev1.PodStatus{Phase: phase}}
+	p := &corev1.Pod{ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: name}, Spec: corev1.PodSpec{NodeName: nodeName}, Status: corev1.PodStatus{Phase: phase}}
+	if phase == corev1.PodRunning {
+		p.Status.Conditions = []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}}
+	}
+	return p
 }
 
+// budget is a budget of namespace app that allows that many disruptions,
+// with the pods it selects, which it labels as it selects them.
 func budget(name string, allowed int32, pods ...*corev1.Pod) Budget {
+	label := name
+	if len(label) > 63 {
+		label = shortHash(name)
+	}
+	for _, p := range pods {
+		p.Labels = map[string]string{"budget": label}
+	}
 	return Budget{
 		PodDisruptionBudget: &policyv1.PodDisruptionBudget{
 			ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: name},
+			Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"budget": label}}},
 			Status:     policyv1.PodDisruptionBudgetStatus{DisruptionsAllowed: allowed, CurrentHealthy: 2, DesiredHealthy: 2},
 		},
 		Pods: pods,
@@ -61,16 +77,18 @@ func TestDisruptionBudgets(t *testing.T) {
 			node("worker-3", "worker"), node("infra-0", "infra"), node("loose-0", "none"),
 		},
 		Budgets: []Budget{
-			budget("allows-one", 1, pod("a", "worker-0", corev1.PodRunning)),
+			budget("allows-one", 1, pod("one-a", "worker-0", corev1.PodRunning)),
+			// The pending pod on worker-2 is evicted whatever its budget
+			// (eviction.go, canIgnorePDB), and the finished one too.
 			budget("on-workers", 0, pod("a", "worker-3", corev1.PodRunning), pod("b", "worker-1", corev1.PodRunning), pod("c", "worker-1", corev1.PodRunning),
 				pod("d", "worker-0", corev1.PodRunning), pod("e", "worker-2", corev1.PodPending), pod("done", "master-0", corev1.PodSucceeded)),
-			budget("on-a-master", 0, pod("a", "master-0", corev1.PodRunning)),
-			budget("not-drained", 0, pod("a", "infra-0", corev1.PodRunning), pod("b", "loose-0", corev1.PodRunning), pod("c", "gone", corev1.PodRunning)),
+			budget("on-a-master", 0, pod("master-a", "master-0", corev1.PodRunning)),
+			budget("not-drained", 0, pod("infra-a", "infra-0", corev1.PodRunning), pod("loose-b", "loose-0", corev1.PodRunning), pod("gone-c", "gone", corev1.PodRunning)),
 		},
 	}
 	got := disruptionBudgets(in)
 	want := []seen{
-		{"pdb/app/on-workers", "warning", "PodDisruptionBudget app/on-workers allows no disruption: the drain of nodes worker-0, worker-1, worker-2 and 1 more will wait for it"},
+		{"pdb/app/on-workers", "warning", "PodDisruptionBudget app/on-workers allows no disruption: the drain of nodes worker-0, worker-1, worker-3 will wait for it"},
 		{"pdb/app/on-a-master", "warning", "PodDisruptionBudget app/on-a-master allows no disruption: the drain of node master-0 will wait for it"},
 	}
 	if diff := cmp.Diff(want, seenOf(got)); diff != "" {
@@ -81,7 +99,7 @@ func TestDisruptionBudgets(t *testing.T) {
 			Type: insightsv1alpha1.ScopeTypeWorkerPool, WorkerPool: []insightsv1alpha1.InsightResource{poolResource("worker")},
 			Resources: []insightsv1alpha1.InsightResource{
 				{Group: "policy", Kind: "PodDisruptionBudget", Namespace: "app", Name: "on-workers"},
-				nodeResource("worker-0"), nodeResource("worker-1"), nodeResource("worker-2"), nodeResource("worker-3"),
+				nodeResource("worker-0"), nodeResource("worker-1"), nodeResource("worker-3"),
 			},
 		},
 		controlPlane(insightsv1alpha1.InsightResource{Group: "policy", Kind: "PodDisruptionBudget", Namespace: "app", Name: "on-a-master"}, nodeResource("master-0")),

@@ -47,9 +47,11 @@ type Input struct {
 	ClusterOperators []*configv1.ClusterOperator
 	Nodes            []*corev1.Node
 	Pools            []*machineconfigurationv1.MachineConfigPool
-	// Budgets are the PodDisruptionBudgets that allow no disruption, each
-	// with the pods it selects. The caller reads the pods of those budgets
-	// only: a cluster's pods are too many to cache for a pre-check.
+	// Budgets are the cluster's PodDisruptionBudgets, each that may refuse
+	// an eviction on its own (drain.MayRefuse) with the pods it selects
+	// (drain.Selector). The caller reads the pods of those budgets only: a
+	// cluster's pods are too many to cache for a pre-check. The other
+	// budgets count where they select one of those pods too.
 	Budgets []Budget
 	// Alerts are those firing and pending; AlertsUnreadable says why they
 	// were not read (no address to read them from, or the read failed), and
@@ -86,7 +88,8 @@ type Input struct {
 	blocked    *[]blockedBudget
 }
 
-// Budget is a PodDisruptionBudget and the pods it selects.
+// Budget is a PodDisruptionBudget and, when it may refuse an eviction, the
+// pods it selects.
 type Budget struct {
 	PodDisruptionBudget *policyv1.PodDisruptionBudget
 	Pods                []*corev1.Pod

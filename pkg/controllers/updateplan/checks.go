@@ -19,6 +19,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -57,8 +58,8 @@ func (c *Controller) cluster() (clusterState, error) {
 }
 
 // checksInput is what the pre-checks look at. Of the pods, only those of
-// budgets that allow no disruption are read, from the API server: the
-// operator caches no pods. Not ready while an API the cluster serves has
+// budgets that may refuse an eviction on their own (drain.MayRefuse) are
+// read, from the API server: the operator caches no pods. Not ready while an API the cluster serves has
 // not been read yet.
 func (c *Controller) checksInput(ctx context.Context, target string, cluster clusterState, now time.Time) (precheck.Input, bool, error) {
 	in := precheck.Input{
@@ -79,20 +80,15 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		return in, false, err
 	}
 	for _, b := range budgets {
-		if b.Status.DisruptionsAllowed > 0 || b.Spec.Selector == nil {
-			continue
-		}
-		selector, err := metav1.LabelSelectorAsSelector(b.Spec.Selector)
-		if err != nil {
-			continue
-		}
-		pods, err := c.pods.Pods(b.Namespace).List(ctx, metav1.ListOptions{LabelSelector: selector.String()})
-		if err != nil {
-			return in, false, fmt.Errorf("listing the pods of PodDisruptionBudget %s/%s: %w", b.Namespace, b.Name, err)
-		}
 		budget := precheck.Budget{PodDisruptionBudget: b}
-		for i := range pods.Items {
-			budget.Pods = append(budget.Pods, &pods.Items[i])
+		if selector, ok := drain.Selector(b); ok && drain.MayRefuse(b) {
+			pods, err := c.pods.Pods(b.Namespace).List(ctx, metav1.ListOptions{LabelSelector: selector.String()})
+			if err != nil {
+				return in, false, fmt.Errorf("listing the pods of PodDisruptionBudget %s/%s: %w", b.Namespace, b.Name, err)
+			}
+			for i := range pods.Items {
+				budget.Pods = append(budget.Pods, &pods.Items[i])
+			}
 		}
 		in.Budgets = append(in.Budgets, budget)
 	}

@@ -524,16 +524,19 @@ func TestARestartResumesFromThePlansStatus(t *testing.T) {
 	})
 }
 
-// Only the pods of budgets that allow no disruption are read.
+// Only the pods of budgets that may refuse an eviction on their own are
+// read: one that allows no disruption, or whose status the disruption
+// controller has not computed for its spec.
 func TestThePodsOfBlockingBudgetsAreRead(t *testing.T) {
 	h := newHarness(t)
 	h.createPlan("4.17.2", "r1")
 	for _, b := range []struct {
-		name    string
-		allowed int32
-	}{{"blocking", 0}, {"fine", 1}} {
+		name       string
+		allowed    int32
+		generation int64
+	}{{"blocking", 0, 0}, {"fine", 1, 0}, {"changed", 1, 1}} {
 		h.add(h.budgets, &policyv1.PodDisruptionBudget{
-			ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: b.name},
+			ObjectMeta: metav1.ObjectMeta{Namespace: "app", Name: b.name, Generation: b.generation},
 			Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": b.name}}},
 			Status:     policyv1.PodDisruptionBudgetStatus{DisruptionsAllowed: b.allowed},
 		})
@@ -552,7 +555,8 @@ func TestThePodsOfBlockingBudgetsAreRead(t *testing.T) {
 			lists = append(lists, a.GetNamespace()+" "+a.(clienttesting.ListAction).GetListRestrictions().Labels.String())
 		}
 	}
-	if diff := cmp.Diff([]string{"app app=blocking"}, lists); diff != "" {
+	slices.Sort(lists)
+	if diff := cmp.Diff([]string{"app app=blocking", "app app=changed"}, lists); diff != "" {
 		t.Errorf("pod lists (-want +got):\n%s", diff)
 	}
 	if got := viewOf(h.plan("4.17.2")); !slices.Contains(got.Findings, "update-insights-operator/WorkerPool/Node/worker-0,PodDisruptionBudget.policy/app/blocking/pdb/app/blocking") {
