@@ -1,15 +1,15 @@
 package managedupgrade
 
 import (
-	"cmp"
 	"slices"
 	"strings"
+	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-	"k8s.io/apimachinery/pkg/labels"
 
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 )
 
@@ -69,15 +69,34 @@ func drainStart(n *corev1.Node) (metav1.Time, bool) {
 	return metav1.Time{}, false
 }
 
+// drainPolicy is how a node the node keeper watches is drained: the
+// machine-config operator drains it, evicting with its Helper's options
+// (drain.MCO), and the Managed Upgrade Operator's node keeper only deletes
+// pods on top, by its own strategies (forcedDrains, muoPDBPod,
+// daemonSetOwned; pkg/drain/strategy.go). A pod a budget holds is reported
+// at once, as the node keeper's timers count from the cordon; its level is
+// the insight's own.
+var drainPolicy = func() drain.Policy {
+	p := drain.MCO
+	p.WarnAfter, p.ErrorAfter = 0, 0
+	return p
+}()
+
 // Drains are the worker nodes being drained (DrainedNodes), by name, with
-// the pods that keep each from draining: pods the drain evicts (still
-// running, not a DaemonSet's) that a budget of their namespace allowing no
-// disruption selects, which the eviction API refuses to evict. Each says
-// whether the Managed Upgrade Operator counts it a PodDisruptionBudget's
-// pod, by its own rule (muoPDBPod). pods may hold other nodes' pods. Pool
-// is left empty: the aggregator places an insight about a node by the node.
-func Drains(nodes []*corev1.Node, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget) []NodeDrain {
-	blocking := blockingSelectors(budgets)
+// the pods that budgets keep each from draining: those whose eviction the
+// drain model, under drainPolicy at now, says a budget refuses (one that
+// allows no disruption, one not synced, or more than one selecting the
+// pod). Each says whether the Managed Upgrade Operator counts it a
+// PodDisruptionBudget's pod, by its own rule (muoPDBPod). pods may hold
+// other nodes' pods. Pool is left empty: the aggregator places an insight
+// about a node by the node.
+func Drains(nodes []*corev1.Node, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget, now time.Time) []NodeDrain {
+	byName := map[string]*corev1.Pod{}
+	for _, p := range pods {
+		if p != nil {
+			byName[p.Namespace+"/"+p.Name] = p
+		}
+	}
 	var out []NodeDrain
 	for _, n := range nodes {
 		started, ok := drainStart(n)
@@ -86,18 +105,20 @@ func Drains(nodes []*corev1.Node, pods []*corev1.Pod, budgets []*policyv1.PodDis
 		}
 		d := NodeDrain{Node: n.Name, Started: started.Time}
 		for _, p := range pods {
-			if p == nil || p.Spec.NodeName != n.Name || !evictable(p) {
-				continue
-			}
-			pdbPod, daemonSet := muoPDBPod(p, budgets), daemonSetOwned(p)
-			d.PDBPods = d.PDBPods || (pdbPod && !daemonSet)
-			if slices.ContainsFunc(blocking[p.Namespace], func(s labels.Selector) bool { return s.Matches(labels.Set(p.Labels)) }) {
-				d.Blocking = append(d.Blocking, BlockingPod{Namespace: p.Namespace, Name: p.Name, PDBPod: pdbPod, DaemonSetOwned: daemonSet})
+			// The node keeper's PDB-DELETE strategy stays to apply while the
+			// node has such a pod, whatever its phase (pkg/drain/strategy.go,
+			// podDeleteStrategy.go IsValid).
+			if p != nil && p.Spec.NodeName == n.Name && muoPDBPod(p, budgets) && !daemonSetOwned(p) {
+				d.PDBPods = true
 			}
 		}
-		slices.SortFunc(d.Blocking, func(a, b BlockingPod) int {
-			return cmp.Or(strings.Compare(a.Namespace, b.Namespace), strings.Compare(a.Name, b.Name))
-		})
+		for _, v := range drain.Node(drain.Input{Node: n, Pods: pods, Budgets: budgets, Policy: drainPolicy, Started: started.Time, Now: now}) {
+			if v.Verdict != drain.Blocking || len(v.Budgets) == 0 || v.Level(drainPolicy, now) == "" {
+				continue
+			}
+			p := byName[v.Namespace+"/"+v.Name]
+			d.Blocking = append(d.Blocking, BlockingPod{Namespace: v.Namespace, Name: v.Name, Reason: v.Reason, PDBPod: muoPDBPod(p, budgets), DaemonSetOwned: daemonSetOwned(p)})
+		}
 		out = append(out, d)
 	}
 	slices.SortFunc(out, func(a, b NodeDrain) int { return strings.Compare(a.Node, b.Node) })
@@ -128,34 +149,4 @@ func muoPDBPod(p *corev1.Pod, budgets []*policyv1.PodDisruptionBudget) bool {
 // (pkg/drain/pod_predicates.go isDaemonSet).
 func daemonSetOwned(p *corev1.Pod) bool {
 	return slices.ContainsFunc(p.OwnerReferences, func(o metav1.OwnerReference) bool { return o.Kind == "DaemonSet" })
-}
-
-// blockingSelectors are the selectors of the budgets that allow no
-// disruption, by namespace. An empty selector, or one that does not parse,
-// selects nothing: such a budget guards no pod a drain can be sure of, and
-// counting every pod of its namespace would report drains blocked that
-// are not.
-func blockingSelectors(budgets []*policyv1.PodDisruptionBudget) map[string][]labels.Selector {
-	out := map[string][]labels.Selector{}
-	for _, b := range budgets {
-		if b == nil || b.Status.DisruptionsAllowed > 0 || b.Spec.Selector == nil {
-			continue
-		}
-		selector, err := metav1.LabelSelectorAsSelector(b.Spec.Selector)
-		if err != nil || selector.Empty() {
-			continue
-		}
-		out[b.Namespace] = append(out[b.Namespace], selector)
-	}
-	return out
-}
-
-// evictable says a drain evicts the pod: it still runs, and no DaemonSet
-// controls it.
-func evictable(p *corev1.Pod) bool {
-	if p.Status.Phase == corev1.PodSucceeded || p.Status.Phase == corev1.PodFailed {
-		return false
-	}
-	owner := metav1.GetControllerOf(p)
-	return owner == nil || owner.Kind != "DaemonSet"
 }

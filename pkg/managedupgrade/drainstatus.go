@@ -2,9 +2,11 @@ package managedupgrade
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -72,6 +74,10 @@ func blockedDrain(u update, in Input, d NodeDrain, scope protocol.Scope) protoco
 		}
 	}
 	description := fmt.Sprintf("The drain started at %s. PodDisruptionBudgets that allow no disruption keep these pods on the node, so its eviction waits.", timestamp(d.Started))
+	if slices.ContainsFunc(d.Blocking, refusedWhateverAllowed) {
+		description = fmt.Sprintf("The drain started at %s. The eviction API refuses to evict these pods, by the PodDisruptionBudgets that select them "+
+			"(one that allows no disruption, one whose status the disruption controller has not computed, or more than one), so the drain waits.", timestamp(d.Started))
+	}
 	var summary string
 	i := insight(d.Started, u.uid("force-drain", d.Node), scope, protocol.LevelWarning, protocol.ImpactApplicationAvailability, "", "")
 	switch {
@@ -95,6 +101,13 @@ func blockedDrain(u update, in Input, d NodeDrain, scope protocol.Scope) protoco
 	i.Impact.Summary = text.OneLine(summary, maxSummaryLength)
 	i.Impact.Description = text.Truncate(description, maxDescriptionLength)
 	return i
+}
+
+// refusedWhateverAllowed says the eviction API refuses the pod whatever
+// its budgets allow: more than one selects it, or the disruption controller
+// has not computed its budget's status.
+func refusedWhateverAllowed(p BlockingPod) bool {
+	return p.Reason == drain.MultipleBudgets || p.Reason == drain.BudgetNotSynced
 }
 
 // drainTimedOut reports a drain the node keeper counts failed

@@ -16,6 +16,7 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -54,8 +55,8 @@ type NodeDrain struct {
 	Pool string
 	// Started is when the drain started (the node was cordoned).
 	Started time.Time
-	// Blocking are the pods that a PodDisruptionBudget allowing no
-	// disruption keeps on the node: the drain waits for them.
+	// Blocking are the pods whose eviction PodDisruptionBudgets refuse, as
+	// the drain model says: the drain waits for them.
 	Blocking []BlockingPod
 	// PDBPods says the node has pods the operator counts a
 	// PodDisruptionBudget's, whose deletion it delays longest.
@@ -65,6 +66,9 @@ type NodeDrain struct {
 // BlockingPod is a pod that keeps a node from draining.
 type BlockingPod struct {
 	Namespace, Name string
+	// Reason is why the eviction API refuses it: drain.BudgetAtLimit,
+	// drain.MultipleBudgets, drain.BudgetNotSynced.
+	Reason drain.Reason
 	// PDBPod says the Managed Upgrade Operator counts it a
 	// PodDisruptionBudget's pod, and so deletes it after the UpgradeConfig's
 	// PDBForceDrainTimeout and the expected node drain time rather than

@@ -12,6 +12,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/go-logr/logr"
 	corev1 "k8s.io/api/core/v1"
@@ -127,7 +128,7 @@ func (i *Informer) StatusInsights(ctx context.Context, _ *protocol.UpdateInsight
 			return nil, err
 		}
 		in.WorkerNodes = managedupgrade.WorkerNodes(nodes)
-		if in.Drains, wait, err = i.drains(ctx, nodes); err != nil || wait != "" {
+		if in.Drains, wait, err = i.drains(ctx, nodes, in.Now); err != nil || wait != "" {
 			return &protocol.UpdateInsightsResponse{Status: waiting(wait)}, err
 		}
 	}
@@ -198,7 +199,7 @@ func (i *Informer) served(ctx context.Context) (bool, error) {
 // drains are the worker nodes being drained among the cached nodes, from
 // the caches of budgets and of the pods of each drained node, which start
 // as nodes are drained; until a new one has listed them, why to wait.
-func (i *Informer) drains(ctx context.Context, nodes []*corev1.Node) ([]managedupgrade.NodeDrain, string, error) {
+func (i *Informer) drains(ctx context.Context, nodes []*corev1.Node, now time.Time) ([]managedupgrade.NodeDrain, string, error) {
 	drained := managedupgrade.DrainedNodes(nodes)
 	names := make([]string, len(drained))
 	for j, n := range drained {
@@ -212,5 +213,5 @@ func (i *Informer) drains(ctx context.Context, nodes []*corev1.Node) ([]managedu
 	if err != nil {
 		return nil, "", err
 	}
-	return managedupgrade.Drains(drained, pods, budgets), "", nil
+	return managedupgrade.Drains(drained, pods, budgets, now), "", nil
 }

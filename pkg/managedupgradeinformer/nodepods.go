@@ -7,10 +7,10 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/kubernetes"
 
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/nodepods"
 )
 
@@ -85,24 +85,23 @@ func halfBudget(ctx context.Context) (context.Context, context.CancelFunc) {
 	return context.WithDeadline(ctx, time.Now().Add(time.Until(deadline)/2))
 }
 
-// stripPod keeps of a pod only what managedupgrade.Drains reads: its
-// namespace and labels (which budgets select it), its node, its phase
-// (whether it still runs), its controller (a DaemonSet's pods are not
-// evicted) and any owner that is a DaemonSet (the Managed Upgrade Operator
-// never deletes such a pod, whichever owner controls it). A drained node
-// may run a hundred pods, whose specs and statuses the cache need not hold.
+// stripPod keeps of a pod what the drain model reads (drain.Strip), and
+// every owner that is a DaemonSet, controller or not: the Managed Upgrade
+// Operator never deletes such a pod (managedupgrade's daemonSetOwned). A
+// drained node may run a hundred pods, whose specs and statuses the cache
+// need not hold.
 func stripPod(obj any) (any, error) {
 	p, ok := obj.(*corev1.Pod)
 	if !ok {
 		return obj, nil
 	}
-	out := &corev1.Pod{
-		ObjectMeta: metav1.ObjectMeta{Namespace: p.Namespace, Name: p.Name, UID: p.UID, ResourceVersion: p.ResourceVersion, Labels: p.Labels},
-		Spec:       corev1.PodSpec{NodeName: p.Spec.NodeName},
-		Status:     corev1.PodStatus{Phase: p.Status.Phase},
+	stripped, err := drain.Strip(p)
+	if err != nil {
+		return nil, err
 	}
+	out := stripped.(*corev1.Pod)
 	for _, owner := range p.OwnerReferences {
-		if (owner.Controller != nil && *owner.Controller) || owner.Kind == "DaemonSet" {
+		if owner.Kind == "DaemonSet" && (owner.Controller == nil || !*owner.Controller) {
 			out.OwnerReferences = append(out.OwnerReferences, owner)
 		}
 	}

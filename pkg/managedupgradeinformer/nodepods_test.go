@@ -3,6 +3,7 @@ package managedupgradeinformer
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -240,36 +241,78 @@ func TestNodePodCacheNotSyncedInTime(t *testing.T) {
 }
 
 // A pod stripped for the cache says of a drain what the whole pod says:
-// its owners that a drain and the Managed Upgrade Operator read stay.
+// what the drain model reads (drain.Strip) and the owners the Managed
+// Upgrade Operator reads stay.
 func TestAStrippedPodDrainsAsTheWholePod(t *testing.T) {
 	node := drainedNode("worker-a", 30*time.Minute)
-	budgets := []*policyv1.PodDisruptionBudget{{
-		ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db"},
-		Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}}},
-	}}
+	budgets := []*policyv1.PodDisruptionBudget{
+		{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db", Generation: 1},
+			Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}}},
+			Status:     policyv1.PodDisruptionBudgetStatus{ObservedGeneration: 1, CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2},
+		},
+		{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "cache", Generation: 1},
+			Spec:       policyv1.PodDisruptionBudgetSpec{Selector: &metav1.LabelSelector{MatchLabels: map[string]string{"tier": "cache"}}},
+			Status:     policyv1.PodDisruptionBudgetStatus{ObservedGeneration: 1, DisruptionsAllowed: 1, CurrentHealthy: 3, DesiredHealthy: 2, ExpectedPods: 3},
+		},
+	}
 	owner := func(kind string, controller bool) metav1.OwnerReference {
 		return metav1.OwnerReference{APIVersion: "apps/v1", Kind: kind, Name: "x", UID: types.UID(kind), Controller: ptr.To(controller)}
 	}
-	for _, owners := range [][]metav1.OwnerReference{
+	ready := []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue}, {Type: corev1.ContainersReady, Status: corev1.ConditionTrue}}
+	var pods []*corev1.Pod
+	for i, owners := range [][]metav1.OwnerReference{
 		nil,
 		{owner("ReplicaSet", true)},
 		{owner("DaemonSet", true)},
 		{owner("ReplicaSet", true), owner("DaemonSet", false)},
 		{owner("ConfigMap", false), owner("StatefulSet", true)},
 	} {
-		pod := &corev1.Pod{
-			ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: "db-0", Labels: map[string]string{"app": "db"}, OwnerReferences: owners,
+		pods = append(pods, &corev1.Pod{
+			ObjectMeta: metav1.ObjectMeta{Namespace: "shop", Name: fmt.Sprintf("db-%d", i), Labels: map[string]string{"app": "db"}, OwnerReferences: owners,
 				Annotations: map[string]string{"big": strings.Repeat("x", 1024)}},
 			Spec:   corev1.PodSpec{NodeName: "worker-a", Containers: []corev1.Container{{Name: "db", Image: "db"}}},
-			Status: corev1.PodStatus{Phase: corev1.PodRunning},
-		}
-		stripped, err := stripPod(pod)
+			Status: corev1.PodStatus{Phase: corev1.PodRunning, Conditions: ready},
+		})
+	}
+	variant := func(name string, labels map[string]string, change func(*corev1.Pod)) {
+		p := pods[1].DeepCopy()
+		p.Name, p.Labels = name, labels
+		change(p)
+		pods = append(pods, p)
+	}
+	db, both := map[string]string{"app": "db"}, map[string]string{"app": "db", "tier": "cache"}
+	variant("not-ready", db, func(p *corev1.Pod) { p.Status.Conditions = nil })
+	variant("pending", db, func(p *corev1.Pod) { p.Status.Phase = corev1.PodPending })
+	variant("done", db, func(p *corev1.Pod) { p.Status.Phase = corev1.PodSucceeded })
+	variant("deleted", db, func(p *corev1.Pod) {
+		p.DeletionTimestamp, p.DeletionGracePeriodSeconds, p.Finalizers = ptr.To(metav1.NewTime(now)), ptr.To(int64(30)), []string{"example.com/hold"}
+	})
+	variant("two-budgets", both, func(*corev1.Pod) {})
+	variant("scratch", db, func(p *corev1.Pod) {
+		p.Spec.Volumes = []corev1.Volume{{Name: "tmp", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}}}
+	})
+	variant("static", db, func(p *corev1.Pod) {
+		p.OwnerReferences = nil
+		p.Annotations[corev1.MirrorPodAnnotationKey] = "hash"
+	})
+	var stripped []*corev1.Pod
+	for _, p := range pods {
+		s, err := stripPod(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		whole := managedupgrade.Drains([]*corev1.Node{node}, []*corev1.Pod{pod}, budgets)
-		if diff := cmp.Diff(whole, managedupgrade.Drains([]*corev1.Node{node}, []*corev1.Pod{stripped.(*corev1.Pod)}, budgets)); diff != "" {
-			t.Errorf("owners %v: drains of the stripped pod differ (-whole +stripped):\n%s", owners, diff)
-		}
+		stripped = append(stripped, s.(*corev1.Pod))
+	}
+	whole := managedupgrade.Drains([]*corev1.Node{node}, pods, budgets, now)
+	if len(whole) != 1 || len(whole[0].Blocking) < 3 {
+		t.Fatalf("the whole pods block too little to tell a stripped pod from a whole one: %+v", whole)
+	}
+	if diff := cmp.Diff(whole, managedupgrade.Drains([]*corev1.Node{node}, stripped, budgets, now)); diff != "" {
+		t.Errorf("drains of the stripped pods differ (-whole +stripped):\n%s", diff)
+	}
+	if got := stripped[0]; got.Annotations["big"] != "" || len(got.Spec.Containers) > 0 {
+		t.Errorf("a stripped pod keeps what no drain reads: %+v", got)
 	}
 }
