@@ -130,8 +130,9 @@ func waitForHeldDrains(t testing.TB, c *client.Client, nodes []string) {
 // nodes looks like: in namespace, an UpgradeConfig upgrading, the Managed
 // Upgrade Operator's ConfigMap, and a PodDisruptionBudget allowing no
 // disruption that selects one pod of each node; the nodes, cordoned as the
-// operator cordons them, with their pods (no kubelet runs them, which the
-// insights do not read). It returns the nodes' names; what a namespace's
+// operator cordons them, with their pods (no kubelet runs them: their
+// statuses, and the budget's, are written as the kubelet and the
+// disruption controller would, for the drain model reads them). It returns the nodes' names; what a namespace's
 // deletion leaves (no namespace controller runs) is deleted when the test
 // ends.
 func createDrainingCluster(t testing.TB, namespace string) []string {
@@ -151,17 +152,33 @@ func createDrainingCluster(t testing.TB, namespace string) []string {
 		t.Fatal(err)
 	}
 	deleteAtEnd(t, "ConfigMap "+managedupgrade.ConfigMapName, configMaps.Delete, managedupgrade.ConfigMapName)
+	// The budget needs both db pods, one a node, healthy: its status is
+	// written as the disruption controller computes it
+	// (pkg/controller/disruption/disruption.go, updatePdbStatus; the
+	// DisruptionAllowed condition of k8s.io/component-helpers
+	// poddisruptionbudget), as no such controller runs here.
 	budgets := kubeClient.PolicyV1().PodDisruptionBudgets(namespace)
-	if _, err := budgets.Create(ctx, &policyv1.PodDisruptionBudget{
+	budget, err := budgets.Create(ctx, &policyv1.PodDisruptionBudget{
 		ObjectMeta: metav1.ObjectMeta{Name: "db"},
 		Spec: policyv1.PodDisruptionBudgetSpec{
-			MinAvailable: ptr.To(intstr.FromInt32(1)),
+			MinAvailable: ptr.To(intstr.FromInt32(2)),
 			Selector:     &metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}},
 		},
-	}, metav1.CreateOptions{}); err != nil {
+	}, metav1.CreateOptions{})
+	if err != nil {
 		t.Fatal(err)
 	}
 	deleteAtEnd(t, "PodDisruptionBudget db", budgets.Delete, "db")
+	budget.Status = policyv1.PodDisruptionBudgetStatus{
+		ObservedGeneration: budget.Generation, DisruptionsAllowed: 0, CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2,
+		Conditions: []metav1.Condition{{
+			Type: policyv1.DisruptionAllowedCondition, Status: metav1.ConditionFalse, Reason: policyv1.InsufficientPodsReason,
+			ObservedGeneration: budget.Generation, LastTransitionTime: metav1.NewTime(started),
+		}},
+	}
+	if _, err := budgets.UpdateStatus(ctx, budget, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
 
 	var names []string
 	for _, suffix := range []string{"a", "b"} {
@@ -186,8 +203,16 @@ func createDrainingCluster(t testing.TB, namespace string) []string {
 				ObjectMeta: metav1.ObjectMeta{Name: fmt.Sprintf("%s-%s-%d", app, suffix, i), Labels: map[string]string{"app": app}},
 				Spec:       corev1.PodSpec{NodeName: name, Containers: []corev1.Container{{Name: "app", Image: "registry.example.com/app:1"}}},
 			}
-			if _, err := kubeClient.CoreV1().Pods(namespace).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
+			created, err := kubeClient.CoreV1().Pods(namespace).Create(ctx, pod, metav1.CreateOptions{})
+			if err != nil {
 				t.Fatalf("creating pod %s: %v", pod.Name, err)
+			}
+			// Running and Ready, as the kubelet reports it: the eviction API
+			// lets a pending pod go whatever its budget.
+			created.Status.Phase = corev1.PodRunning
+			created.Status.Conditions = []corev1.PodCondition{{Type: corev1.PodReady, Status: corev1.ConditionTrue, LastTransitionTime: metav1.NewTime(started)}}
+			if _, err := kubeClient.CoreV1().Pods(namespace).UpdateStatus(ctx, created, metav1.UpdateOptions{}); err != nil {
+				t.Fatalf("writing the status of pod %s: %v", pod.Name, err)
 			}
 		}
 	}
