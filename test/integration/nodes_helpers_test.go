@@ -389,7 +389,13 @@ func waitForView[T, V any](t testing.TB, timeout time.Duration, what string, get
 // if want is nil.
 func waitForNodeInsight(t testing.TB, name string, want *nodeView) *insightsv1alpha1.NodeProgressInsight {
 	t.Helper()
-	return waitForView(t, eventually, "the insight of node "+name, func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
+	return waitForNodeInsightWithin(t, eventually, name, want)
+}
+
+// waitForNodeInsightWithin is waitForNodeInsight with a limit of its own.
+func waitForNodeInsightWithin(t testing.TB, timeout time.Duration, name string, want *nodeView) *insightsv1alpha1.NodeProgressInsight {
+	t.Helper()
+	return waitForView(t, timeout, "the insight of node "+name, func(ctx context.Context) (*insightsv1alpha1.NodeProgressInsight, error) {
 		return insightsClient.InsightsV1alpha1().NodeProgressInsights().Get(ctx, name, metav1.GetOptions{})
 	}, viewNode, want)
 }
