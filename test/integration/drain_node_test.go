@@ -153,7 +153,7 @@ func TestDrainHeldByABudgetIsNamedUntilTheBudgetAllowsIt(t *testing.T) {
 	}
 
 	// What the operator calls held, the API server refuses.
-	if err := evict(held); !apierrors.IsTooManyRequests(err) {
+	if err := evict(context.Background(), &policyv1.Eviction{ObjectMeta: metav1.ObjectMeta{Namespace: held.Namespace, Name: held.Name}}); !apierrors.IsTooManyRequests(err) {
 		t.Fatalf("evicting %s: %v, want the budget's 429", held.Name, err)
 	}
 
@@ -169,7 +169,7 @@ func TestDrainHeldByABudgetIsNamedUntilTheBudgetAllowsIt(t *testing.T) {
 	})
 
 	t.Run("the pod evicted and gone, the drain completes", func(t *testing.T) {
-		if err := evict(held); err != nil {
+		if err := evict(context.Background(), &policyv1.Eviction{ObjectMeta: metav1.ObjectMeta{Namespace: held.Namespace, Name: held.Name}}); err != nil {
 			t.Fatalf("evicting %s once its budget allows it: %v", held.Name, err)
 		}
 		// The kubelet's last delete of a pod it has stopped
@@ -201,8 +201,7 @@ func controllerRef(kind, name string) metav1.OwnerReference {
 
 // createRunningPod creates a pod of owner bound to node, as the scheduler
 // binds it, and writes its status as the node's kubelet reports a pod
-// running and ready since at (pkg/kubelet/kubelet_pods.go,
-// generateAPIPodStatus). The pod is deleted at once when the test ends:
+// running and ready since at (kubeletStatus). The pod is deleted at once when the test ends:
 // no kubelet would confirm a graceful deletion.
 func createRunningPod(t testing.TB, namespace, name, node string, owner metav1.OwnerReference, labels map[string]string, at metav1.Time) *corev1.Pod {
 	t.Helper()
@@ -221,17 +220,7 @@ func createRunningPod(t testing.TB, namespace, name, node string, owner metav1.O
 			t.Errorf("deleting pod %s: %v", name, err)
 		}
 	})
-	condition := func(conditionType corev1.PodConditionType) corev1.PodCondition {
-		return corev1.PodCondition{Type: conditionType, Status: corev1.ConditionTrue, LastTransitionTime: at}
-	}
-	pod.Status = corev1.PodStatus{
-		Phase: corev1.PodRunning,
-		Conditions: []corev1.PodCondition{condition(corev1.PodReadyToStartContainers), condition(corev1.PodInitialized),
-			condition(corev1.PodReady), condition(corev1.ContainersReady), condition(corev1.PodScheduled)},
-		HostIP: "10.0.0.1", PodIP: "10.128.0.10", StartTime: &at,
-		ContainerStatuses: []corev1.ContainerStatus{{Name: "app", Image: "registry.example.com/app:1", Ready: true, Started: ptr.To(true),
-			State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: at}}}},
-	}
+	pod.Status = kubeletStatus(podReady, at)
 	if pod, err = pods.UpdateStatus(ctx, pod, metav1.UpdateOptions{}); err != nil {
 		t.Fatalf("writing the status of pod %s: %v", name, err)
 	}
@@ -271,15 +260,6 @@ func writeBudgetStatus(t testing.TB, pdb *policyv1.PodDisruptionBudget, currentH
 		t.Fatalf("writing the status of PodDisruptionBudget %s: %v", pdb.Name, err)
 	}
 	return written
-}
-
-// evict asks the API server to evict pod, as kubectl's drain Helper does
-// for the drain controller (k8s.io/kubectl/pkg/drain drain.go, EvictPod):
-// the pod's own grace period.
-func evict(pod *corev1.Pod) error {
-	return kubeClient.PolicyV1().Evictions(pod.Namespace).Evict(context.Background(), &policyv1.Eviction{
-		ObjectMeta: metav1.ObjectMeta{Namespace: pod.Namespace, Name: pod.Name},
-	})
 }
 
 // backdateUpdating moves the node insight's Updating transition back by
