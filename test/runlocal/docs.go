@@ -68,13 +68,26 @@ var (
 	// countdown is how long until a time, to the minute, which depends on
 	// how soon after scheduling the command runs.
 	countdown = regexp.MustCompile(`, in (under a minute|\d+h\d*m?|\d+m)\b`)
+	// since is how long a health insight or a held drain has lasted, in
+	// status' SINCE columns (a duration or "now", before its level), and
+	// estimate a node's time left (EST, "+9m"), to the minute: both are
+	// counted from when the operator saw what they time, which depends
+	// on how soon after it the command runs.
+	since = regexp.MustCompile(`\b(?:now|\d+h(?:\d+m)?(?:\d+s)?|\d+m(?:\d+s)?|\d+(?:\.\d+)?s) +(Info|Warning|Error|Critical)\b`)
+	// sinceHeader is the SINCE column's header, padded to its widest value.
+	sinceHeader = regexp.MustCompile(`\bSINCE +LEVEL\b`)
+	estimate    = regexp.MustCompile(`(^|\s)\+(?:\d+h)?\d+m\b`)
+	// duration is how long a completed update took, which includes how
+	// long run-local took to play it.
+	duration = regexp.MustCompile(`\(duration: [^)]*\)`)
 	// progress is a line pre-checks prints on stderr while it waits.
 	progress = regexp.MustCompile(`^UpdatePlan \S+: waiting for .* \(\S+\)$`)
 )
 
 // matches fails unless a command printed what the documentation shows for
-// it, and exited as it shows. The times, and the countdowns to them, differ
-// from run to run and are compared as placeholders. pre-checks' progress lines are left out: which
+// it, and exited as it shows. The times, the countdowns to them, and the
+// durations status counts from them differ from run to run and are
+// compared as placeholders. pre-checks' progress lines are left out: which
 // it prints depends on how fast the operator and the informers answer, so
 // the documentation describes them rather than shows them.
 func matches(doc docexamples.Command, out string, code int) error {
@@ -93,6 +106,10 @@ func normalized(lines []string) []string {
 	for i, line := range lines {
 		line = timestamp.ReplaceAllString(line, "<time>")
 		line = countdown.ReplaceAllString(line, ", in <duration>")
+		line = since.ReplaceAllString(line, "<since> $1")
+		line = sinceHeader.ReplaceAllString(line, "SINCE LEVEL")
+		line = estimate.ReplaceAllString(line, "$1+<estimate>")
+		line = duration.ReplaceAllString(line, "(duration: <duration>)")
 		out[i] = age.ReplaceAllString(line, "(<age> ago)")
 	}
 	return out

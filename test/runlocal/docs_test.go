@@ -69,6 +69,16 @@ func TestMatches(t *testing.T) {
 			printed: "Informers:       Managed update scheduled for 2026-11-24T05:39:04Z, in 1m (managed-upgrade)\n"},
 		{name: "a countdown in another sentence", doc: []string{"Informers:       Managed update scheduled for 2026-11-22T23:48:48Z, in under a minute (managed-upgrade)"},
 			printed: "Informers:       Managed update held for 2026-11-24T05:39:04Z, in 1m (managed-upgrade)\n", wantErr: true},
+		{name: "how long a health insight has lasted", doc: []string{"SINCE   LEVEL     IMPACT", "1m30s   Warning   Update Stalled   Pod payments/ledger-7c9d8b6f5d-q8z2x holds the drain"},
+			printed: "SINCE   LEVEL     IMPACT\n2m0s    Warning   Update Stalled   Pod payments/ledger-7c9d8b6f5d-q8z2x holds the drain\n"},
+		{name: "a SINCE column as wide as its widest value", doc: []string{"SINCE    LEVEL   IMPACT   MESSAGE", "14m20s   Info    None     Update is proceeding well"},
+			printed: "SINCE   LEVEL   IMPACT   MESSAGE\n14m5s   Info    None     Update is proceeding well\n"},
+		{name: "how long a held drain has lasted, at another level", doc: []string{"ip-10-0-20-162   payments/ledger-7c9d8b6f5d-q8z2x   payments/ledger   1m30s   Warning"},
+			printed: "ip-10-0-20-162   payments/ledger-7c9d8b6f5d-q8z2x   payments/ledger   1h0m0s   Error\n", wantErr: true},
+		{name: "a node's estimate and an update's duration", doc: []string{"Update to 4.15.0-ec.2 successfully completed at 2026-11-27T12:18:03Z (duration: 13m)", "ip-10-0-20-162   Progressing   Draining   4.14.1    +9m   Drain held"},
+			printed: "Update to 4.15.0-ec.2 successfully completed at 2026-11-28T08:00:00Z (duration: 14m)\nip-10-0-20-162   Progressing   Draining   4.14.1    +8m   Drain held\n"},
+		{name: "a duration in another sentence", doc: []string{"Status:     The update should take about 1h6m"},
+			printed: "Status:     The update should take about 1h7m\n", wantErr: true},
 		{name: "a progress line shown", doc: append([]string{"UpdatePlan 4.15.0-ec.3: waiting for the operator to evaluate the plan (0s)"}, doc.Output...), printed: printed, wantErr: true},
 	}
 	for _, tt := range testCases {
