@@ -5,7 +5,9 @@
 // `update-insights-operator start` against it as in a cluster with a
 // demonstration UpdateInformer beside it, plays the update forward while
 // printing the insights and UpdateStatus as they change (an operator's CSV
-// fails midway, and status shows it), and then leaves the cluster running,
+// fails midway, and status shows it; a budget holds a worker's drain until
+// its workload is scaled up, and status shows that, as
+// docs/administrators.md does), and then leaves the cluster running,
 // offered next releases, for the pre-checks walkthrough of
 // docs/administrators.md; it stops everything it started on Ctrl-C (with
 // --check, after running the walkthrough itself and comparing what it
@@ -35,6 +37,7 @@ import (
 
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	operatorsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/olm/apis/operators/v1alpha1"
 )
@@ -54,7 +57,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed with no configuration rollout left showing, and everything stopped cleanly.")
 	flag.Parse()
 
@@ -164,7 +167,15 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	var olmC *olmCluster
+	var held heldDrain
 	if !o.managed {
+		if held, err = newHeldDrain(scenario.nodes, names.WorkerPool); err != nil {
+			return fmt.Errorf("%s: %w", o.scenario, err)
+		}
+		if err := held.create(ctx, c); err != nil {
+			return err
+		}
+		say("loading a workload on %s: ReplicaSet %s/%s of one pod, whose PodDisruptionBudget %s/%s allows no disruption", held.node, heldNamespace, heldReplicaSet, heldNamespace, heldBudget)
 		if olmC, err = newOLMCluster(cfg, olmObjs); err != nil {
 			return err
 		}
@@ -207,7 +218,7 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	walk := walkthrough{binary: o.operator, kubeconfig: kubeconfig, target: scenario.offers.next.Version,
-		recommended: scenario.offers.recommended.Version, minor: scenario.offers.minor.Version, blocker: blocker}
+		recommended: scenario.offers.recommended.Version, minor: scenario.offers.minor.Version, blocker: blocker, held: held}
 	if !o.managed {
 		walk.hint()
 	}
@@ -256,7 +267,15 @@ func run(ctx context.Context, o options) (err error) {
 		}
 		return nil
 	}
-	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion}); err != nil && ctx.Err() == nil {
+	// A worker's drain is held by a budget until its workload is scaled up;
+	// status shows it meanwhile.
+	drainAsked := func(node string) error {
+		if node != held.node {
+			return nil
+		}
+		return walk.holdDrain(ctx, c, o.check)
+	}
+	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion, drainAsked: drainAsked}); err != nil && ctx.Err() == nil {
 		return err
 	}
 	end := settle(ctx, c, opMetrics, seen, scenario, stopDisplay)
@@ -279,7 +298,7 @@ func run(ctx context.Context, o options) (err error) {
 		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, upgrade refused the update until they were accepted, pre-checks passed once they were, upgrade --dry-run showed the desiredUpdate to %s, pre-checks named the operator OLM installed that blocks %s and its remedy, and each printed what the documentation shows", walk.target, walk.minor)
 	} else if ctx.Err() == nil {
 		say("the update is complete; the local cluster keeps running for the pre-checks walkthrough:")
-		say("  %s", walk.commandLine(walk.steps()[0].args))
+		say("  %s", walk.commandLine(walk.preCheckSteps()[0].args))
 		say("  and, to the next minor release, which an operator OLM installed blocks:")
 		say("  %s", walk.commandLine([]string{"pre-checks", "--to", walk.minor, "--details"}))
 		say("Ctrl-C stops everything")

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
@@ -67,7 +68,9 @@ func (n *recordedNodes) create(ctx context.Context, c *clients) error {
 // reboots, and reports the configuration current and Done, and the node is
 // uncordoned. The node controller's status of the pool follows every step
 // (poolStatus), and moves status.configuration once every node is done.
-func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration) error {
+// drainAsked, if not nil, is called once a node's drain is asked and before
+// it is done.
+func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration, drainAsked func(node string) error) error {
 	pools := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools()
 	p, err := pools.Get(ctx, pool, metav1.GetOptions{})
 	if err != nil {
@@ -125,6 +128,11 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 			}
 			if !sleep(ctx, step/time.Duration(len(phases))) {
 				return nil
+			}
+			if drainAsked != nil && strings.HasPrefix(phase.annotations[nodes.DesiredDrainAnnotation], "drain-") {
+				if err := drainAsked(name); err != nil {
+					return err
+				}
 			}
 		}
 	}

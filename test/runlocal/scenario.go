@@ -171,9 +171,12 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 // playHooks are called as the update is played: midway once half the
 // pending operators have updated, beforeCompletion before the
 // ClusterVersion completes, beforeWorkers once it has and before the
-// worker pools roll. Any may be nil; an error ends the play.
+// worker pools roll, and drainAsked once the roll of a worker pool has
+// asked for a node's drain, before the drain is done. Any may be nil; an
+// error ends the play.
 type playHooks struct {
 	midway, beforeCompletion, beforeWorkers func() error
+	drainAsked                              func(node string) error
 }
 
 // play updates the pending payload operators one by one, those already
@@ -225,7 +228,7 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, hoo
 		}
 	}
 
-	if err := s.nodes.roll(ctx, c, nodes.MasterPool, s.target(), step); err != nil || ctx.Err() != nil {
+	if err := s.nodes.roll(ctx, c, nodes.MasterPool, s.target(), step, nil); err != nil || ctx.Err() != nil {
 		return err
 	}
 	if hooks.beforeCompletion != nil {
@@ -246,7 +249,7 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, hoo
 		if p.Name == nodes.MasterPool {
 			continue
 		}
-		if err := s.nodes.roll(ctx, c, p.Name, s.target(), step); err != nil || ctx.Err() != nil {
+		if err := s.nodes.roll(ctx, c, p.Name, s.target(), step, hooks.drainAsked); err != nil || ctx.Err() != nil {
 			return err
 		}
 	}

@@ -32,6 +32,9 @@ type walkthrough struct {
 	binary, kubeconfig, target, recommended, minor string
 	// blocker is what OLM's informer finds of the update to minor.
 	blocker olmBlocker
+	// held is the worker whose drain a budget holds during the update,
+	// which status shows before the pre-checks.
+	held heldDrain
 }
 
 // demoFindingIdentity, riskIdentity and alertsIdentity are the identities
@@ -62,8 +65,14 @@ type step struct {
 	check func(out string, code int) error
 }
 
-// steps are the walkthrough's commands, in the documentation's order.
+// steps are the walkthrough's commands, in the documentation's order: the
+// status commands while a worker's drain is held, then the pre-checks.
 func (w walkthrough) steps() []step {
+	return append(w.drainSteps(), w.preCheckSteps()...)
+}
+
+// preCheckSteps are the commands run once the update completes.
+func (w walkthrough) preCheckSteps() []step {
 	identities := []string{w.demoFindingIdentity(), w.riskIdentity(), w.alertsIdentity()}
 	namesFindings := func(out string, code int) error {
 		for _, want := range append([]string{demoPlanFinding(w.target, metav1.Time{}).Impact.Summary, "Conditional update risk " + demoRiskName}, identities...) {
@@ -125,36 +134,47 @@ func (w walkthrough) commandLine(args []string) string {
 // hint says how to follow the walkthrough from another terminal.
 func (w walkthrough) hint() {
 	say("once the update completes, the cluster is offered %s (a conditional update with a risk), %s, and %s (which an operator OLM installed blocks); check the update to %s from another terminal:", w.target, w.recommended, w.minor, w.target)
-	say("  %s", w.commandLine(w.steps()[0].args))
+	say("  %s", w.commandLine(w.preCheckSteps()[0].args))
 	say("  (docs/administrators.md, \"Pre-checks walkthrough\", has the next steps: --details, --accept, upgrade --dry-run, then pre-checks --to %s)", w.minor)
 }
 
-// check runs the walkthrough's commands, prints what they print, and fails
+// check runs the pre-checks' commands, prints what they print, and fails
 // unless each does what its step says and prints what the documentation
 // shows for it.
 func (w walkthrough) check(ctx context.Context) error {
 	steps := w.steps()
+	for i := len(w.drainSteps()); i < len(steps); i++ {
+		if err := w.runStep(ctx, steps, i, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runStep runs steps[i], and fails unless it does what the step says and,
+// with compare, prints what the documentation shows for the walkthrough's
+// i-th command.
+func (w walkthrough) runStep(ctx context.Context, steps []step, i int, compare bool) error {
+	s := steps[i]
+	out, code, err := w.run(ctx, s.args)
+	if err != nil {
+		return err
+	}
+	if err := s.check(out, code); err != nil {
+		return fmt.Errorf("%s: %w; it printed:\n%s", strings.Join(s.args, " "), err, out)
+	}
+	if !compare {
+		return nil
+	}
 	args := make([][]string, len(steps))
-	for i, s := range steps {
-		args[i] = s.args
+	for j, s := range steps {
+		args[j] = s.args
 	}
 	docs, err := documentedAs(docexamples.Walkthrough, args)
 	if err != nil {
 		return err
 	}
-	for i, s := range steps {
-		out, code, err := w.run(ctx, s.args)
-		if err != nil {
-			return err
-		}
-		if err := s.check(out, code); err != nil {
-			return fmt.Errorf("%s: %w; it printed:\n%s", strings.Join(s.args, " "), err, out)
-		}
-		if err := matches(docs[i], out, code); err != nil {
-			return err
-		}
-	}
-	return nil
+	return matches(docs[i], out, code)
 }
 
 // run runs a step with the binary against the local cluster, printing its
