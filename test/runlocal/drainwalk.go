@@ -17,8 +17,9 @@ import (
 // begin updating and when the budget stopped allowing disruptions, and it
 // needs a moment more to write what it found. The node begins updating
 // when the roll reaches it, so no recorded time shortens the wait: the
-// budget's condition, older, does not count.
-var heldFor = drain.MCO.WarnAfter + time.Minute
+// budget's condition, older, does not count. The wait ends as soon as the
+// operator names the pod; its margin is for a loaded machine.
+var heldFor = drain.MCO.WarnAfter + 3*time.Minute
 
 // drainSteps are the walkthrough's status commands while a budget holds the
 // worker's drain, and once it allows it: the node's note, the health
@@ -73,8 +74,8 @@ func (w walkthrough) holdDrain(ctx context.Context, c *clients, check bool) erro
 		return err
 	}
 	say("ReplicaSet %s/%s scaled to 2: PodDisruptionBudget %s/%s allows one disruption", heldNamespace, heldReplicaSet, heldNamespace, heldBudget)
-	if !waitForHeld(ctx, c, h.node, false, time.Minute) {
-		return fmt.Errorf("the operator still names pod %s/%s as holding the drain of %s a minute after its budget allowed the disruption", heldNamespace, heldPod, h.node)
+	if !waitForHeld(ctx, c, h.node, false, 3*time.Minute) {
+		return fmt.Errorf("the operator still names pod %s/%s as holding the drain of %s three minutes after its budget allowed the disruption", heldNamespace, heldPod, h.node)
 	}
 	if err := w.runStep(ctx, steps, 2, check); err != nil {
 		return err
