@@ -54,6 +54,10 @@ func (p Pod) Remedy() string {
 	if p.Owner != "" {
 		owner = p.Owner
 	}
+	// A finalizer's controller is the one its name's prefix names, not the
+	// pod's owner. A deleted pod's grace period was fixed by its deletion,
+	// and the API server lets a later delete only shorten it (apiserver
+	// pkg/registry/rest/delete.go, BeforeDelete).
 	switch p.Reason {
 	case BudgetAtLimit:
 		return fmt.Sprintf("Scale %s up so that PodDisruptionBudget %s allows a disruption, or relax the budget's minAvailable or maxUnavailable.", owner, p.budget())
@@ -64,9 +68,9 @@ func (p Pod) Remedy() string {
 	case BudgetNotSynced:
 		return fmt.Sprintf("Check the kube-controller-manager, whose disruption controller computes PodDisruptionBudget %s's status.", p.budget())
 	case Finalizer:
-		return fmt.Sprintf("Find the controller that owns finalizer %s (%s may say) and why it does not remove it; remove it by hand only if that controller is gone.", strings.Join(p.Finalizers, ", "), owner)
+		return fmt.Sprintf("Find the controller that owns finalizer %s (the prefix of its name usually says which) and why it does not remove it; remove it by hand only if that controller is gone.", strings.Join(p.Finalizers, ", "))
 	case GracePeriod:
-		return "Wait for the pod to stop, or shorten its terminationGracePeriodSeconds if it never needs that long."
+		return "Wait for the pod to stop, or, if it need not take that long, delete it again with a shorter --grace-period; lower terminationGracePeriodSeconds in its workload for the next drain."
 	case NodeNotReady:
 		return "Bring the node's kubelet back, or, if the node is gone for good, delete the pod with --force --grace-period=0."
 	case Refused:

@@ -38,14 +38,17 @@ func TestWhyAndRemedy(t *testing.T) {
 			remedy: "Check the kube-controller-manager, whose disruption controller computes PodDisruptionBudget shop/db's status.",
 		},
 		{
-			pod:    Pod{Verdict: Blocking, Reason: Finalizer, Finalizers: []string{"example.com/backup"}, Owner: "StatefulSet/db"},
-			why:    "it was deleted and finalizer example.com/backup holds it",
-			remedy: "Find the controller that owns finalizer example.com/backup (StatefulSet/db may say) and why it does not remove it; remove it by hand only if that controller is gone.",
+			pod: Pod{Verdict: Blocking, Reason: Finalizer, Finalizers: []string{"example.com/backup"}, Owner: "StatefulSet/db"},
+			why: "it was deleted and finalizer example.com/backup holds it",
+			// The pod's owner does not know its finalizers' controllers.
+			remedy: "Find the controller that owns finalizer example.com/backup (the prefix of its name usually says which) and why it does not remove it; remove it by hand only if that controller is gone.",
 		},
 		{
-			pod:    Pod{Verdict: Blocking, Reason: GracePeriod, GraceLeft: 25*time.Minute + 300*time.Millisecond},
-			why:    "it was deleted and its grace period runs 25m0s more",
-			remedy: "Wait for the pod to stop, or shorten its terminationGracePeriodSeconds if it never needs that long.",
+			pod: Pod{Verdict: Blocking, Reason: GracePeriod, GraceLeft: 25*time.Minute + 300*time.Millisecond},
+			why: "it was deleted and its grace period runs 25m0s more",
+			// A deleted pod's terminationGracePeriodSeconds no longer counts
+			// (and a pod's cannot change): only another delete shortens it.
+			remedy: "Wait for the pod to stop, or, if it need not take that long, delete it again with a shorter --grace-period; lower terminationGracePeriodSeconds in its workload for the next drain.",
 		},
 		{
 			pod:    Pod{Verdict: Blocking, Reason: NodeNotReady},
