@@ -201,16 +201,21 @@ func controllerRef(kind, name string) metav1.OwnerReference {
 
 // createRunningPod creates a pod of owner bound to node, as the scheduler
 // binds it, and writes its status as the node's kubelet reports a pod
-// running and ready since at (kubeletStatus). The pod is deleted at once when the test ends:
-// no kubelet would confirm a graceful deletion.
-func createRunningPod(t testing.TB, namespace, name, node string, owner metav1.OwnerReference, labels map[string]string, at metav1.Time) *corev1.Pod {
+// running and ready since at (kubeletStatus). with change the pod as
+// created (its finalizers, its grace period). The pod is deleted at once
+// when the test ends: no kubelet would confirm a graceful deletion.
+func createRunningPod(t testing.TB, namespace, name, node string, owner metav1.OwnerReference, labels map[string]string, at metav1.Time, with ...func(*corev1.Pod)) *corev1.Pod {
 	t.Helper()
 	ctx := context.Background()
 	pods := kubeClient.CoreV1().Pods(namespace)
-	pod, err := pods.Create(ctx, &corev1.Pod{
+	pod := &corev1.Pod{
 		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: labels, OwnerReferences: []metav1.OwnerReference{owner}},
 		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "app", Image: "registry.example.com/app:1"}}},
-	}, metav1.CreateOptions{})
+	}
+	for _, change := range with {
+		change(pod)
+	}
+	pod, err := pods.Create(ctx, pod, metav1.CreateOptions{})
 	if err != nil {
 		t.Fatalf("creating pod %s: %v", name, err)
 	}
