@@ -29,8 +29,9 @@ import (
 // the drain holds it from its deletion, which the API server dates now, so
 // the operator names it only once the machine-config controller's first
 // attempt would have failed (drain.MCO.WarnAfter), when it requeues the
-// node by itself; a budget's block is named within drainReaction.
-const heldWithin = drainReaction + 90*time.Second
+// node by itself (a budget's block is named within drainReaction). The
+// wait ends as soon as the pod is named; its margin is for a loaded machine.
+var heldWithin = drain.MCO.WarnAfter + 3*time.Minute
 
 // reasonCase is a worker whose drain one reason holds.
 type reasonCase struct {
