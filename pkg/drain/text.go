@@ -26,7 +26,11 @@ func (p Pod) Why() string {
 	case ReplacementUnschedulable:
 		return fmt.Sprintf("PodDisruptionBudget %s allows no disruption, and its pod %s cannot be scheduled", p.budget(), strings.Join(p.Unschedulable, ", "))
 	case MultipleBudgets:
-		return fmt.Sprintf("PodDisruptionBudgets %s all select it, and the eviction API refuses a pod more than one budget selects", p.budgetNames())
+		all := "all"
+		if len(p.Budgets) == 2 {
+			all = "both"
+		}
+		return fmt.Sprintf("PodDisruptionBudgets %s %s select it, and the eviction API refuses a pod more than one budget selects", p.budgetNames(), all)
 	case BudgetNotSynced:
 		return fmt.Sprintf("the disruption controller has not computed the status of PodDisruptionBudget %s, and the eviction API refuses until it has", p.budget())
 	case Finalizer:

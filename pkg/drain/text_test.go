@@ -29,7 +29,7 @@ func TestWhyAndRemedy(t *testing.T) {
 		},
 		{
 			pod:    Pod{Verdict: Blocking, Reason: MultipleBudgets, Budgets: []Budget{other, db}},
-			why:    "PodDisruptionBudgets shop/all and shop/db all select it, and the eviction API refuses a pod more than one budget selects",
+			why:    "PodDisruptionBudgets shop/all and shop/db both select it, and the eviction API refuses a pod more than one budget selects",
 			remedy: "Change PodDisruptionBudgets shop/all and shop/db so that only one selects the pod.",
 		},
 		{
