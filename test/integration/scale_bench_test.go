@@ -152,8 +152,13 @@ type nodeScale struct {
 	kube     kubernetes.Interface
 	mc       machineconfigurationclient.Interface
 	insights insightsclient.Interface
-	// writes counts the operator's write requests.
-	writes *writeCounter
+	// writes counts the operator's write requests, requests every one.
+	writes   *writeCounter
+	requests *requestCounter
+	// phaseOf says where each node is in the update.
+	phaseOf func(i int) scalePhase
+	// clock is the operator's, once it runs.
+	clock *clocktesting.FakeClock
 	// pending is how many nodes wait for their update: the nodes a pause
 	// of their pool excludes.
 	pending int
@@ -171,6 +176,11 @@ func (s *nodeScale) metric(value float64, unit string) {
 }
 
 func newNodeScale(b *testing.B) *nodeScale {
+	return newNodeScaleOf(b, scalePhaseOf)
+}
+
+// newNodeScaleOf is newNodeScale with the nodes where phaseOf says.
+func newNodeScaleOf(b *testing.B, phaseOf func(i int) scalePhase) *nodeScale {
 	// Setup writes 5,000 nodes; client-go's default rate limit, or even the
 	// shared test clients', would make it take minutes.
 	cfg := rest.CopyConfig(testEnv.Config)
@@ -181,9 +191,11 @@ func newNodeScale(b *testing.B) *nodeScale {
 		mc:       machineconfigurationclient.NewForConfigOrDie(cfg),
 		insights: insightsclient.NewForConfigOrDie(cfg),
 		writes:   &writeCounter{},
+		requests: &requestCounter{},
+		phaseOf:  phaseOf,
 	}
 	for i := range scaleNodes {
-		if scalePhaseOf(i) == scalePending {
+		if phaseOf(i) == scalePending {
 			s.pending++
 		}
 	}
@@ -243,7 +255,7 @@ func (s *nodeScale) createCluster() {
 		}
 	})
 	if err := s.forEachNode(func(i int) error {
-		created, err := s.kube.CoreV1().Nodes().Create(ctx, scaleNode(i, images, heartbeat), metav1.CreateOptions{})
+		created, err := s.kube.CoreV1().Nodes().Create(ctx, scaleNode(i, s.phaseOf(i), images, heartbeat), metav1.CreateOptions{})
 		if err != nil {
 			return err
 		}
@@ -289,16 +301,18 @@ func (s *nodeScale) deleteInsights() {
 }
 
 // startOperator runs the operator in this process, as `start` runs it once
-// it leads, with its writes counted, until the benchmark ends.
+// it leads, with its writes and requests counted, until the benchmark ends.
 func (s *nodeScale) startOperator() {
 	cfg := rest.CopyConfig(testEnv.Config)
 	cfg.Wrap(s.writes.wrap)
+	cfg.Wrap(s.requests.wrap)
 	// The operator's clock stands still: an updating node's estimate
 	// counts down by the minute, and so would be rewritten once a minute
 	// whatever the benchmark changes. A still clock leaves the benchmark's
 	// changes the only ones. Nothing in the operator sleeps or waits on
 	// this clock; it only reads the time.
 	clock := clocktesting.NewFakeClock(time.Now())
+	s.clock = clock
 	ctx, cancel := context.WithCancel(context.Background())
 	stopped := make(chan error, 1)
 	go func() {
@@ -500,6 +514,12 @@ func processCPUTime() time.Duration {
 // forEachNode runs do for every node index on scaleParallelism goroutines
 // and returns the first error.
 func (s *nodeScale) forEachNode(do func(i int) error) error {
+	return forEachIndex(scaleNodes, do)
+}
+
+// forEachIndex runs do for every index below n on scaleParallelism
+// goroutines and returns the first error.
+func forEachIndex(n int, do func(i int) error) error {
 	indexes := make(chan int)
 	var (
 		wg       sync.WaitGroup
@@ -517,7 +537,7 @@ func (s *nodeScale) forEachNode(do func(i int) error) error {
 			}
 		}()
 	}
-	for i := range scaleNodes {
+	for i := range n {
 		indexes <- i
 	}
 	close(indexes)

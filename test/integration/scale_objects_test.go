@@ -46,10 +46,10 @@ func scaleNodeName(i int) string {
 	return fmt.Sprintf("ip-10-0-%d-%d.us-east-2.compute.internal", i/250, i%250+4)
 }
 
-// scaleNode is worker node i as a 4.15 cluster on AWS with OVN-Kubernetes
-// has it: the labels, annotations and status its kubelet, the network and
-// the machine-config daemon give it.
-func scaleNode(i int, images []corev1.ContainerImage, heartbeat metav1.Time) *corev1.Node {
+// scaleNode is worker node i, in phase, as a 4.15 cluster on AWS with
+// OVN-Kubernetes has it: the labels, annotations and status its kubelet,
+// the network and the machine-config daemon give it.
+func scaleNode(i int, phase scalePhase, images []corev1.ContainerImage, heartbeat metav1.Time) *corev1.Node {
 	name := scaleNodeName(i)
 	hostname := strings.SplitN(name, ".", 2)[0]
 	ip := fmt.Sprintf("10.0.%d.%d", i/250, i%250+4)
@@ -62,7 +62,7 @@ func scaleNode(i int, images []corev1.ContainerImage, heartbeat metav1.Time) *co
 	kubelet := "v1.28.7+f1b5f6c"
 	var taints []corev1.Taint
 	unschedulable := false
-	switch scalePhaseOf(i) {
+	switch phase {
 	case scaleUpdated:
 		current, desired = scaleNewWorkerConfig, scaleNewWorkerConfig
 		desiredDrain, lastAppliedDrain = "uncordon-"+scaleNewWorkerConfig, "uncordon-"+scaleNewWorkerConfig
