@@ -14,6 +14,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=copi
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Updating",type=string,JSONPath=`.status.conditions[?(@.type=="Updating")].reason`
 // +kubebuilder:printcolumn:name="Healthy",type=string,JSONPath=`.status.conditions[?(@.type=="Healthy")].reason`
 // +kubebuilder:printcolumn:name="Age",type=date,JSONPath=`.metadata.creationTimestamp`

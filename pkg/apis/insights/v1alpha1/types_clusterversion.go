@@ -13,6 +13,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=cvpi
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Assessment",type=string,JSONPath=`.status.assessment`
 // +kubebuilder:printcolumn:name="Completion",type=integer,JSONPath=`.status.completionPercent`
 // +kubebuilder:printcolumn:name="Target",type=string,JSONPath=`.status.versions.target.version`

@@ -13,6 +13,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=uhi
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Level",type=string,JSONPath=`.status.impact.level`
 // +kubebuilder:printcolumn:name="Impact",type=string,JSONPath=`.status.impact.type`
 // +kubebuilder:printcolumn:name="Scope",type=string,JSONPath=`.status.scope.type`

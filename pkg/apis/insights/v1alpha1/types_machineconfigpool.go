@@ -14,6 +14,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=mcppi
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Scope",type=string,JSONPath=`.status.scopeType`
 // +kubebuilder:printcolumn:name="Assessment",type=string,JSONPath=`.status.assessment`
 // +kubebuilder:printcolumn:name="Completion",type=integer,JSONPath=`.status.completionPercent`
@@ -44,11 +45,18 @@ type MachineConfigPoolProgressInsightStatus struct {
 	// +kubebuilder:validation:MaxItems=10
 	Conditions []metav1.Condition `json:"conditions,omitempty"`
 
-	// name of the MachineConfigPool.
+	// name of the pool: a MachineConfigPool, or on a cluster with a hosted
+	// control plane a HyperShift NodePool.
 	// +required
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=253
 	Name string `json:"name"`
+
+	// resource is the pool when it is not a MachineConfigPool: a HyperShift
+	// NodePool (group hypershift.openshift.io, resource nodepools) on a
+	// cluster whose control plane is hosted. Absent for a MachineConfigPool.
+	// +optional
+	Resource *ResourceRef `json:"resource,omitempty"`
 
 	// scopeType says whether the pool is the control plane or workers.
 	// +required
@@ -73,7 +81,7 @@ type MachineConfigPoolProgressInsightStatus struct {
 }
 
 // PoolAssessment is a one-word summary of a pool's update.
-// +kubebuilder:validation:Enum=Pending;Completed;Degraded;Excluded;Progressing
+// +kubebuilder:validation:Enum=Pending;Completed;Degraded;Excluded;Progressing;Behind
 type PoolAssessment string
 
 const (
@@ -82,6 +90,11 @@ const (
 	PoolDegraded    PoolAssessment = "Degraded"
 	PoolExcluded    PoolAssessment = "Excluded"
 	PoolProgressing PoolAssessment = "Progressing"
+	// PoolBehind is a HyperShift NodePool whose nodes all run an older
+	// release than the hosted control plane and none is updating: NodePools
+	// are updated apart from the control plane and may stay behind it, up
+	// to a limit the Updating condition's message names.
+	PoolBehind PoolAssessment = "Behind"
 )
 
 // NodeSummary counts a pool's nodes in one state.

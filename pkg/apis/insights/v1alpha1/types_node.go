@@ -3,7 +3,8 @@ package v1alpha1
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 // NodeProgressInsight reports how one Node is doing in an update. There is one
-// per Node that belongs to a MachineConfigPool, of the same name.
+// per Node that belongs to a pool (a MachineConfigPool or, on a cluster whose
+// control plane is hosted, a HyperShift NodePool), of the same name.
 //
 // +genclient
 // +genclient:nonNamespaced
@@ -13,6 +14,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=npi
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Pool",type=string,JSONPath=`.status.poolResource.name`
 // +kubebuilder:printcolumn:name="Phase",type=string,JSONPath=`.status.conditions[?(@.type=="Updating")].reason`
 // +kubebuilder:printcolumn:name="Version",type=string,JSONPath=`.status.version`
@@ -49,7 +51,8 @@ type NodeProgressInsightStatus struct {
 	// +kubebuilder:validation:MaxLength=253
 	Name string `json:"name"`
 
-	// poolResource is the MachineConfigPool the Node belongs to.
+	// poolResource is the pool the Node belongs to: a MachineConfigPool, or
+	// on a cluster whose control plane is hosted a HyperShift NodePool.
 	// +required
 	PoolResource ResourceRef `json:"poolResource"`
 

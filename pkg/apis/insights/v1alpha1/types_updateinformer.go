@@ -15,6 +15,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=uinf
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:printcolumn:name="Online",type=string,JSONPath=`.status.conditions[?(@.type=="Online")].status`
 // +kubebuilder:printcolumn:name="Last Contact",type=date,JSONPath=`.status.lastHeartbeatTime`
 // +kubebuilder:printcolumn:name="Handlers",type=string,JSONPath=`.status.handlers[*].name`

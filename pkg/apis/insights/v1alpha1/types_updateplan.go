@@ -16,6 +16,7 @@ import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 // +kubebuilder:resource:scope=Cluster,shortName=uplan
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:validation:XValidation:rule="self.metadata.name == self.spec.targetRelease",message="an UpdatePlan is named after its target release"
 // +kubebuilder:printcolumn:name="Target",type=string,JSONPath=`.spec.targetRelease`
 // +kubebuilder:printcolumn:name="Answered",type=string,JSONPath=`.status.conditions[?(@.type=="Answered")].status`
@@ -123,7 +124,8 @@ type ControlPlanePlan struct {
 
 // WorkerPoolPlan is what might go wrong with a worker pool's update.
 type WorkerPoolPlan struct {
-	// resource is the pool, a MachineConfigPool.
+	// resource is the pool: a MachineConfigPool, or on a cluster whose
+	// control plane is hosted a HyperShift NodePool.
 	// +required
 	Resource ResourceRef `json:"resource"`
 

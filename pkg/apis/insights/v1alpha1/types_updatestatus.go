@@ -18,6 +18,7 @@ const UpdateStatusName = "cluster"
 // +kubebuilder:resource:scope=Cluster,shortName=ustatus
 // +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
 // +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
 // +kubebuilder:validation:XValidation:rule="self.metadata.name == 'cluster'",message="the UpdateStatus is a singleton named cluster"
 // +kubebuilder:printcolumn:name="Control Plane Pending",type=string,JSONPath=`.status.controlPlane.conditions[?(@.type=="UpdatePending")].status`
 // +kubebuilder:printcolumn:name="Control Plane Active",type=string,JSONPath=`.status.controlPlane.conditions[?(@.type=="UpdateActive")].reason`
@@ -84,7 +85,8 @@ type ControlPlaneUpdateStatus struct {
 
 // WorkerPoolUpdateStatus is a worker pool's update.
 type WorkerPoolUpdateStatus struct {
-	// resource is the pool, a MachineConfigPool.
+	// resource is the pool: a MachineConfigPool, or on a cluster whose
+	// control plane is hosted a HyperShift NodePool.
 	// +required
 	Resource ResourceRef `json:"resource"`
 

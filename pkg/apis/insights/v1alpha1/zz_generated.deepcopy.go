@@ -597,6 +597,11 @@ func (in *MachineConfigPoolProgressInsightStatus) DeepCopyInto(out *MachineConfi
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ResourceRef)
+		**out = **in
+	}
 	if in.Summaries != nil {
 		in, out := &in.Summaries, &out.Summaries
 		*out = make([]NodeSummary, len(*in))

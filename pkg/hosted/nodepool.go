@@ -1,0 +1,37 @@
+package hosted
+
+import (
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+)
+
+const (
+	// NodePoolLabel names a node's NodePool: the hosted-cluster-config-operator
+	// copies it onto every node it syncs (api/hypershift/v1beta1/
+	// nodepool_types.go NodePoolLabel; control-plane-operator/
+	// hostedclusterconfigoperator/controllers/node/node.go). A node that has
+	// just joined has none until that sync.
+	NodePoolLabel = "hypershift.openshift.io/nodePool"
+
+	// NodePoolGroup and NodePoolResource name the NodePool API, which the
+	// management cluster serves, not this one.
+	NodePoolGroup    = "hypershift.openshift.io"
+	NodePoolResource = "nodepools"
+
+	// MaxMinorsBehind is how many minor releases a NodePool may run behind
+	// its HostedCluster's control plane; it may never run ahead
+	// (support/supportedversion/version.go ValidateVersionSkew: "All 4.y
+	// versions support n-3 version skew", OCP 5.0 counted as 4.23).
+	MaxMinorsBehind = 3
+)
+
+// NodePool refers to a NodePool from an insight. Its namespace is the
+// HostedCluster's on the management cluster, which the hosted cluster
+// cannot see, so it is left out.
+func NodePool(name string) insightsv1alpha1.ResourceRef {
+	return insightsv1alpha1.ResourceRef{Group: NodePoolGroup, Resource: NodePoolResource, Name: name}
+}
+
+// IsNodePool says whether ref refers to a NodePool.
+func IsNodePool(ref *insightsv1alpha1.ResourceRef) bool {
+	return ref != nil && ref.Group == NodePoolGroup && ref.Resource == NodePoolResource
+}

@@ -1,0 +1,54 @@
+package hosted
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/blang/semver/v4"
+)
+
+// KubeletMinor parses a Kubernetes version as a kubelet reports it
+// (node.status.nodeInfo.kubeletVersion, "v1.31.6+a1b2c3d" on OpenShift) or
+// as the kube-apiserver ClusterOperator carries it ("1.31.6").
+func KubeletMinor(version string) (semver.Version, error) {
+	v, err := semver.ParseTolerant(strings.TrimPrefix(strings.TrimSpace(version), "v"))
+	if err != nil {
+		return semver.Version{}, fmt.Errorf("not a Kubernetes version: %q", version)
+	}
+	if v.Major != 1 {
+		return semver.Version{}, fmt.Errorf("not a Kubernetes 1.y version: %q", version)
+	}
+	return v, nil
+}
+
+// MinorsBehind is how many minor releases a node's kubelet runs behind the
+// control plane's Kubernetes: OpenShift moves one Kubernetes minor with each
+// of its minor releases (5.0 after 4.22 included), so this is how many
+// OpenShift minor releases the node's NodePool is behind. Negative when the
+// node runs ahead.
+func MinorsBehind(controlPlane, kubelet string) (int, error) {
+	cp, err := KubeletMinor(controlPlane)
+	if err != nil {
+		return 0, err
+	}
+	k, err := KubeletMinor(kubelet)
+	if err != nil {
+		return 0, err
+	}
+	return int(cp.Minor) - int(k.Minor), nil
+}
+
+// SameRelease says whether a kubelet runs the control plane's Kubernetes
+// release, build metadata aside.
+func SameRelease(controlPlane, kubelet string) bool {
+	cp, err := KubeletMinor(controlPlane)
+	if err != nil {
+		return false
+	}
+	k, err := KubeletMinor(kubelet)
+	if err != nil {
+		return false
+	}
+	cp.Build, k.Build = nil, nil
+	return cp.Equals(k)
+}
