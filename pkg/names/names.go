@@ -32,6 +32,9 @@ const (
 	AdminGates             = "admin-gates"
 	ConfigNamespace        = "openshift-config"
 	AdminAcks              = "admin-acks"
+	// Infrastructure is the cluster's one Infrastructure, whose
+	// controlPlaneTopology tells a hosted control plane.
+	Infrastructure = "cluster"
 	// CloudCredential is the cloud-credential operator's configuration.
 	CloudCredential = "cluster"
 

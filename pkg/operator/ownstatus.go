@@ -17,7 +17,8 @@ func (s *starter) ownStatusController() factory.Controller {
 		s.factories.config.Config().V1().ClusterOperators(),
 		s.clients.config.ConfigV1(),
 		s.tracker,
-		operatorstatus.Options{Version: s.options.Version, Namespace: s.controllerContext.OperatorNamespace, GracePeriod: s.options.DegradedGracePeriod},
+		operatorstatus.Options{Version: s.options.Version, Namespace: s.controllerContext.OperatorNamespace, GracePeriod: s.options.DegradedGracePeriod,
+			Topology: s.topology},
 		s.controllerContext.EventRecorder,
 		s.controllerContext.Clock,
 	)

@@ -17,6 +17,7 @@ import (
 	"k8s.io/klog/v2"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
@@ -35,6 +36,9 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	}
 	s := &starter{options: o, controllerContext: controllerContext, clients: clients, factories: newFactories(clients),
 		tracker: tracker.New(controllerContext.Clock, metrics.ObserveSync)}
+	if s.topology, err = s.readTopology(ctx); err != nil {
+		return err
+	}
 
 	// The controllers that run from the start are all built before the
 	// first runs: a factory starts just the informers asked for so far.
@@ -69,7 +73,11 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
-	s.startNodesAndPlans(ctx, answers, alertsSource, informerRequests)
+	if s.topology == hosted.Hosted {
+		s.startHosted(ctx, answers, alertsSource, informerRequests)
+	} else {
+		s.startNodesAndPlans(ctx, answers, alertsSource, informerRequests)
+	}
 
 	klog.Info("operator started")
 	<-ctx.Done()
@@ -80,10 +88,12 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 }
 
 // starter is what building and starting a controller takes: the options,
-// the clients, the informer factories, the tracker every controller's sync
-// runs through, and the controllers started so far, which Run waits for.
+// the cluster's topology, the clients, the informer factories, the tracker
+// every controller's sync runs through, and the controllers started so far,
+// which Run waits for.
 type starter struct {
 	options           *Options
+	topology          hosted.Topology
 	controllerContext *controllercmd.ControllerContext
 	clients           *clients
 	factories         *factories

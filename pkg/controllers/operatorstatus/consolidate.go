@@ -10,6 +10,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
@@ -41,6 +42,10 @@ type Input struct {
 	// ClusterOperator reports, empty before it ever reported one.
 	Version, Reported string
 	Now               time.Time
+	// Topology is how the cluster's control plane runs: on a hosted one,
+	// Available's message says so first, as what the operator follows
+	// differs.
+	Topology hosted.Topology
 	// Grace is how long a problem lasts before it counts.
 	Grace time.Duration
 }
@@ -123,7 +128,7 @@ func Consolidate(in Input) Consolidated {
 		}
 	}
 	status.Conditions = []configv1.ClusterOperatorStatusCondition{
-		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Off, unreachable)),
+		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Topology, in.Off, unreachable)),
 		progressing,
 		positiveUnless(configv1.OperatorDegraded, configv1.ConditionTrue, degraded, configv1.ConditionFalse, "No controller has a lasting problem."),
 		condition(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected,
@@ -145,13 +150,22 @@ func movingTo(from, to string) string {
 	return fmt.Sprintf("Moving from %s to %s: ", from, to)
 }
 
-// working is Available's message: every controller works, but those off
-// and those whose source outside the cluster's API is unreachable.
-func working(off []tracker.Off, unreachable []tracker.Problem) string {
-	if len(off) == 0 && len(unreachable) == 0 {
-		return "Every controller is working."
-	}
+// HostedMode is the first line of Available's message on a cluster whose
+// control plane is hosted.
+const HostedMode = "Following a hosted control plane (HyperShift): nodes by NodePool, no MachineConfigPools; " +
+	"the control plane and each NodePool are updated from the management cluster."
+
+// working is Available's message: the mode on a hosted control plane, then
+// that every controller works, but those off and those whose source outside
+// the cluster's API is unreachable.
+func working(topology hosted.Topology, off []tracker.Off, unreachable []tracker.Problem) string {
 	var lines []string
+	if topology == hosted.Hosted {
+		lines = append(lines, HostedMode)
+	}
+	if len(off) == 0 && len(unreachable) == 0 {
+		return strings.Join(append(lines, "Every controller is working."), "\n")
+	}
 	if len(off) > 0 {
 		off = slices.Clone(off)
 		slices.SortFunc(off, func(a, b tracker.Off) int { return strings.Compare(a.Controller, b.Controller) })

@@ -9,6 +9,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
 
@@ -298,5 +299,31 @@ func TestInherited(t *testing.T) {
 	}
 	if got, want := want[1].Message(), "Node controller: the API server has rejected its writes since 2026-11-22T07:57:00Z, before the operator restarted"; got != want {
 		t.Errorf("message of an inherited problem %q, want %q", got, want)
+	}
+}
+
+// On a hosted control plane Available's message says first which mode the
+// operator is in, and then what it says on any cluster.
+func TestConsolidateSaysTheHostedMode(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		topology hosted.Topology
+		off      []tracker.Off
+		want     []string
+	}{
+		{name: "standalone", topology: hosted.Standalone, want: []string{"Every controller is working."}},
+		{name: "hosted", topology: hosted.Hosted, want: []string{HostedMode, "Every controller is working."}},
+		{name: "hosted, a controller off", topology: hosted.Hosted,
+			off: []tracker.Off{{Controller: "Alerts", Why: "no alerts URL is set"}},
+			want: []string{HostedMode, "Every controller is working, but for those the cluster has nothing for:",
+				"Alerts controller: off, no alerts URL is set"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Consolidate(Input{Off: tc.off, Topology: tc.topology, Version: version, Reported: version, Now: now, Grace: grace})
+			want := cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, strings.Join(tc.want, "\n"))
+			if diff := cmp.Diff(want, got.Conditions[0]); diff != "" {
+				t.Errorf("Available (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

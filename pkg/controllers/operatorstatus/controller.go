@@ -27,6 +27,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
@@ -46,6 +47,7 @@ const (
 var payloadAnnotations = map[string]string{
 	"include.release.openshift.io/self-managed-high-availability": "true",
 	"include.release.openshift.io/single-node-developer":          "true",
+	"include.release.openshift.io/ibm-cloud-managed":              "true",
 }
 
 // Options are what the controller reports and how patient it is.
@@ -56,6 +58,9 @@ type Options struct {
 	Namespace string
 	// GracePeriod is how long a problem lasts before it degrades the operator.
 	GracePeriod time.Duration
+	// Topology is how the cluster's control plane runs, which Available's
+	// message names when it is hosted.
+	Topology hosted.Topology
 }
 
 // Controller writes the ClusterOperator's conditions, versions and related
@@ -132,6 +137,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		Reported: reported,
 		Now:      c.clock.Now(),
 		Grace:    c.options.GracePeriod,
+		Topology: c.options.Topology,
 	})
 	if status.Recheck > 0 {
 		syncCtx.Queue().AddAfter(names.OwnClusterOperator, status.Recheck)

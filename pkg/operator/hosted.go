@@ -1,0 +1,21 @@
+package operator
+
+import (
+	"context"
+
+	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
+	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
+)
+
+// startHosted runs, on a cluster whose control plane is hosted, what takes
+// the place of the node and UpdatePlan controllers' MachineConfigPools.
+// The node controller never runs there: the hosted cluster's payload leaves
+// the MachineConfig CRDs out (control-plane-operator/controllers/
+// hostedcontrolplane/v2/cvo/deployment.go, manifestsToOmit).
+func (s *starter) startHosted(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
+	s.tracker.SwitchOff(node.Name, "the control plane is hosted: there are no MachineConfigPools")
+	s.tracker.SwitchOff(updateplan.Name, "the control plane is hosted: pre-checks of a hosted cluster are not built yet")
+}
