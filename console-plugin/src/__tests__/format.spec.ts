@@ -1,0 +1,83 @@
+import { Hour, Millisecond, Minute, Second } from '../view/duration';
+import {
+  assessmentWord,
+  nodeEstimate,
+  remaining,
+  roughDuration,
+  shortDuration,
+  since,
+  targetVersion,
+} from '../view/format';
+
+// The cases of pkg/statusview/format_test.go, which hold the Go wording
+// these functions port.
+describe('durations as status prints them', () => {
+  test.each([
+    ['short: hours and minutes', shortDuration, Hour + 12 * Minute, '1h12m'],
+    ['short: whole hours', shortDuration, 3 * Hour, '3h'],
+    ['short: minutes', shortDuration, 28 * Minute, '28m'],
+    ['short: keeps zero minutes between hours and seconds', shortDuration, Hour + 17 * Second, '1h0m17s'],
+    ['short: seconds', shortDuration, 6 * Second, '6s'],
+    ['rough: over 10 minutes to the minute', roughDuration, Hour + 58 * Minute + 50 * Second, '1h59m'],
+    ['rough: 10 minutes or less to the second', roughDuration, 89 * Second + 400 * Millisecond, '1m29s'],
+  ])('%s', (_, show, d, want) => {
+    expect(show(d)).toBe(want);
+  });
+});
+
+describe('since', () => {
+  const now = new Date('2024-08-05T17:23:22.368Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  test.each([
+    ['unknown', undefined, '-'],
+    ['under half a second', ago(368), 'now'],
+    ['in the future', ago(-60000), 'now'],
+    ['to the second', ago((58 * 60 + 18) * 1000 + 368), '58m18s'],
+  ])('%s', (_, t, want) => {
+    expect(since(t, now)).toBe(want);
+  });
+});
+
+describe('remaining', () => {
+  const now = new Date('2024-08-05T17:00:00Z');
+  const started = new Date(now.getTime() - 3600 * 1000).toISOString();
+  const at = (leftMs: number) => new Date(now.getTime() + leftMs).toISOString();
+  test.each([
+    ['well ahead, to the minute', at((29 * 60 + 59) * 1000), started, '30m'],
+    ['under 10 minutes, vague', at(9 * 60 * 1000), started, '<10m'],
+    ['a little past the estimate, still vague', at(-9 * 60 * 1000), started, '<10m'],
+    ['well past the estimate: how long it was estimated to take', at(-(34 * 60 + 20) * 1000), started, 'N/A; estimate duration was 25m'],
+    ['well past the estimate, start unknown', at(-(34 * 60 + 20) * 1000), undefined, 'N/A'],
+  ])('%s', (_, estimated, start, want) => {
+    expect(remaining(estimated, start, now)).toBe(want);
+  });
+});
+
+describe('words', () => {
+  test.each([
+    ['Degraded reads Stalled', 'Degraded', 'Stalled'],
+    ['Progressing as is', 'Progressing', 'Progressing'],
+    ['none is unknown', undefined, '?'],
+  ])('assessment: %s', (_, a, want) => {
+    expect(assessmentWord(a)).toBe(want);
+  });
+
+  test.each([
+    ['from a previous version', { version: '4.14.1' }, { version: '4.14.0' }, '4.14.1 (from 4.14.0)'],
+    ['from an incomplete one', { version: '4.14.1' }, { version: '4.14.0', metadata: [{ key: 'Partial' as const }] }, '4.14.1 (from incomplete 4.14.0)'],
+    ['to multi-architecture', { version: '4.16.0', metadata: [{ key: 'Architecture' as const, value: 'multi' }] }, { version: '4.16.0' }, '4.16.0 to Multi-Architecture'],
+    ['after installation', { version: '4.16.0' }, undefined, '4.16.0'],
+  ])('target version: %s', (_, target, previous, want) => {
+    expect(targetVersion(target, previous)).toBe(want);
+  });
+
+  test.each([
+    ['updating, with an estimate', '10m0s', 'Draining', '+10m'],
+    ['updating, estimate with seconds', '1m29s', 'Updating', '+1m29s'],
+    ['updated', undefined, 'Updated', '-'],
+    ['paused', undefined, 'Paused', '-'],
+    ['pending, no estimate', undefined, 'Pending', '?'],
+  ])('node EST: %s', (_, est, phase, want) => {
+    expect(nodeEstimate(est, phase)).toBe(want);
+  });
+});

@@ -1,0 +1,69 @@
+import { nodeOf, pools } from '../view/pools';
+import { condition, node, nodePool } from './fixtures';
+
+// The node assessments and phases of pkg/statusview/nodes.go NodeOf.
+describe('a node as the node tables show it', () => {
+  test.each([
+    ['pending', node('w1', condition('Updating', 'False', 'Pending')), 'Outdated', 'Pending', '?'],
+    ['draining, with its estimate', node('w1', condition('Updating', 'True', 'Draining'), { est: '10m0s' }), 'Progressing', 'Draining', '+10m'],
+    ['rebooting and unavailable: expected while updating', node('w1', condition('Updating', 'True', 'Rebooting'), { available: false, est: '5m30s' }), 'Progressing', 'Rebooting', '+5m30s'],
+    ['unavailable while not updating', node('w1', condition('Updating', 'False', 'Completed'), { available: false }), 'Unavailable', 'Updated', '-'],
+    ['degraded beats all', node('w1', condition('Updating', 'True', 'Updating'), { degraded: true }), 'Degraded', 'Updating', '?'],
+    ['paused pool: excluded', node('w1', condition('Updating', 'False', 'Paused')), 'Excluded', 'Paused', '-'],
+    ['completed', node('w1', condition('Updating', 'False', 'Completed')), 'Completed', 'Updated', '-'],
+    ['cannot determine: phase unknown', node('w1', condition('Updating', 'Unknown', 'CannotDetermine')), 'Outdated', 'Unknown', '?'],
+  ])('%s', (_, insight, assessment, phase, estimate) => {
+    const n = nodeOf(insight.status!);
+    expect([n.assessment, n.phase, n.estimate]).toEqual([assessment, phase, estimate]);
+  });
+
+  test('no Updating condition: assessment and phase unknown', () => {
+    const insight = node('w1', condition('Updating', 'True', 'Draining'));
+    insight.status!.conditions = insight.status!.conditions!.filter((c) => c.type !== 'Updating');
+    expect(nodeOf(insight.status!)).toMatchObject({ assessment: 'Unknown', phase: 'Unknown' });
+  });
+});
+
+describe('pools', () => {
+  test('a pool known only from its nodes is counted from them, and its nodes sorted by attention', () => {
+    const { workers } = pools(
+      [],
+      [
+        node('b', condition('Updating', 'False', 'Completed'), { pool: 'infra' }),
+        node('a', condition('Updating', 'True', 'Draining'), { pool: 'infra', est: '3m0s', message: 'Draining node' }),
+        node('c', condition('Updating', 'False', 'Pending'), { pool: 'infra' }),
+      ],
+      {},
+    );
+    expect(workers).toHaveLength(1);
+    const p = workers[0];
+    expect(p.nodes.map((n) => n.name)).toEqual(['a', 'c', 'b']);
+    expect(p.summary).toEqual({ total: 3, available: 3, progressing: 1, outdated: 2, draining: 1, excluded: 0, degraded: 0 });
+    expect([p.completion, p.status]).toEqual(['0% (1/3)', '3 Available, 1 Progressing, 1 Draining']);
+    expect(p.phases).toEqual([
+      { phase: 'Pending', count: 1 },
+      { phase: 'Draining', count: 1 },
+      { phase: 'Updated', count: 1 },
+    ]);
+  });
+
+  test.each([
+    ['a MachineConfigPool', [], [node('w1', condition('Updating', 'False', 'Pending'))], 'worker', 'MachineConfigPool'],
+    ['a NodePool named by its pool insight', [nodePool('workers-a', 'Behind')], [node('w1', condition('Updating', 'False', 'Pending'), { pool: 'workers-a' })], 'workers-a', 'NodePool'],
+    ['a NodePool known from its nodes only', [], [node('w1', condition('Updating', 'False', 'Pending'), { pool: 'workers-b', nodePool: true })], 'workers-b', 'NodePool'],
+  ])('labels %s', (_, mcps, nodes, name, kind) => {
+    const { workers } = pools(mcps, nodes, {});
+    expect(workers.map((p) => [p.name, p.kind])).toEqual([[name, kind]]);
+  });
+
+  test('the default worker pool first, then the others by name; pools without nodes left out', () => {
+    const empty = nodePool('empty', 'Progressing');
+    empty.status!.summaries = [{ type: 'Total', count: 0 }];
+    const { workers } = pools(
+      [empty],
+      ['zeta', 'alpha', 'worker'].map((pool) => node(`n-${pool}`, condition('Updating', 'False', 'Pending'), { pool })),
+      {},
+    );
+    expect(workers.map((p) => p.name)).toEqual(['worker', 'alpha', 'zeta']);
+  });
+});

@@ -1,0 +1,87 @@
+// The watches the tab needs, through the SDK's useK8sWatchResource
+// (frontend/packages/console-dynamic-plugin-sdk/src/utils/k8s/hooks/
+// useK8sWatchResource.ts of openshift/console): lists of each insight kind,
+// the one UpdateStatus, the UpdateInformers, the UpdatePlans and the
+// operator's ClusterOperator. Each returns [data, loaded, loadError].
+import { useEffect, useState } from 'react';
+import { K8sResourceCommon, useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  ClusterOperatorProgressInsightGVK,
+  ClusterVersionProgressInsightGVK,
+  MachineConfigPoolProgressInsightGVK,
+  NodeProgressInsightGVK,
+  UpdateHealthInsightGVK,
+  UpdateInformerGVK,
+  UpdatePlanGVK,
+  UpdateStatusGVK,
+  UpdateStatusName,
+} from '../model/models';
+import type { UpdatePlan } from '../model/types';
+import { ClusterOperator, Insights, OperatorName } from '../view/status';
+
+type Watched<T> = { data: T; loaded: boolean; error?: unknown };
+
+const useList = <T extends K8sResourceCommon>(groupVersionKind: { group: string; version: string; kind: string }): Watched<T[]> => {
+  const [data, loaded, error] = useK8sWatchResource<T[]>({ groupVersionKind, isList: true });
+  return { data: data ?? [], loaded, error };
+};
+
+// notFound says a watch of a named object failed only because the object
+// does not exist: the UpdateStatus before the operator first writes it.
+const notFound = (e: unknown) => (e as { response?: { status?: number } })?.response?.status === 404;
+
+const useNamed = <T extends K8sResourceCommon>(groupVersionKind: { group: string; version: string; kind: string }, name: string): Watched<T | undefined> => {
+  const [data, loaded, error] = useK8sWatchResource<T>({ groupVersionKind, name });
+  return notFound(error) ? { data: undefined, loaded: true } : { data: error ? undefined : data, loaded, error };
+};
+
+export type WatchedInsights = {
+  insights: Insights;
+  plans: UpdatePlan[];
+  loaded: boolean;
+  errors: unknown[];
+};
+
+export const useInsights = (): WatchedInsights => {
+  const clusterVersions = useList<Insights['clusterVersions'][number]>(ClusterVersionProgressInsightGVK);
+  const clusterOperators = useList<Insights['clusterOperators'][number]>(ClusterOperatorProgressInsightGVK);
+  const machineConfigPools = useList<Insights['machineConfigPools'][number]>(MachineConfigPoolProgressInsightGVK);
+  const nodes = useList<Insights['nodes'][number]>(NodeProgressInsightGVK);
+  const health = useList<Insights['health'][number]>(UpdateHealthInsightGVK);
+  const updateInformers = useList<Insights['updateInformers'][number]>(UpdateInformerGVK);
+  const plans = useList<UpdatePlan>(UpdatePlanGVK);
+  const updateStatus = useNamed<NonNullable<Insights['updateStatus']>>(UpdateStatusGVK, UpdateStatusName);
+  const operator = useNamed<ClusterOperator>(
+    { group: 'config.openshift.io', version: 'v1', kind: 'ClusterOperator' },
+    OperatorName,
+  );
+  const all = [clusterVersions, clusterOperators, machineConfigPools, nodes, health, updateInformers, plans, updateStatus, operator];
+  return {
+    insights: {
+      clusterVersions: clusterVersions.data,
+      clusterOperators: clusterOperators.data,
+      machineConfigPools: machineConfigPools.data,
+      nodes: nodes.data,
+      health: health.data,
+      updateStatus: updateStatus.data,
+      updateInformers: updateInformers.data,
+      operator: operator.data,
+    },
+    plans: plans.data,
+    // The control plane's insight is enough to show something: the others
+    // fill in as they come.
+    loaded: clusterVersions.loaded,
+    errors: all.map((w) => w.error).filter((e) => e),
+  };
+};
+
+// useNow is the clock the durations are measured with, ticking every
+// interval so that SINCE and the estimates stay current between changes.
+export const useNow = (intervalMs = 10000): Date => {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+};

@@ -1,0 +1,42 @@
+// The plugin's view of the operator's API: group openshift.muller.dev,
+// version v1alpha1, plurals as in manifests/*.crd.yaml. The K8sModel of
+// UpdatePlan is what the SDK's k8sPatchResource builds its URL from
+// (frontend/packages/console-dynamic-plugin-sdk/src/utils/k8s/k8s-resource.ts
+// of openshift/console, resourceURL: apiGroup, apiVersion, plural).
+
+export const group = 'openshift.muller.dev';
+export const version = 'v1alpha1';
+
+export const gvk = (kind: string) => ({ group, version, kind });
+
+export const ClusterVersionProgressInsightGVK = gvk('ClusterVersionProgressInsight');
+export const ClusterOperatorProgressInsightGVK = gvk('ClusterOperatorProgressInsight');
+export const MachineConfigPoolProgressInsightGVK = gvk('MachineConfigPoolProgressInsight');
+export const NodeProgressInsightGVK = gvk('NodeProgressInsight');
+export const UpdateHealthInsightGVK = gvk('UpdateHealthInsight');
+export const UpdateStatusGVK = gvk('UpdateStatus');
+export const UpdatePlanGVK = gvk('UpdatePlan');
+export const UpdateInformerGVK = gvk('UpdateInformer');
+
+// UpdateStatusName is the one UpdateStatus (types_updatestatus.go).
+export const UpdateStatusName = 'cluster';
+
+// ClusterVersionName is the ClusterVersion, and so its insight
+// (pkg/names).
+export const ClusterVersionName = 'version';
+
+export const UpdatePlanModel = {
+  apiGroup: group,
+  apiVersion: version,
+  kind: 'UpdatePlan',
+  plural: 'updateplans',
+  abbr: 'UPLAN',
+  label: 'UpdatePlan',
+  labelPlural: 'UpdatePlans',
+  namespaced: false,
+};
+
+// TabHref is the tab's path under Cluster Settings (/settings/cluster/<href>),
+// the page.href of its extension in console-extensions.json.
+export const TabHref = 'update-insights';
+export const TabPath = `/settings/cluster/${TabHref}`;

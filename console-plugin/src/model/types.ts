@@ -1,0 +1,167 @@
+// The insight kinds as the operator writes them, read by the plugin: a
+// transcription of the Go types in pkg/apis/insights/v1alpha1 (only the
+// fields the plugin reads). Optional Go fields are optional here; times are
+// RFC 3339 strings and durations Go duration strings (metav1.Time,
+// metav1.Duration).
+
+export type Condition = {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+};
+
+export type ObjectMeta = {
+  name?: string;
+  namespace?: string;
+  resourceVersion?: string;
+  uid?: string;
+};
+
+export type K8sObject<S, P = unknown> = {
+  apiVersion?: string;
+  kind?: string;
+  metadata?: ObjectMeta;
+  spec?: P;
+  status?: S;
+};
+
+// types_common.go
+export type ResourceRef = {
+  group?: string;
+  resource: string;
+  name: string;
+  namespace?: string;
+};
+
+export type ScopeType = 'ControlPlane' | 'WorkerPool';
+
+// types_clusterversion.go
+export type VersionMetadata = { key: 'Installation' | 'Partial' | 'Architecture'; value?: string };
+export type Version = { version?: string; metadata?: VersionMetadata[] };
+
+export type ClusterVersionAssessment = 'Unknown' | 'Progressing' | 'Completed' | 'Degraded';
+
+export type ClusterVersionProgressInsight = K8sObject<{
+  conditions?: Condition[];
+  name: string;
+  assessment: ClusterVersionAssessment;
+  versions: { target: Version; previous?: Version };
+  completionPercent: number;
+  startedAt?: string;
+  completedAt?: string;
+  estimatedCompletedAt?: string;
+  lastObservedProgress?: string;
+}>;
+
+// types_clusteroperator.go
+export type ClusterOperatorProgressInsight = K8sObject<{
+  conditions?: Condition[];
+  name: string;
+}>;
+
+// types_machineconfigpool.go
+export type PoolAssessment =
+  | 'Pending'
+  | 'Completed'
+  | 'Degraded'
+  | 'Excluded'
+  | 'Progressing'
+  | 'Behind';
+
+export type NodeSummaryType =
+  | 'Total'
+  | 'Available'
+  | 'Progressing'
+  | 'Outdated'
+  | 'Draining'
+  | 'Excluded'
+  | 'Degraded';
+
+export type MachineConfigPoolProgressInsight = K8sObject<{
+  conditions?: Condition[];
+  name: string;
+  // Set only when the pool is not a MachineConfigPool: a HyperShift NodePool.
+  resource?: ResourceRef;
+  scopeType: ScopeType;
+  assessment: PoolAssessment;
+  completionPercent: number;
+  summaries?: { type: NodeSummaryType; count: number }[];
+}>;
+
+// types_node.go
+export type NodeProgressInsight = K8sObject<{
+  conditions?: Condition[];
+  name: string;
+  poolResource: ResourceRef;
+  scopeType: ScopeType;
+  version?: string;
+  estimatedToComplete?: string;
+  message?: string;
+}>;
+
+// types_health.go
+export type InsightImpactLevel = 'Unknown' | 'Info' | 'Warning' | 'Error' | 'Critical';
+
+export type UpdateHealthInsight = K8sObject<{
+  startedAt: string;
+  scope: { type: ScopeType; resources?: ResourceRef[] };
+  impact: { level: InsightImpactLevel; type: string; summary: string; description?: string };
+  remediation: { reference?: string; estimatedFinish?: string };
+}>;
+
+// types_updatestatus.go
+export type UpdateInsightLevel = 'status' | 'info' | 'warning' | 'error' | 'critical';
+
+export type InsightResource = { group?: string; kind: string; namespace?: string; name: string };
+
+export type UpdateInsight = {
+  uid: string;
+  acquisitionTime?: string;
+  scope: { type: ScopeType; workerPool?: InsightResource[]; resources?: InsightResource[] };
+  impact: { level: UpdateInsightLevel; type?: string; summary: string; description?: string };
+  remediation?: { reference?: string; resolved?: boolean; estimatedFinish?: string };
+};
+
+export type InformerInsights = { name: string; stale?: boolean; insights?: UpdateInsight[] };
+
+export type UpdateStatus = K8sObject<{
+  conditions?: Condition[];
+  controlPlane?: { conditions?: Condition[]; informers?: InformerInsights[] };
+  workerPools?: { resource: ResourceRef; conditions?: Condition[]; informers?: InformerInsights[] }[];
+}>;
+
+// types_updateplan.go
+export type AcceptedInsight = { updateInformer: string; uid: string; accepted: boolean };
+
+export type UpdatePlanInsight = UpdateInsight & { identity: string; accepted?: boolean };
+
+export type InformerPlanInsights = { name: string; stale?: boolean; insights?: UpdatePlanInsight[] };
+
+export type UpdatePlan = K8sObject<
+  {
+    conditions?: Condition[];
+    observedEvaluationRequest?: string;
+    evaluatedAt?: string;
+    controlPlane?: { informers?: InformerPlanInsights[] };
+    workerPools?: { resource: ResourceRef; informers?: InformerPlanInsights[] }[];
+  },
+  { targetRelease: string; acceptedInsights?: AcceptedInsight[]; evaluationRequest?: string }
+>;
+
+// types_updateinformer.go
+export type UpdateInformer = K8sObject<
+  {
+    conditions?: Condition[];
+    handlers?: { name: 'status' | 'plan'; timeoutSeconds: number }[];
+    apiLevel?: string;
+    lastHeartbeatTime?: string;
+  },
+  { enabled?: boolean }
+>;
+
+export const findCondition = (
+  conditions: Condition[] | undefined,
+  type: string,
+): Condition | undefined => conditions?.find((c) => c.type === type);

@@ -1,0 +1,113 @@
+// The wording the status command uses, ported from pkg/statusview/format.go
+// so that the tab says what `status --details=all` says: durations, the
+// remaining time, the assessment word, the versions, the counts.
+import {
+  between,
+  durationString,
+  Minute,
+  parseDuration,
+  round,
+  Second,
+  truncate,
+} from './duration';
+import type { ResourceRef, Version } from '../model/types';
+
+// unknown stands for a value the insights do not tell, as in the reference.
+export const unknown = '?';
+
+export const orUnknown = (s: string | undefined): string => (s ? s : unknown);
+
+// shortDuration prints a duration as the reference does: 1h12m, 28m,
+// 1h0m17s, 1m29s, 6s.
+export const shortDuration = (d: number): string => {
+  const s = durationString(d);
+  if (s.endsWith('h0m0s')) {
+    return s.slice(0, -'0m0s'.length);
+  }
+  if (s.endsWith('m0s')) {
+    return s.slice(0, -'0s'.length);
+  }
+  return s;
+};
+
+// roughDuration prints a long duration to the minute and a short one to
+// the second.
+export const roughDuration = (d: number): string =>
+  d > 10 * Minute ? shortDuration(round(d, Minute)) : shortDuration(round(d, Second));
+
+// since prints how long ago t was: "now" under half a second (or for a time
+// in the future), "-" when t is unknown.
+export const since = (t: string | undefined, now: Date): string => {
+  if (!t) {
+    return '-';
+  }
+  const d = round(between(new Date(t), now), Second);
+  return d <= 0 ? 'now' : shortDuration(d);
+};
+
+// rfc3339 prints a time as Go's time.RFC3339 in UTC: to the second.
+export const rfc3339 = (t: string | Date): string =>
+  new Date(t).toISOString().replace(/\.\d+Z$/, 'Z');
+
+// remaining prints the time left until the estimated completion: vague
+// under 10 minutes, and once more than 10 minutes past the estimate, the
+// estimate's duration instead.
+export const remaining = (estimated: string, started: string | undefined, now: Date): string => {
+  const est = new Date(estimated);
+  const left = between(now, est);
+  if (left < -10 * Minute && started) {
+    return `N/A; estimate duration was ${shortDuration(truncate(between(new Date(started), est), Minute))}`;
+  }
+  if (left < -10 * Minute) {
+    return 'N/A';
+  }
+  if (left < 10 * Minute) {
+    return '<10m';
+  }
+  return roughDuration(left);
+};
+
+// nodeEstimate is a node's EST column: how long until it is updated while
+// it updates, - once it is or while its pool is paused, ? when not known.
+export const nodeEstimate = (estimatedToComplete: string | undefined, phase: string): string => {
+  if (estimatedToComplete) {
+    return `+${shortDuration(parseDuration(estimatedToComplete))}`;
+  }
+  return phase === 'Updated' || phase === 'Paused' ? '-' : unknown;
+};
+
+// assessmentWord is the reference's word for a control plane assessment.
+export const assessmentWord = (assessment: string | undefined): string =>
+  assessment === 'Degraded' ? 'Stalled' : orUnknown(assessment);
+
+const hasMetadata = (v: Version | undefined, key: string): boolean =>
+  !!v?.metadata?.some((m) => m.key === key);
+
+// isArchitectureMigration says whether the update migrates the payload to
+// another architecture, keeping its version.
+export const isArchitectureMigration = (target: Version): boolean =>
+  hasMetadata(target, 'Architecture');
+
+// targetVersion words the update's versions as the reference does.
+export const targetVersion = (target: Version, previous?: Version): string => {
+  const t = orUnknown(target.version);
+  if (!previous) {
+    return t;
+  }
+  const p = orUnknown(previous.version);
+  if (hasMetadata(previous, 'Partial')) {
+    return `${t} (from incomplete ${p})`;
+  }
+  if (isArchitectureMigration(target)) {
+    return `${t} to Multi-Architecture`;
+  }
+  return `${t} (from ${p})`;
+};
+
+// resourceText names a health insight's resource as --details=health does:
+// <resource>[.<group>]: [<namespace>/]<name>.
+export const resourceText = (r: ResourceRef): string => {
+  const kind = r.group ? `${r.resource}.${r.group}` : r.resource;
+  const name = r.namespace ? `${r.namespace}/${r.name}` : r.name;
+  return `${kind}: ${name}`;
+};

@@ -1,0 +1,79 @@
+// The line in Overview → Status: whether an update is running and whether
+// it is healthy, from the control plane's insight, the pools' insights and
+// the health insights, decided as the tab decides them.
+import type {
+  ClusterVersionProgressInsight,
+  MachineConfigPoolProgressInsight,
+  UpdateHealthInsight,
+} from '../model/types';
+import { orUnknown } from './format';
+import { impactLevelRank } from './health';
+
+// HealthStateValue is the SDK's HealthState enum by value
+// (frontend/packages/console-dynamic-plugin-sdk/src/extensions/console-types.ts).
+export type HealthStateValue = 'OK' | 'ERROR' | 'WARNING' | 'LOADING' | 'UNKNOWN' | 'UPDATING' | 'NOT_AVAILABLE';
+
+export type Loaded<T> = { data?: T; loaded: boolean; loadError?: unknown };
+
+export type OverviewInput = {
+  clusterVersion: Loaded<ClusterVersionProgressInsight>;
+  pools: Loaded<MachineConfigPoolProgressInsight[]>;
+  health: Loaded<UpdateHealthInsight[]>;
+};
+
+export type OverviewHealth = { state: HealthStateValue; message: string };
+
+const errorMessage = (e: unknown): string =>
+  (e as { message?: string })?.message ?? String(e);
+
+// overviewHealth is the subsystem's health: UPDATING while an update runs
+// without a warning, WARNING or ERROR by its most serious health insight,
+// OK when no update runs and nothing is wrong.
+export const overviewHealth = ({ clusterVersion, pools, health }: OverviewInput): OverviewHealth => {
+  const failed = [clusterVersion, pools, health].find((r) => r.loadError);
+  if (failed) {
+    return { state: 'UNKNOWN', message: `Cannot read the insights: ${errorMessage(failed.loadError)}` };
+  }
+  if (!clusterVersion.loaded || !pools.loaded || !health.loaded) {
+    return { state: 'LOADING', message: '' };
+  }
+  const cv = clusterVersion.data?.status;
+  if (!cv) {
+    return { state: 'NOT_AVAILABLE', message: 'No update insight yet: is update-insights-operator running?' };
+  }
+  // A pool is behind, as the tab counts it, until its insight says
+  // Completed: a paused (Excluded) pool too. A pool without nodes has
+  // nothing to update.
+  const behind = (pools.data ?? []).filter(
+    (p) =>
+      p.status &&
+      p.status.assessment !== 'Completed' &&
+      p.status.summaries?.find((s) => s.type === 'Total')?.count !== 0,
+  );
+  const updating = cv.assessment !== 'Completed' || behind.length > 0;
+  const worst = (health.data ?? [])
+    .map((h) => h.status?.impact.level)
+    .filter((l): l is NonNullable<typeof l> => !!l)
+    .sort((a, b) => impactLevelRank(a) - impactLevelRank(b))[0];
+  const serious = worst === 'Critical' || worst === 'Error';
+  const warning = worst === 'Warning';
+  const target = orUnknown(cv.versions?.target?.version);
+  let message: string;
+  if (cv.assessment !== 'Completed') {
+    message = `Updating to ${target}: control plane ${cv.completionPercent ?? 0}%`;
+  } else if (updating) {
+    message = `Updating to ${target}: control plane done, ${behind.length} pool${behind.length === 1 ? '' : 's'} updating`;
+  } else {
+    message = `Not updating (at ${target})`;
+  }
+  if (serious) {
+    return { state: 'ERROR', message: `${message}; ${worst} health insights` };
+  }
+  if (warning) {
+    return { state: 'WARNING', message: `${message}; warnings` };
+  }
+  if (cv.assessment === 'Degraded') {
+    return { state: 'ERROR', message: `${message}; stalled` };
+  }
+  return { state: updating ? 'UPDATING' : 'OK', message: updating ? `${message}; healthy` : message };
+};
