@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-console-plugin console-plugin node test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -26,13 +26,29 @@ build:
 	@echo "building $(OUTPUT)/bin/$(BINARY): the first build compiles its dependencies and takes minutes (tens of them on a busy two-core machine), later builds seconds"
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
-## test: unit tests (the documentation's among them), the alerting rules
+## test: unit tests (the documentation's among them), the console plugin's
+## unit tests and bundle size, the alerting rules
 ## under promtool, non-interactive runs of run-local (and of its managed
 ## mode), and integration tests against a real kube-apiserver and etcd.
-test: test-unit test-rules test-run-local test-run-local-managed test-integration
+test: test-unit test-console-plugin test-rules test-run-local test-run-local-managed test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/docs/... ./test/internal/... ./test/runlocal/...
+
+## console-plugin: install the console plugin's npm packages from its
+## lockfile (the npm registry only; no install scripts run) and build it into
+## console-plugin/dist (docs/console-plugin.md).
+console-plugin: node
+	cd console-plugin && npm ci --ignore-scripts --no-audit --no-fund && npm run build
+
+## test-console-plugin: the plugin's unit tests (jest) and type check, and
+## its bundle size, which fails above 500 kB.
+test-console-plugin: console-plugin
+	cd console-plugin && npm test && npm run typecheck && npm run size
+
+# Installs Debian's nodejs and npm when node or npm is missing.
+node:
+	@hack/install-node.sh
 
 ## test-rules: the PrometheusRule's alerts under promtool (Debian's
 ## prometheus package: make prometheus), on one cluster and on a fleet of

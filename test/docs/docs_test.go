@@ -113,7 +113,7 @@ func TestRepositoryURLsResolve(t *testing.T) {
 			return err
 		}
 		if d.IsDir() {
-			if slices.Contains([]string{"vendor", "_output", ".cache", ".git"}, d.Name()) {
+			if slices.Contains([]string{"vendor", "_output", ".cache", ".git", "node_modules"}, d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil
