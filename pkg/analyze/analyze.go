@@ -20,6 +20,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
@@ -75,7 +76,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
-		status, healthInsights, _ := controlplane.Assess(cv, operators, mcoImage, nil, now)
+		status, healthInsights, _ := controlplane.Assess(cv, operators, hosted.Standalone, mcoImage, nil, now)
 		insights = append(insights, clusterVersionInsight(cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}

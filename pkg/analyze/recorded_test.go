@@ -16,6 +16,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 )
@@ -287,7 +288,7 @@ func checkHealthAgreesWithReference(t *testing.T, c recordedtest.Case, insights 
 func problems(c recordedtest.Case) map[string]string {
 	kinds := map[string]string{}
 	for _, cv := range c.Cluster.ClusterVersions {
-		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.Cluster.ClusterOperators), c.Cluster.MachineConfigOperatorImage(), nil, c.Now)
+		_, insights, _ := controlplane.Assess(cv, controlplane.PayloadOperators(c.Cluster.ClusterOperators), hosted.Standalone, c.Cluster.MachineConfigOperatorImage(), nil, c.Now)
 		for _, i := range insights {
 			kinds[i.Status.Impact.Summary] = i.Problem
 		}

@@ -7,6 +7,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // Assess assesses the control plane's update: the desired status of
@@ -14,9 +15,13 @@ import (
 // controller owns, and when either would next change by the passage of time
 // alone (a threshold expiring; zero for never). mcoImage is the image the
 // machine-config-operator Deployment runs, empty when unknown; current is the
-// insight's status as last written, or nil.
-func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string,
+// insight's status as last written, or nil. Of operators, the payload
+// ClusterOperators, only those that count on a cluster of this topology
+// (Counts) are weighed, in the completion, its estimate and the health
+// insights alike.
+func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, topology hosted.Topology, mcoImage string,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
+	operators = CountedOperators(topology, operators)
 	status := ClusterVersionProgress(cv, operators, mcoImage, current, now)
 	insights, next := health.ForControlPlane(cv, operators, &status, now)
 	insights = append(health.Forced(cv), insights...)

@@ -12,6 +12,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 const progressingMessage = "ClusterVersion has Progressing=True(Reason=) | Message='Working towards 4.16.0: 106 of 873 done (12% complete)'"
@@ -337,7 +338,7 @@ func TestNoEstimateDuringAnArchitectureMigration(t *testing.T) {
 func TestAnArchitectureMigrationIsNeverOverdue(t *testing.T) {
 	// Hours into a migration whose operators all kept their version: an
 	// estimate would be long past, and reported as a stalled update.
-	_, insights, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
+	_, insights, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), hosted.Standalone, "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
 	for _, i := range insights {
 		if strings.Contains(i.Status.Impact.Summary, "longer than estimated") {
 			t.Errorf("health insight %q during a migration, which has no estimate", i.Status.Impact.Summary)

@@ -12,6 +12,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/apivalidation"
 	"github.com/update-insights/update-insights-operator/pkg/recorded"
 )
@@ -73,7 +74,7 @@ func FuzzAssess(f *testing.F) {
 			// The operator's clock.
 			return
 		}
-		status, insights, _ := Assess(&cv, operators, "", nil, now)
+		status, insights, _ := Assess(&cv, operators, hosted.Standalone, "", nil, now)
 		if errs := cvSchema.Validate(status); len(errs) > 0 {
 			t.Errorf("the API would refuse the ClusterVersion's insight: %v", errs.ToAggregate())
 		}
@@ -97,14 +98,14 @@ func FuzzAssess(f *testing.F) {
 			}
 		}
 
-		again, insightsAgain, _ := Assess(&cv, operators, "", nil, now)
+		again, insightsAgain, _ := Assess(&cv, operators, hosted.Standalone, "", nil, now)
 		if diff := cmp.Diff(status, again); diff != "" {
 			t.Errorf("assessed again (-first +second):\n%s", diff)
 		}
 		if diff := cmp.Diff(insights, insightsAgain); diff != "" {
 			t.Errorf("health assessed again (-first +second):\n%s", diff)
 		}
-		written, _, _ := Assess(&cv, operators, "", &status, now)
+		written, _, _ := Assess(&cv, operators, hosted.Standalone, "", &status, now)
 		if diff := cmp.Diff(status, written); diff != "" {
 			t.Errorf("assessed again from what was written (-first +second):\n%s", diff)
 		}

@@ -28,6 +28,7 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
@@ -48,12 +49,21 @@ type Controller struct {
 	deployments     appslisters.DeploymentNamespaceLister
 	insights        insightslisters.ClusterOperatorProgressInsightLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterOperatorProgressInsight, insightsv1alpha1.ClusterOperatorProgressInsightStatus]
+	topology        hosted.Topology
 	clock           clock.PassiveClock
+}
+
+// Options are what the controller needs to know of the cluster.
+type Options struct {
+	// Topology says whether the control plane is hosted, which decides the
+	// ClusterOperators that get an insight (controlplane.Counts).
+	Topology hosted.Topology
 }
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet; deployments must cover the
-// machine-config-operator namespace.
+// machine-config-operator namespace, and is nil where there is no
+// machine-config operator (a hosted control plane's cluster).
 func New(
 	clusterOperators configinformers.ClusterOperatorInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
@@ -63,21 +73,25 @@ func New(
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
+	options Options,
 ) (factory.Controller, error) {
 	c := &Controller{
 		operators:       clusterOperators.Lister(),
 		clusterVersions: clusterVersions.Lister(),
-		deployments:     deployments.Lister().Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insights.Lister(),
 		writer:          insightwrite.ClusterOperatorProgressInsights(client).ChangedWhen(controlplane.ClusterOperatorProgressChanged),
+		topology:        options.Topology,
 		clock:           clock,
 	}
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	if _, err := clusterVersions.Informer().AddEventHandler(c.targetVersionHandler(syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
-	if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.MachineConfigOperator) })); err != nil {
-		return nil, err
+	if deployments != nil {
+		c.deployments = deployments.Lister().Deployments(names.MachineConfigOperatorNamespace)
+		if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.MachineConfigOperator) })); err != nil {
+			return nil, err
+		}
 	}
 	// The machine-config-operator Deployment is not waited for: a cluster
 	// without the machine-config operator (or that does not let this
@@ -141,7 +155,9 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 		return err
 	}
 
-	if co == nil || !controlplane.IsPayloadOperator(co) {
+	// An operator that does not count, a hosted cluster's synthetic ones
+	// among them, has no insight: see controlplane.Counts.
+	if co == nil || !controlplane.Counts(c.topology, co) {
 		if insight == nil {
 			return nil
 		}

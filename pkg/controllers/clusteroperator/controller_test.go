@@ -26,7 +26,9 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/internal/hostedtest"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
@@ -249,3 +251,39 @@ func TestPeriodicResyncQueuesEveryOperatorAndInsight(t *testing.T) {
 
 // ignoreSyncs is a tracker's observer for tests that do not measure syncs.
 func ignoreSyncs(string, time.Duration, error) {}
+
+// TestHostedClusterSyntheticOperatorsGetNoInsight: on a hosted cluster the
+// six ClusterOperators of the hosted-cluster-config-operator get no insight,
+// annotated or not, and one left from before is deleted: their Healthy
+// condition would repeat its constant conditions, and their Updating its
+// flip (see controlplane.Counts). The guest's own operators get theirs, and
+// nothing needs the machine-config operator's Deployment, which is not
+// there.
+func TestHostedClusterSyntheticOperatorsGetNoInsight(t *testing.T) {
+	since := now.Add(-time.Hour)
+	annotated := hostedtest.SyntheticOperator("kube-apiserver", "4.18.3", "1.31.6", since)
+	annotated.Annotations = map[string]string{hostedtest.IBMCloudManaged: "true"}
+	for _, tc := range []struct {
+		name       string
+		objects    []runtime.Object
+		sync       string
+		wantWrites []string
+	}{
+		{name: "synthetic, as written", objects: []runtime.Object{hostedtest.SyntheticOperator("kube-scheduler", "4.18.3", "1.31.6", since)},
+			sync: "kube-scheduler"},
+		{name: "synthetic, annotated", objects: []runtime.Object{annotated}, sync: "kube-apiserver"},
+		{name: "synthetic, an insight left from before", objects: []runtime.Object{annotated, insight("kube-apiserver")}, sync: "kube-apiserver",
+			wantWrites: []string{"delete clusteroperatorprogressinsights kube-apiserver"}},
+		{name: "a guest operator", objects: []runtime.Object{hostedtest.RealOperator("ingress", "4.17.8", true, since)}, sync: "ingress",
+			wantWrites: []string{"create clusteroperatorprogressinsights ingress", "update clusteroperatorprogressinsights/status ingress"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := newHarness(t, append(tc.objects, clusterVersion("4.18.3"))...)
+			h.controller.topology, h.controller.deployments = hosted.Hosted, nil
+			h.sync(tc.sync)
+			if diff := cmp.Diff(tc.wantWrites, h.writes()); diff != "" {
+				t.Errorf("writes (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -33,6 +33,7 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
@@ -59,12 +60,21 @@ type Controller struct {
 	insights        insightslisters.ClusterVersionProgressInsightLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
+	topology        hosted.Topology
 	clock           clock.PassiveClock
+}
+
+// Options are what the controller needs to know of the cluster.
+type Options struct {
+	// Topology says whether the control plane is hosted, which decides the
+	// ClusterOperators that count (controlplane.Counts).
+	Topology hosted.Topology
 }
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet; deployments must cover the
-// machine-config-operator namespace.
+// machine-config-operator namespace, and is nil where there is no
+// machine-config operator (a hosted control plane's cluster).
 func New(
 	clusterVersions configinformers.ClusterVersionInformer,
 	clusterOperators configinformers.ClusterOperatorInformer,
@@ -75,6 +85,7 @@ func New(
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
+	options Options,
 ) (factory.Controller, error) {
 	if err := payload.AddIndex(clusterOperators.Informer()); err != nil {
 		return nil, fmt.Errorf("indexing payload ClusterOperators: %w", err)
@@ -85,19 +96,22 @@ func New(
 	c := &Controller{
 		clusterVersions: clusterVersions.Lister(),
 		operators:       clusterOperators.Informer().GetIndexer(),
-		deployments:     deployments.Lister().Deployments(names.MachineConfigOperatorNamespace),
 		insights:        insights.Lister(),
 		writer:          insightwrite.ClusterVersionProgressInsights(client).ChangedWhen(controlplane.ClusterVersionProgressChanged),
 		health:          healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
+		topology:        options.Topology,
 		clock:           clock,
 	}
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
-	if _, err := clusterOperators.Informer().AddEventHandler(operatorEventHandler(syncCtx.Queue().Add)); err != nil {
+	if _, err := clusterOperators.Informer().AddEventHandler(operatorEventHandler(options.Topology, syncCtx.Queue().Add)); err != nil {
 		return nil, err
 	}
-	if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.ClusterVersion) })); err != nil {
-		return nil, err
+	if deployments != nil {
+		c.deployments = deployments.Lister().Deployments(names.MachineConfigOperatorNamespace)
+		if _, err := deployments.Informer().AddEventHandler(payload.MachineConfigOperatorHandler(func() { syncCtx.Queue().Add(names.ClusterVersion) })); err != nil {
+			return nil, err
+		}
 	}
 	// The machine-config-operator Deployment is not waited for, as in the
 	// ClusterOperator controller, with which completion must agree: until it
@@ -135,16 +149,16 @@ func ownerKey(obj runtime.Object) []string {
 	return keys
 }
 
-// operatorEventHandler queues the ClusterVersion when a payload ClusterOperator
-// appears, goes, stops or starts being a payload operator, reports a new
+// operatorEventHandler queues the ClusterVersion when a ClusterOperator that
+// counts (controlplane.Counts) appears, goes, stops or starts counting, reports a new
 // "operator" version or operator image (the only changes that move
 // completion; machine-config reports its image), or changes its Available or
 // Degraded condition (which the control plane's health insights report). Anything else a ClusterOperator does, such as its Progressing
 // messages, is churn this controller does not need.
-func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
+func operatorEventHandler(topology hosted.Topology, enqueue func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc: func(obj interface{}) {
-			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.IsPayloadOperator(co) {
+			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.Counts(topology, co) {
 				enqueue(names.ClusterVersion)
 			}
 		},
@@ -154,7 +168,7 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			if !ok1 || !ok2 {
 				return
 			}
-			wasPayload, isPayload := controlplane.IsPayloadOperator(oldCO), controlplane.IsPayloadOperator(newCO)
+			wasPayload, isPayload := controlplane.Counts(topology, oldCO), controlplane.Counts(topology, newCO)
 			oldVersion, _ := controlplane.OperatorVersion(oldCO)
 			newVersion, _ := controlplane.OperatorVersion(newCO)
 			oldImage, _ := controlplane.OperatorImage(oldCO)
@@ -167,7 +181,7 @@ func operatorEventHandler(enqueue func(any)) cache.ResourceEventHandler {
 			if tombstone, ok := obj.(cache.DeletedFinalStateUnknown); ok {
 				obj = tombstone.Obj
 			}
-			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.IsPayloadOperator(co) {
+			if co, ok := obj.(*configv1.ClusterOperator); ok && controlplane.Counts(topology, co) {
 				enqueue(names.ClusterVersion)
 			}
 		},
@@ -225,7 +239,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if insight != nil {
 		current = &insight.Status
 	}
-	desired, healthInsights, next := controlplane.Assess(cv, operators, payload.MachineConfigOperatorImage(c.deployments), current, now)
+	desired, healthInsights, next := controlplane.Assess(cv, operators, c.topology, payload.MachineConfigOperatorImage(c.deployments), current, now)
 	insight, written, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
 	if err != nil {
 		return err

@@ -30,7 +30,9 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
+	"github.com/update-insights/update-insights-operator/pkg/internal/hostedtest"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 )
@@ -396,10 +398,17 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 	}
 	payloadCO := clusterOperator("etcd", "4.15.3", true)
 	addOn := clusterOperator("add-on", "1.0", false)
+	synthetic := hostedtest.SyntheticOperator("kube-apiserver", "4.17.8", "1.30.10", started)
+	flipped := hostedtest.SyntheticOperator("kube-apiserver", "4.18.3", "1.31.6", started)
+	annotatedSynthetic, annotatedFlipped := synthetic.DeepCopy(), flipped.DeepCopy()
+	annotatedSynthetic.Annotations = map[string]string{hostedtest.IBMCloudManaged: "true"}
+	annotatedFlipped.Annotations = annotatedSynthetic.Annotations
+	guest := hostedtest.RealOperator("ingress", "4.17.8", false, started)
 	testCases := []struct {
-		name string
-		fire func(cache.ResourceEventHandler)
-		want int
+		name   string
+		hosted bool
+		fire   func(cache.ResourceEventHandler)
+		want   int
 	}{
 		{name: "payload operator added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(payloadCO, false) }, want: 1},
 		{name: "add-on added", fire: func(h cache.ResourceEventHandler) { h.OnAdd(addOn, false) }, want: 0},
@@ -425,11 +434,24 @@ func TestOperatorEventsThatQueueTheClusterVersion(t *testing.T) {
 			h.OnDelete(cache.DeletedFinalStateUnknown{Key: "etcd", Obj: payloadCO})
 		}, want: 1},
 		{name: "add-on deleted", fire: func(h cache.ResourceEventHandler) { h.OnDelete(addOn) }, want: 0},
+		{name: "hosted: synthetic operator flipped", hosted: true, fire: func(h cache.ResourceEventHandler) { h.OnUpdate(synthetic, flipped) }, want: 0},
+		{name: "hosted: synthetic operator, annotated, flipped", hosted: true, fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(annotatedSynthetic, annotatedFlipped)
+		}, want: 0},
+		{name: "hosted: synthetic operator, annotated, added", hosted: true, fire: func(h cache.ResourceEventHandler) { h.OnAdd(annotatedSynthetic, false) }, want: 0},
+		{name: "standalone: the same operator's version changed", fire: func(h cache.ResourceEventHandler) {
+			h.OnUpdate(annotatedSynthetic, annotatedFlipped)
+		}, want: 1},
+		{name: "hosted: guest operator version changed", hosted: true, fire: func(h cache.ResourceEventHandler) { h.OnUpdate(guest, withVersion(guest, "4.18.3")) }, want: 1},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
 			var queued []any
-			tc.fire(operatorEventHandler(func(key any) { queued = append(queued, key) }))
+			topology := hosted.Standalone
+			if tc.hosted {
+				topology = hosted.Hosted
+			}
+			tc.fire(operatorEventHandler(topology, func(key any) { queued = append(queued, key) }))
 			if len(queued) != tc.want {
 				t.Fatalf("queued %v, want %d entries", queued, tc.want)
 			}
@@ -531,3 +553,26 @@ func TestSyncReportsADegradedOperatorAndRequeuesForItsEscalation(t *testing.T) {
 
 // ignoreSyncs is a tracker's observer for tests that do not measure syncs.
 func ignoreSyncs(string, time.Duration, error) {}
+
+// TestHostedClusterCompletionCountsTheGuestsOperators: on a hosted cluster,
+// where there is no machine-config operator Deployment to read, the six
+// ClusterOperators of the hosted-cluster-config-operator, flipped early in
+// the update and even if annotated as payload ones, do not count: one of the
+// guest's two operators is updated, 50%.
+func TestHostedClusterCompletionCountsTheGuestsOperators(t *testing.T) {
+	objects := []runtime.Object{clusterVersion(nil),
+		hostedtest.RealOperator("ingress", "4.16.0", false, started.Add(5*time.Minute)),
+		hostedtest.RealOperator("dns", "4.15.3", true, started.Add(6*time.Minute))}
+	for _, co := range hostedtest.SyntheticOperators("4.16.0", "1.29.8", started.Add(-time.Hour)) {
+		co.Annotations = map[string]string{hostedtest.IBMCloudManaged: "true"}
+		objects = append(objects, co)
+	}
+	h := newHarness(t, objects...)
+	h.controller.topology, h.controller.deployments = hosted.Hosted, nil
+	if _, err := h.sync("version"); err != nil {
+		t.Fatal(err)
+	}
+	if got := h.insight("version").Status.CompletionPercent; got != 50 {
+		t.Errorf("completion %d%%, want 50%%: one of the guest's two operators updated", got)
+	}
+}

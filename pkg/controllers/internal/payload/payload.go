@@ -61,8 +61,12 @@ func Operators(indexer cache.Indexer) ([]*configv1.ClusterOperator, error) {
 
 // MachineConfigOperatorImage returns the image the machine-config-operator
 // Deployment runs, read from a lister of its namespace; empty when the
-// Deployment or its container is missing.
+// Deployment or its container is missing, or without a lister (a cluster
+// whose control plane is hosted has no machine-config operator).
 func MachineConfigOperatorImage(deployments appslisters.DeploymentNamespaceLister) string {
+	if deployments == nil {
+		return ""
+	}
 	d, err := deployments.Get(names.MachineConfigOperatorDeployment)
 	if err != nil {
 		return ""

@@ -44,6 +44,9 @@ func TestMachineConfigOperatorImage(t *testing.T) {
 	if got := MachineConfigOperatorImage(lister); got != "" {
 		t.Errorf("without the Deployment: %q, want none", got)
 	}
+	if got := MachineConfigOperatorImage(nil); got != "" {
+		t.Errorf("without a lister (no machine-config operator): %q, want none", got)
+	}
 	if err := indexer.Add(deployment(names.MachineConfigOperatorNamespace, names.MachineConfigOperatorDeployment, "quay.io/mco:multi")); err != nil {
 		t.Fatal(err)
 	}
