@@ -126,7 +126,7 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 	if s.Assessment != insightsv1alpha1.PoolExcluded {
 		return nil
 	}
-	resources := []insightsv1alpha1.ResourceRef{PoolResource(s.Name)}
+	resources := []insightsv1alpha1.ResourceRef{PoolRef(s)}
 	return []Insight{nodeInsight(PausedPoolOutdated, s.ScopeType, resources, conditionSince(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating),
 		insightsv1alpha1.InsightImpact{
 			Level:       insightsv1alpha1.WarningImpactLevel,
@@ -139,6 +139,15 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 // PoolResource refers to a MachineConfigPool from an insight.
 func PoolResource(poolName string) insightsv1alpha1.ResourceRef {
 	return machineConfigPoolResource.ref(poolName)
+}
+
+// PoolRef refers to the pool of a pool insight: the resource its status
+// names (a HyperShift NodePool), or else the MachineConfigPool of its name.
+func PoolRef(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) insightsv1alpha1.ResourceRef {
+	if s.Resource != nil {
+		return *s.Resource
+	}
+	return PoolResource(s.Name)
 }
 
 func nodeInsight(problem string, scope insightsv1alpha1.ScopeType, resources []insightsv1alpha1.ResourceRef, startedAt time.Time, impact insightsv1alpha1.InsightImpact, reference string) Insight {

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // assessedNode is what the node assessment gives ForNode.
@@ -131,9 +132,47 @@ func TestForPool(t *testing.T) {
 	if diff := cmp.Diff(want, rows(ForPool(pool(insightsv1alpha1.PoolExcluded)))); diff != "" {
 		t.Errorf("excluded pool (-want +got):\n%s", diff)
 	}
-	for _, a := range []insightsv1alpha1.PoolAssessment{insightsv1alpha1.PoolCompleted, insightsv1alpha1.PoolProgressing, insightsv1alpha1.PoolDegraded} {
+	for _, a := range []insightsv1alpha1.PoolAssessment{insightsv1alpha1.PoolCompleted, insightsv1alpha1.PoolProgressing, insightsv1alpha1.PoolDegraded, insightsv1alpha1.PoolBehind} {
 		if got := ForPool(pool(a)); len(got) != 0 {
 			t.Errorf("%s pool: %+v, want no insight", a, rows(got))
 		}
 	}
+}
+
+// TestPoolRef: a health insight about a pool names what the pool is: a
+// NodePool when the pool insight says so, never a MachineConfigPool of the
+// same name.
+func TestPoolRef(t *testing.T) {
+	nodePool := hosted.NodePool("workers-us-east-1a")
+	for _, tc := range []struct {
+		name     string
+		status   insightsv1alpha1.MachineConfigPoolProgressInsightStatus
+		want     insightsv1alpha1.ResourceRef
+		wantKind string
+	}{
+		{name: "MachineConfigPool", status: insightsv1alpha1.MachineConfigPoolProgressInsightStatus{Name: "worker"},
+			want: insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: "worker"}, wantKind: "MachineConfigPool"},
+		{name: "NodePool", status: insightsv1alpha1.MachineConfigPoolProgressInsightStatus{Name: "workers-us-east-1a", Resource: &nodePool},
+			want: insightsv1alpha1.ResourceRef{Group: "hypershift.openshift.io", Resource: "nodepools", Name: "workers-us-east-1a"}, wantKind: "NodePool"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := PoolRef(&tc.status)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("PoolRef (-want +got):\n%s", diff)
+			}
+			if kind, _ := Kind(got.Resource); kind != tc.wantKind || !IsPool(kind) {
+				t.Errorf("kind %q (a pool: %t), want %q, a pool", kind, IsPool(kind), tc.wantKind)
+			}
+		})
+	}
+	t.Run("an excluded NodePool's insight names it", func(t *testing.T) {
+		s := &insightsv1alpha1.MachineConfigPoolProgressInsightStatus{Name: "np", Resource: &nodePool, ScopeType: insightsv1alpha1.ScopeTypeWorkerPool, Assessment: insightsv1alpha1.PoolExcluded}
+		insights := ForPool(s)
+		if len(insights) != 1 {
+			t.Fatalf("%d insights, want 1", len(insights))
+		}
+		if diff := cmp.Diff([]insightsv1alpha1.ResourceRef{nodePool}, insights[0].Status.Scope.Resources); diff != "" {
+			t.Errorf("resources (-want +got):\n%s", diff)
+		}
+	})
 }

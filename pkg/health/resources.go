@@ -6,6 +6,7 @@ import (
 	policyv1 "k8s.io/api/policy/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // scopedResource is a resource a health insight names. The insight's
@@ -25,11 +26,12 @@ var (
 	alertResource               = scopedResource{configv1.GroupName, "alerts", "Alert"}
 	podResource                 = scopedResource{"", "pods", "Pod"}
 	podDisruptionBudgetResource = scopedResource{policyv1.GroupName, "poddisruptionbudgets", "PodDisruptionBudget"}
+	nodePoolResource            = scopedResource{hosted.NodePoolGroup, hosted.NodePoolResource, "NodePool"}
 )
 
 // scopedResources are all the resources the health insights name.
 var scopedResources = []scopedResource{clusterVersionResource, clusterOperatorResource, nodeResource, machineConfigPoolResource, alertResource,
-	podResource, podDisruptionBudgetResource}
+	podResource, podDisruptionBudgetResource, nodePoolResource}
 
 // ref refers to the object name of the resource.
 func (r scopedResource) ref(name string) insightsv1alpha1.ResourceRef {
@@ -50,4 +52,10 @@ func Kind(resource string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// IsPool says whether a resource of that kind (Kind) is a pool of worker
+// nodes: a MachineConfigPool, or a HyperShift NodePool.
+func IsPool(kind string) bool {
+	return kind == machineConfigPoolResource.kind || kind == nodePoolResource.kind
 }

@@ -21,6 +21,7 @@ func TestKind(t *testing.T) {
 		{"clusteroperators", "ClusterOperator", true},
 		{"nodes", "Node", true},
 		{"machineconfigpools", "MachineConfigPool", true},
+		{"nodepools", "NodePool", true},
 		{"alerts", "Alert", true},
 		{"pods", "Pod", true},
 		{"poddisruptionbudgets", "PodDisruptionBudget", true},

@@ -2,6 +2,7 @@ package metrics
 
 import (
 	"cmp"
+	"slices"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	problems "github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/statusview"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
@@ -79,11 +81,14 @@ const (
 )
 
 // The kinds of pools: the control plane's, the default worker pool, and
-// every other pool together.
+// every other pool together; on a cluster whose control plane is hosted,
+// every HyperShift NodePool together, whatever its name (a NodePool may be
+// named worker).
 const (
-	PoolMaster = names.MasterPool
-	PoolWorker = names.WorkerPool
-	PoolCustom = "custom"
+	PoolMaster   = names.MasterPool
+	PoolWorker   = names.WorkerPool
+	PoolCustom   = "custom"
+	PoolNodePool = "nodepool"
 )
 
 // The phases nodes are counted in: the phases `status` reads from a node
@@ -104,7 +109,11 @@ const (
 var (
 	FleetAssessments = []string{AssessmentProgressing, AssessmentCompleted, AssessmentSlow, AssessmentStalled, AssessmentDegraded, AssessmentUnknown}
 	FleetPoolKinds   = []string{PoolMaster, PoolWorker, PoolCustom}
-	FleetNodePhases  = []string{PhasePending, PhaseDraining, PhaseUpdating, PhaseRebooting, PhasePaused, PhaseUpdated, PhaseDegraded}
+	// FleetNodePoolKinds are the pool kinds of a cluster whose control
+	// plane is hosted, which has no MachineConfigPool: its series take the
+	// place of FleetPoolKinds' there.
+	FleetNodePoolKinds = []string{PoolNodePool}
+	FleetNodePhases    = []string{PhasePending, PhaseDraining, PhaseUpdating, PhaseRebooting, PhasePaused, PhaseUpdated, PhaseDegraded}
 	// FleetHealthLevels are those of update_insights_health_insights.
 	FleetHealthLevels = healthLevelValues()
 	// FleetFindingLevels are the levels of the findings that need
@@ -127,8 +136,8 @@ var FleetLabelValues = map[string]map[string][]string{
 	ControlPlaneAssessmentMetric:         {"assessment": FleetAssessments},
 	ControlPlaneCompletionRatioMetric:    {},
 	ControlPlaneEstimatedRemainingMetric: {},
-	PoolCompletionRatioMetric:            {"pool": FleetPoolKinds},
-	PoolNodesMetric:                      {"pool": FleetPoolKinds, "phase": FleetNodePhases},
+	PoolCompletionRatioMetric:            {"pool": slices.Concat(FleetPoolKinds, FleetNodePoolKinds)},
+	PoolNodesMetric:                      {"pool": slices.Concat(FleetPoolKinds, FleetNodePoolKinds), "phase": FleetNodePhases},
 	HealthInsightsMetric:                 {"level": FleetHealthLevels},
 	InformersOfflineMetric:               {},
 	PlanFindingsMetric:                   {"level": FleetFindingLevels, "accepted": FleetAccepted},
@@ -218,13 +227,20 @@ type fleetCollector struct {
 	metrics.BaseStableCollector
 
 	listers FleetListers
-	clock   clock.PassiveClock
+	// poolKinds are the pool kinds whose series are reported: those of
+	// the cluster's topology.
+	poolKinds []string
+	clock     clock.PassiveClock
 }
 
 // NewFleetCollector returns the collector of the fleet metrics but the two
-// the update collector serves.
-func NewFleetCollector(listers FleetListers, clock clock.PassiveClock) metrics.StableCollector {
-	return &fleetCollector{listers: listers, clock: clock}
+// the update collector serves, on a cluster of the topology given.
+func NewFleetCollector(listers FleetListers, topology hosted.Topology, clock clock.PassiveClock) metrics.StableCollector {
+	kinds := FleetPoolKinds
+	if topology == hosted.Hosted {
+		kinds = FleetNodePoolKinds
+	}
+	return &fleetCollector{listers: listers, poolKinds: kinds, clock: clock}
 }
 
 func (c *fleetCollector) DescribeWithStability(ch chan<- *metrics.Desc) {
@@ -303,13 +319,24 @@ func (c *fleetCollector) assessment(api insightsv1alpha1.ClusterVersionAssessmen
 	return assessment
 }
 
-// poolKind is the kind of the pool of that name.
-func poolKind(pool string) string {
-	switch pool {
+// poolKind is the kind of a pool: a NodePool by its resource, a
+// MachineConfigPool by its name.
+func poolKind(pool poolKey) string {
+	if pool.nodePool {
+		return PoolNodePool
+	}
+	switch pool.name {
 	case names.MasterPool, names.WorkerPool:
-		return pool
+		return pool.name
 	}
 	return PoolCustom
+}
+
+// poolKey tells a pool: a NodePool and a MachineConfigPool of the same name
+// are two.
+type poolKey struct {
+	nodePool bool
+	name     string
 }
 
 // poolNodes counts one pool's nodes: total and updated for its completion,
@@ -322,12 +349,12 @@ type poolNodes struct {
 // collectPools reports the nodes by pool kind and phase and each kind's
 // completion, and says whether a pool rolls out a new configuration.
 func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
-	byPool := map[string]*poolNodes{}
-	pool := func(name string) *poolNodes {
-		if byPool[name] == nil {
-			byPool[name] = &poolNodes{phases: map[string]int{}}
+	byPool := map[poolKey]*poolNodes{}
+	pool := func(key poolKey) *poolNodes {
+		if byPool[key] == nil {
+			byPool[key] = &poolNodes{phases: map[string]int{}}
 		}
-		return byPool[name]
+		return byPool[key]
 	}
 
 	nodes, err := c.listers.Nodes.List(labels.Everything())
@@ -336,7 +363,7 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 		nodes = nil
 	}
 	for _, n := range nodes {
-		p := pool(n.Status.PoolResource.Name)
+		p := pool(poolKey{nodePool: hosted.IsNodePool(&n.Status.PoolResource), name: n.Status.PoolResource.Name})
 		node := statusview.NodeOf(&n.Status)
 		p.total++
 		if node.Phase == PhaseUpdated {
@@ -369,7 +396,7 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 		if len(s.Summaries) == 0 {
 			continue
 		}
-		p := pool(cmp.Or(s.Name, mcp.Name))
+		p := pool(poolKey{nodePool: hosted.IsNodePool(s.Resource), name: cmp.Or(s.Name, mcp.Name)})
 		var total, outdated int64
 		for _, summary := range s.Summaries {
 			switch summary.Type {
@@ -388,8 +415,8 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 		phases         map[string]int
 	}
 	kinds := map[string]*kindNodes{}
-	for name, p := range byPool {
-		kind := poolKind(name)
+	for key, p := range byPool {
+		kind := poolKind(key)
 		k := kinds[kind]
 		if k == nil {
 			k = &kindNodes{phases: map[string]int{}}
@@ -401,7 +428,7 @@ func (c *fleetCollector) collectPools(ch chan<- metrics.Metric) bool {
 			k.phases[phase] += n
 		}
 	}
-	for _, kind := range FleetPoolKinds {
+	for _, kind := range c.poolKinds {
 		k := kinds[kind]
 		if k != nil && k.total > 0 {
 			ch <- metrics.NewLazyConstMetric(poolCompletionDesc, metrics.GaugeValue, float64(k.updated)/float64(k.total), kind)

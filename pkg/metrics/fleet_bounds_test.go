@@ -21,6 +21,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/drain"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
@@ -47,6 +48,19 @@ var fleetSeriesPerMetric = map[string]int{
 	ConfigRolloutInProgressMetric:        1,
 	NodesDrainHeldMetric:                 1,
 	DrainHeldLongestMetric:               1,
+}
+
+// seriesPerMetric are the design's series of each fleet metric on a cluster
+// of the topology given: a hosted one has the nodepool kind's pool series
+// in place of the three MachineConfigPool kinds'.
+func seriesPerMetric(topology hosted.Topology) map[string]int {
+	if topology != hosted.Hosted {
+		return fleetSeriesPerMetric
+	}
+	series := maps.Clone(fleetSeriesPerMetric)
+	series[PoolCompletionRatioMetric] = len(FleetNodePoolKinds)
+	series[PoolNodesMetric] = len(FleetNodePoolKinds) * len(FleetNodePhases)
+	return series
 }
 
 // mayBeAbsent are the fleet metrics documented as absent at times.
@@ -294,7 +308,7 @@ func TestFleetLabelValuesAreClosed(t *testing.T) {
 				}
 			}
 		}
-		for name, want := range fleetSeriesPerMetric {
+		for name, want := range seriesPerMetric(in.clusterTopology()) {
 			got := perMetric[name]
 			if slices.Contains(mayBeAbsent, name) {
 				if got > want {
@@ -393,6 +407,22 @@ func randomCluster(r *rand.Rand) fleetInput {
 		}
 		in.health = append(in.health, drainInsights(pick("n-0", "n-1", "", "node with spaces/and=signs"), now, pods...)...)
 	}
+	// A hosted cluster, a time in four: its pools and nodes are NodePools',
+	// but some, garbage, a MachineConfigPool's.
+	if r.IntN(4) == 0 {
+		in.topology = hosted.Hosted
+		for _, p := range in.pools {
+			if r.IntN(5) > 0 {
+				ref := hosted.NodePool(p.Status.Name)
+				p.Status.Resource = &ref
+			}
+		}
+		for _, n := range in.nodes {
+			if r.IntN(5) > 0 {
+				n.Status.PoolResource = hosted.NodePool(n.Status.PoolResource.Name)
+			}
+		}
+	}
 	return in
 }
 
@@ -403,7 +433,7 @@ func BenchmarkScrapeFleetMetrics(b *testing.B) {
 	in := clusterAt(3, 4000, 997, 50)
 	l := in.listers(b)
 	registry := metrics.NewKubeRegistry()
-	registry.CustomMustRegister(NewFleetCollector(l, clocktesting.NewFakePassiveClock(now)))
+	registry.CustomMustRegister(NewFleetCollector(l, hosted.Standalone, clocktesting.NewFakePassiveClock(now)))
 
 	b.ReportAllocs()
 	b.ResetTimer()

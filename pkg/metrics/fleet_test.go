@@ -19,6 +19,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -34,6 +35,8 @@ type fleetInput struct {
 	statuses        []*insightsv1alpha1.UpdateStatus
 	plans           []*insightsv1alpha1.UpdatePlan
 	broken          bool
+	// topology is the cluster's; empty for a standalone one.
+	topology hosted.Topology
 }
 
 func indexer[T any](t testing.TB, objects []T) cache.Indexer {
@@ -73,7 +76,14 @@ func (in fleetInput) listers(t testing.TB) FleetListers {
 func (in fleetInput) collectors(t testing.TB) []metrics.StableCollector {
 	l := in.listers(t)
 	clock := clocktesting.NewFakePassiveClock(now)
-	return []metrics.StableCollector{NewFleetCollector(l, clock), NewUpdateCollector(l.ClusterVersions, l.Health, clock)}
+	return []metrics.StableCollector{NewFleetCollector(l, in.clusterTopology(), clock), NewUpdateCollector(l.ClusterVersions, l.Health, clock)}
+}
+
+func (in fleetInput) clusterTopology() hosted.Topology {
+	if in.topology == "" {
+		return hosted.Standalone
+	}
+	return in.topology
 }
 
 type brokenPools struct {

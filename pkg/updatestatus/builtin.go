@@ -10,6 +10,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	healthinsight "github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // BuiltinInformer names the operator's own insights in UpdateStatus: the
@@ -77,10 +78,22 @@ func poolProgress(pool *insightsv1alpha1.MachineConfigPoolProgressInsight) (insi
 		return insightsv1alpha1.UpdateInsight{}, false
 	}
 	ref := poolResource(s.Name)
+	summary := fmt.Sprintf("Pool %s %s: %d%% of its nodes updated", s.Name, strings.ToLower(string(s.Assessment)), s.CompletionPercent)
+	if hosted.IsNodePool(s.Resource) {
+		ref = nodePoolResource(s.Name)
+		summary = "NodePool " + strings.TrimPrefix(summary, "Pool ")
+		if s.Assessment == insightsv1alpha1.PoolBehind {
+			// Behind is no progress: its insight says how far behind.
+			summary = fmt.Sprintf("NodePool %s behind the control plane", s.Name)
+			if updating := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); updating != nil && updating.Message != "" {
+				summary += ": " + updating.Message
+			}
+		}
+	}
 	return insightsv1alpha1.UpdateInsight{
 		UID:    boundedUID("pool/" + s.Name),
 		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeWorkerPool, WorkerPool: []insightsv1alpha1.InsightResource{ref}, Resources: []insightsv1alpha1.InsightResource{ref}},
-		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel, Summary: fmt.Sprintf("Pool %s %s: %d%% of its nodes updated", s.Name, strings.ToLower(string(s.Assessment)), s.CompletionPercent)},
+		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel, Summary: summary},
 	}, true
 }
 
@@ -97,6 +110,9 @@ func nodeProgress(node *insightsv1alpha1.NodeProgressInsight) (insightsv1alpha1.
 	scope := insightsv1alpha1.UpdateInsightScope{Type: s.ScopeType, Resources: []insightsv1alpha1.InsightResource{{Kind: "Node", Name: s.Name}}}
 	if s.ScopeType == insightsv1alpha1.ScopeTypeWorkerPool {
 		scope.WorkerPool = []insightsv1alpha1.InsightResource{poolResource(s.PoolResource.Name)}
+		if hosted.IsNodePool(&s.PoolResource) {
+			scope.WorkerPool = []insightsv1alpha1.InsightResource{nodePoolResource(s.PoolResource.Name)}
+		}
 	}
 	return insightsv1alpha1.UpdateInsight{
 		UID:    boundedUID("node/" + s.Name),
@@ -117,7 +133,7 @@ func health(h *insightsv1alpha1.UpdateHealthInsight) insightsv1alpha1.UpdateInsi
 		}
 		resource := insightsv1alpha1.InsightResource{Group: r.Group, Kind: kind, Namespace: r.Namespace, Name: r.Name}
 		scope.Resources = append(scope.Resources, resource)
-		if kind == "MachineConfigPool" && s.Scope.Type == insightsv1alpha1.ScopeTypeWorkerPool {
+		if healthinsight.IsPool(kind) && s.Scope.Type == insightsv1alpha1.ScopeTypeWorkerPool {
 			scope.WorkerPool = append(scope.WorkerPool, resource)
 		}
 	}
@@ -136,6 +152,10 @@ func health(h *insightsv1alpha1.UpdateHealthInsight) insightsv1alpha1.UpdateInsi
 
 func poolResource(name string) insightsv1alpha1.InsightResource {
 	return insightsv1alpha1.InsightResource{Group: machineconfigurationv1.GroupName, Kind: "MachineConfigPool", Name: name}
+}
+
+func nodePoolResource(name string) insightsv1alpha1.InsightResource {
+	return insightsv1alpha1.InsightResource{Group: hosted.NodePoolGroup, Kind: "NodePool", Name: name}
 }
 
 // NodePools maps each node with an insight to its pool's name.

@@ -28,6 +28,8 @@ const (
 	ReasonNodesReconciled      = "NodesReconciled"
 	ReasonAwaitingControlPlane = "AwaitingControlPlane"
 	ReasonWorkerNodesUpdating  = "WorkersUpdating"
+	ReasonNodePoolBehind       = "NodePoolBehind"
+	ReasonNodePoolNotUpdating  = "NodePoolNotUpdating"
 )
 
 // controlPlaneConditions are UpdatePending and UpdateActive of the control
@@ -114,6 +116,49 @@ func poolConditions(pool *insightsv1alpha1.MachineConfigPoolProgressInsight, con
 		// updates: the pool's turn comes after it.
 		active.Status, active.Reason = metav1.ConditionFalse, ReasonAwaitingControlPlane
 		active.Message = "The pool's nodes are updated after the control plane."
+	default:
+		active.Status, active.Reason = metav1.ConditionTrue, ReasonWorkerNodesUpdating
+		active.Message = fmt.Sprintf("%d of %d nodes are outdated and being updated.", outdated, total)
+	}
+	return pending, active
+}
+
+// nodePoolConditions are UpdatePending and UpdateActive of a HyperShift
+// NodePool, from its insight. The only release the cluster knows for a
+// NodePool's nodes is the control plane's (the NodePool's own is on the
+// management cluster): pending while some nodes do not run it. A NodePool is
+// updated apart from the control plane, when its own release changes, so it
+// never waits for the control plane: active only while its nodes are being
+// replaced or updated in place, unless a schedule holds it. A NodePool
+// Behind the control plane, or otherwise outdated with no node updating, is
+// not active, and says why in the words of its insight.
+func nodePoolConditions(pool *insightsv1alpha1.MachineConfigPoolProgressInsight, held *insightsv1alpha1.UpdateInsight) (pending, active metav1.Condition) {
+	pending = metav1.Condition{Type: insightsv1alpha1.UpdatePending}
+	active = metav1.Condition{Type: insightsv1alpha1.UpdateActive}
+	total, outdated := summary(pool, insightsv1alpha1.NodesTotal), summary(pool, insightsv1alpha1.NodesOutdated)
+	updating := meta.FindStatusCondition(pool.Status.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating)
+	behind := pool.Status.Assessment == insightsv1alpha1.PoolBehind
+	if outdated == 0 && !behind {
+		pending.Status, pending.Reason = metav1.ConditionFalse, ReasonNodesReconciled
+		pending.Message = fmt.Sprintf("All %d nodes are updated.", total)
+		active.Status, active.Reason = metav1.ConditionFalse, insightsv1alpha1.UpdateCompleted
+		active.Message = "The NodePool's nodes are updated."
+		return pending, active
+	}
+	pending.Status, pending.Reason = metav1.ConditionTrue, ReasonNodesNotReconciled
+	pending.Message = fmt.Sprintf("%d of %d nodes do not run the control plane's release.", outdated, total)
+	switch {
+	case behind:
+		active.Status, active.Reason = metav1.ConditionFalse, ReasonNodePoolBehind
+		active.Message = "The NodePool runs an older release than the control plane, and none of its nodes is being updated."
+		if updating != nil && updating.Message != "" {
+			active.Message = updating.Message
+		}
+	case updating == nil || updating.Status != metav1.ConditionTrue:
+		active.Status, active.Reason = metav1.ConditionFalse, ReasonNodePoolNotUpdating
+		active.Message = "None of the NodePool's nodes is being updated: NodePools are updated apart from the control plane."
+	case held != nil:
+		active.Status, active.Reason, active.Message = metav1.ConditionFalse, insightsv1alpha1.UpdateAwaitingWindow, awaiting(held)
 	default:
 		active.Status, active.Reason = metav1.ConditionTrue, ReasonWorkerNodesUpdating
 		active.Message = fmt.Sprintf("%d of %d nodes are outdated and being updated.", outdated, total)

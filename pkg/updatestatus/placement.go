@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	healthinsight "github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -94,11 +95,11 @@ func (p *Placement) Bounded(answers []Answer, max int, where string) []Answer {
 	return out
 }
 
-// poolOf is the worker pool an insight is about: a MachineConfigPool of its
-// workerPool, or else the pool of the first node it names.
+// poolOf is the worker pool an insight is about: a MachineConfigPool or
+// NodePool of its workerPool, or else the pool of the first node it names.
 func poolOf(insight insightsv1alpha1.UpdateInsight, nodePools map[string]string) string {
 	for _, r := range insight.Scope.WorkerPool {
-		if r.Kind == "MachineConfigPool" {
+		if healthinsight.IsPool(r.Kind) {
 			return r.Name
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -120,13 +121,20 @@ func Aggregate(in Input) Aggregated {
 	}
 	for i, pool := range pools {
 		held := awaitingWindow(placed.Pools[pool.Name])
-		if held == nil {
-			held = controlPlaneHeld
+		var poolPending, poolActive metav1.Condition
+		if hosted.IsNodePool(pool.Status.Resource) {
+			// A NodePool's update is its own: neither the control plane's
+			// update nor a schedule of it holds it.
+			poolPending, poolActive = nodePoolConditions(pool, held)
+		} else {
+			if held == nil {
+				held = controlPlaneHeld
+			}
+			poolPending, poolActive = poolConditions(pool, pending.Status == metav1.ConditionTrue, held)
 		}
-		pending, active := poolConditions(pool, pending.Status == metav1.ConditionTrue, held)
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolUpdateStatus{
-			Resource:   insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: pool.Name},
-			Conditions: withTransitionTimes([]metav1.Condition{pending, active}, previousPool(previous, pool.Name), in.Now),
+			Resource:   poolRef(pool),
+			Conditions: withTransitionTimes([]metav1.Condition{poolPending, poolActive}, previousPool(previous, pool.Name), in.Now),
 			Informers:  informerInsights(parts[1+i].answers),
 		})
 	}
@@ -195,6 +203,15 @@ func workerPools(pools []*insightsv1alpha1.MachineConfigPoolProgressInsight) []*
 		return strings.Compare(a.Name, b.Name)
 	})
 	return workers
+}
+
+// poolRef is the pool an insight is about: the NodePool its status names,
+// or else the MachineConfigPool of its name.
+func poolRef(pool *insightsv1alpha1.MachineConfigPoolProgressInsight) insightsv1alpha1.ResourceRef {
+	if pool.Status.Resource != nil {
+		return *pool.Status.Resource
+	}
+	return insightsv1alpha1.ResourceRef{Group: machineconfigurationv1.GroupName, Resource: "machineconfigpools", Name: pool.Name}
 }
 
 func previousPool(previous insightsv1alpha1.UpdateStatusStatus, name string) []metav1.Condition {
