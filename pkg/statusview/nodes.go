@@ -1,6 +1,7 @@
 package statusview
 
 import (
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -9,6 +10,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
@@ -164,9 +166,18 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 		}
 		p := pool(name)
 		p.Assessment, p.CompletionPercent = s.Assessment, s.CompletionPercent
-		if c := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); c != nil &&
-			c.Status == metav1.ConditionFalse && c.Reason == insightsv1alpha1.MachineConfigPoolRollingOutConfiguration {
+		if hosted.IsNodePool(s.Resource) {
+			p.Kind = KindNodePool
+		}
+		c := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating)
+		if c != nil && c.Status == metav1.ConditionFalse && c.Reason == insightsv1alpha1.MachineConfigPoolRollingOutConfiguration {
 			p.ConfigurationRollout = c.Message
+		}
+		if s.Assessment == insightsv1alpha1.PoolBehind {
+			p.Behind = "none of its nodes is updating"
+			if c != nil && c.Message != "" {
+				p.Behind = c.Message
+			}
 		}
 		scopes[name] = s.ScopeType
 		if len(s.Summaries) > 0 {
@@ -176,6 +187,9 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 	for _, npi := range npis {
 		name := npi.Status.PoolResource.Name
 		p := pool(name)
+		if hosted.IsNodePool(&npi.Status.PoolResource) {
+			p.Kind = KindNodePool
+		}
 		p.Nodes = append(p.Nodes, NodeOf(&npi.Status))
 		if _, known := scopes[name]; !known {
 			scopes[name] = npi.Status.ScopeType
@@ -235,11 +249,30 @@ func summaryOf(summaries []insightsv1alpha1.NodeSummary) NodeCounts {
 	return c
 }
 
-// completed says whether the pool is done: as its insight says, or, without
-// one, when every node is updated.
+// completed says whether the pool has nothing left to update: as its
+// insight says, or, without one, when every node is updated. A NodePool
+// Behind the control plane has none of its nodes updating, and no update
+// the cluster can see: NodePools are updated apart from the control plane.
 func (p *Pool) completed() bool {
 	if p.Assessment != "" {
-		return p.Assessment == insightsv1alpha1.PoolCompleted
+		return p.Assessment == insightsv1alpha1.PoolCompleted || p.Assessment == insightsv1alpha1.PoolBehind
 	}
 	return countNodes(p.Nodes).Outdated == 0
+}
+
+// KindNodePool is the Kind of a pool that is a HyperShift NodePool.
+const KindNodePool = "NodePool"
+
+// kindWord names the pool's kind in the text.
+func (p *Pool) kindWord() string {
+	if p.Kind != "" {
+		return p.Kind
+	}
+	return "MachineConfigPool"
+}
+
+// behindLine says that a NodePool runs behind the control plane, and how
+// far, in its insight's words.
+func (p *Pool) behindLine() string {
+	return fmt.Sprintf("%s %s is behind the control plane: %s\n", p.kindWord(), p.Name, strings.TrimSuffix(p.Behind, "\n"))
 }

@@ -111,9 +111,13 @@ type OperatorHealth struct {
 	Unknown int `json:"unknown"`
 }
 
-// Pool is a MachineConfigPool and its nodes.
+// Pool is a MachineConfigPool, or on a cluster whose control plane is
+// hosted a HyperShift NodePool, and its nodes.
 type Pool struct {
-	Name       string                          `json:"name"`
+	Name string `json:"name"`
+	// Kind is NodePool for a HyperShift NodePool; absent for a
+	// MachineConfigPool.
+	Kind       string                          `json:"kind,omitempty"`
 	Assessment insightsv1alpha1.PoolAssessment `json:"assessment,omitempty"`
 	// CompletionPercent is the share of nodes updated, floored.
 	CompletionPercent int32      `json:"completionPercent"`
@@ -127,6 +131,10 @@ type Pool struct {
 	// the target version and roll out a new configuration of it: nodes
 	// drain and reboot, but it is no update.
 	ConfigurationRollout string `json:"configurationRollout,omitempty"`
+	// Behind says, when set, how far a NodePool assessed Behind runs behind
+	// the control plane, none of its nodes updating: NodePools are updated
+	// apart from the control plane, so this is no update in progress.
+	Behind string `json:"behind,omitempty"`
 }
 
 // NodeCounts count a pool's nodes by state; a node may be in several.

@@ -56,7 +56,12 @@ func WriteTextWithHead(w io.Writer, s *Status, d Details, head string) error {
 		// explained, so that no one takes them for an update.
 		for _, p := range allPools(s) {
 			if p.ConfigurationRollout != "" {
-				fmt.Fprintf(&b, "MachineConfigPool %s: %s.\n", p.Name, p.ConfigurationRollout)
+				fmt.Fprintf(&b, "%s %s: %s.\n", p.kindWord(), p.Name, p.ConfigurationRollout)
+			}
+			// A NodePool behind the control plane is not updating, and
+			// may stay so: it is said, not taken for an update.
+			if p.Behind != "" {
+				b.WriteString(p.behindLine())
 			}
 		}
 		// An informer may know of an update to come: one scheduled for a
@@ -227,6 +232,15 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 		fmt.Fprintf(t, "%s\t%s\t%d%% (%d/%d)\t%s\n", cell(p.Name), orUnknown(string(p.Assessment)), p.CompletionPercent, c.Total-c.Outdated, c.Total, poolStatus(*c))
 	}
 	_ = t.Flush()
+	var behind []string
+	for i := range s.WorkerPools {
+		if p := &s.WorkerPools[i]; p.Behind != "" {
+			behind = append(behind, p.behindLine())
+		}
+	}
+	if len(behind) > 0 {
+		b.WriteString("\n" + strings.Join(behind, ""))
+	}
 	for i := range s.WorkerPools {
 		if p := &s.WorkerPools[i]; len(p.Informers) > 0 {
 			fmt.Fprintf(b, "\nWorker Pool Informers: %s\n", p.Name)
