@@ -8,8 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -25,6 +28,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
@@ -285,5 +289,21 @@ func TestHostedClusterSyntheticOperatorsGetNoInsight(t *testing.T) {
 				t.Errorf("writes (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestNewOnAHostedCluster: on a hosted cluster there is no machine-config
+// operator Deployment to watch: the controller is built without its
+// informer.
+func TestNewOnAHostedCluster(t *testing.T) {
+	config := configinformers.NewSharedInformerFactory(configfake.NewSimpleClientset(), 0)
+	client := fake.NewSimpleClientset()
+	insights := insightinformers.NewSharedInformerFactory(client, 0).Insights().V1alpha1()
+	clock := clocktesting.NewFakeClock(now)
+	c, err := New(config.Config().V1().ClusterOperators(), config.Config().V1().ClusterVersions(), nil,
+		insights.ClusterOperatorProgressInsights(), client.InsightsV1alpha1(),
+		tracker.New(clock, ignoreSyncs), events.NewInMemoryRecorder("test", clock), clock, Options{Topology: hosted.Hosted})
+	if err != nil || c == nil {
+		t.Fatalf("New without the machine-config operator's Deployments: %v", err)
 	}
 }

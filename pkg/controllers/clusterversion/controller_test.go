@@ -8,8 +8,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+	configfake "github.com/openshift/client-go/config/clientset/versioned/fake"
+	configinformers "github.com/openshift/client-go/config/informers/externalversions"
 	configlisters "github.com/openshift/client-go/config/listers/config/v1"
 	"github.com/openshift/library-go/pkg/controller/factory"
+	"github.com/openshift/library-go/pkg/operator/events"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -28,6 +31,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/payload"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
+	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
@@ -574,5 +578,21 @@ func TestHostedClusterCompletionCountsTheGuestsOperators(t *testing.T) {
 	}
 	if got := h.insight("version").Status.CompletionPercent; got != 50 {
 		t.Errorf("completion %d%%, want 50%%: one of the guest's two operators updated", got)
+	}
+}
+
+// TestNewOnAHostedCluster: on a hosted cluster there is no machine-config
+// operator Deployment to watch: the controller is built without its
+// informer, and judges every operator by its version.
+func TestNewOnAHostedCluster(t *testing.T) {
+	config := configinformers.NewSharedInformerFactory(configfake.NewSimpleClientset(), 0)
+	client := fake.NewSimpleClientset()
+	insights := insightinformers.NewSharedInformerFactory(client, 0).Insights().V1alpha1()
+	clock := clocktesting.NewFakeClock(started)
+	c, err := New(config.Config().V1().ClusterVersions(), config.Config().V1().ClusterOperators(), nil,
+		insights.ClusterVersionProgressInsights(), insights.UpdateHealthInsights(), client.InsightsV1alpha1(),
+		tracker.New(clock, ignoreSyncs), events.NewInMemoryRecorder("test", clock), clock, Options{Topology: hosted.Hosted})
+	if err != nil || c == nil {
+		t.Fatalf("New without the machine-config operator's Deployments: %v", err)
 	}
 }
