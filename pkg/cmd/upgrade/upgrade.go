@@ -18,6 +18,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/flags"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
@@ -61,7 +62,12 @@ offered, but only when the UpdatePlan for VERSION was evaluated in the last
 15 minutes, every informer answered and every finding is accepted (see
 pre-checks). The conditional update risks accepted in the plan are copied to
 spec.desiredUpdate.acceptRisks when the cluster's ClusterVersion has that
-field.`,
+field.
+
+On a cluster whose control plane is hosted (HyperShift, ROSA with hosted
+control planes) it writes nothing, and prints how the update is made from the
+management cluster: the hosted-cluster-config-operator erases any
+spec.desiredUpdate written in the hosted cluster.`,
 		Example: `  update-insights-operator upgrade --to 4.17.3 --dry-run
   update-insights-operator upgrade --to 4.17.3`,
 		Args: cobra.NoArgs,
@@ -108,6 +114,12 @@ func (o *options) run(cmd *cobra.Command, c Clients, clock clock.PassiveClock) e
 	if line := planview.Already(cv, o.to); line != "" {
 		fmt.Fprintln(out, line)
 		return nil
+	}
+	switch t, err := topology(ctx, c.Config); {
+	case err != nil:
+		return err
+	case t == hosted.Hosted:
+		return explainHosted(out, cv, o.to)
 	}
 	// Before the plan: a plan cannot make the cluster-version operator take
 	// a release it is not offered.
