@@ -50,7 +50,7 @@ func releaseVersion(t *testing.T, d *appsv1.Deployment) string {
 }
 
 func TestClusterOperatorReportsThePayloadVersionAndRelatedObjects(t *testing.T) {
-	manifests := loadManifests(t)
+	manifests := profileManifests(t, selfManagedHighAvailability)
 	co := only[*configv1.ClusterOperator](t, manifests)
 	deployment := only[*appsv1.Deployment](t, manifests)
 	namespace := only[*corev1.Namespace](t, manifests)

@@ -49,13 +49,6 @@ const (
 var (
 	fileName = regexp.MustCompile(`^0000_[0-9]{2}_update-insights-operator_[0-9]{2}_[a-z0-9.-]+\.yaml$`)
 
-	// The CVO applies a manifest to a cluster profile only when it carries
-	// that profile's inclusion annotation.
-	inclusionAnnotations = []string{
-		"include.release.openshift.io/self-managed-high-availability",
-		"include.release.openshift.io/single-node-developer",
-	}
-
 	serviceMonitorKind = schema.GroupVersionKind{Group: "monitoring.coreos.com", Version: "v1", Kind: "ServiceMonitor"}
 	// The PrometheusRule's content is tested by test/rules.
 	prometheusRuleKind = schema.GroupVersionKind{Group: "monitoring.coreos.com", Version: "v1", Kind: "PrometheusRule"}
@@ -160,17 +153,6 @@ func TestFileNamesFollowTheCVOConvention(t *testing.T) {
 	}
 }
 
-func TestEveryManifestCarriesTheInclusionAnnotations(t *testing.T) {
-	for _, m := range loadManifests(t) {
-		meta := m.object.(interface{ GetAnnotations() map[string]string })
-		for _, a := range inclusionAnnotations {
-			if meta.GetAnnotations()[a] != "true" {
-				t.Errorf("%s: %T lacks annotation %s=\"true\"", m.file, m.object, a)
-			}
-		}
-	}
-}
-
 func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 	for _, m := range loadManifests(t) {
 		meta := m.object.(interface{ GetNamespace() string })
@@ -260,7 +242,7 @@ func insightScheme(t *testing.T) *runtime.Scheme {
 func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
 	var deployments []*appsv1.Deployment
 	serviceAccounts := map[string]bool{}
-	for _, m := range loadManifests(t) {
+	for _, m := range profileManifests(t, selfManagedHighAvailability) {
 		switch o := m.object.(type) {
 		case *appsv1.Deployment:
 			deployments = append(deployments, o)

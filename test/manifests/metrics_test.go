@@ -75,7 +75,7 @@ func theServiceMonitor(t *testing.T, manifests []manifest) (*serviceMonitor, str
 }
 
 func TestMetricsServiceSelectsTheOperatorsMetricsPort(t *testing.T) {
-	manifests := loadManifests(t)
+	manifests := profileManifests(t, selfManagedHighAvailability)
 	svc := only[*corev1.Service](t, manifests)
 	deployment := only[*appsv1.Deployment](t, manifests)
 	pod := deployment.Spec.Template
@@ -122,7 +122,7 @@ func TestMetricsServiceSelectsTheOperatorsMetricsPort(t *testing.T) {
 }
 
 func TestMetricsAreServedWithTheServiceCACertificate(t *testing.T) {
-	manifests := loadManifests(t)
+	manifests := profileManifests(t, selfManagedHighAvailability)
 	svc := only[*corev1.Service](t, manifests)
 	deployment := only[*appsv1.Deployment](t, manifests)
 	pod := deployment.Spec.Template.Spec
