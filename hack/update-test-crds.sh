@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Refreshes the OpenShift CRDs the integration tests install (ClusterVersion,
-# ClusterOperator, MachineConfigPool, MachineConfig, APIRequestCount,
-# CloudCredential) from the openshift/api module pinned in go.mod. `go mod
-# vendor` copies Go packages only, so the CRD manifests inside openshift/api
+# ClusterOperator, Infrastructure, MachineConfigPool, MachineConfig,
+# APIRequestCount, CloudCredential) from the openshift/api module pinned in
+# go.mod. `go mod vendor` copies Go packages only, so the CRD manifests inside openshift/api
 # do not reach vendor/ and are kept in test/testdata/crds instead. Needs the
 # module cache or the module proxy; run it after bumping openshift/api.
 set -euo pipefail
@@ -16,6 +16,7 @@ dest="${root}/test/testdata/crds"
 mkdir -p "${dest}"
 cp "${src}/0000_00_cluster-version-operator_01_clusterversions-Default.crd.yaml" "${dest}/"
 cp "${src}/0000_00_cluster-version-operator_01_clusteroperators.crd.yaml" "${dest}/"
+cp "${src}/0000_10_config-operator_01_infrastructures-Default.crd.yaml" "${dest}/"
 src="${dir}/machineconfiguration/v1/zz_generated.crd-manifests"
 cp "${src}/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml" "${dest}/"
 cp "${src}/0000_80_machine-config_01_machineconfigs.crd.yaml" "${dest}/"

@@ -5,7 +5,6 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -17,5 +16,5 @@ import (
 // hostedcontrolplane/v2/cvo/deployment.go, manifestsToOmit).
 func (s *starter) startHosted(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	s.tracker.SwitchOff(node.Name, "the control plane is hosted: there are no MachineConfigPools")
-	s.tracker.SwitchOff(updateplan.Name, "the control plane is hosted: pre-checks of a hosted cluster are not built yet")
+	s.startPlans(ctx, answers, nil, alertsSource, informerRequests)
 }

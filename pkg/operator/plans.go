@@ -9,6 +9,7 @@ import (
 	apiserverv1 "github.com/openshift/api/apiserver/v1"
 	operatorv1 "github.com/openshift/api/operator/v1"
 	apiserverlisters "github.com/openshift/client-go/apiserver/listers/apiserver/v1"
+	machineconfigurationinformers "github.com/openshift/client-go/machineconfiguration/informers/externalversions/machineconfiguration/v1"
 	operatorlisters "github.com/openshift/client-go/operator/listers/operator/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
@@ -17,6 +18,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateinformers"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -34,7 +36,10 @@ var (
 // startPlans runs the UpdatePlan controller: the operator's pre-checks,
 // which read the alerts of alertsSource when it is not nil and the times of
 // perNode, and the UpdateInformers' findings, asked within
-// informerRequests.
+// informerRequests. On a hosted control plane it reads no MachineConfigPool
+// (there are none: control-plane-operator/controllers/hostedcontrolplane/
+// v2/cvo/deployment.go leaves their CRDs out of the payload) and perNode is
+// nil: its worker pools are the nodes' NodePools.
 func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
@@ -45,13 +50,17 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 		planAlerts = alertsSource
 	}
 	insights, kube := s.factories.insights.Insights().V1alpha1(), s.clients.kube
+	var pools machineconfigurationinformers.MachineConfigPoolInformer
+	if s.topology != hosted.Hosted {
+		pools = s.factories.machineConfiguration.Machineconfiguration().V1().MachineConfigPools()
+	}
 	planController, err := updateplan.New(ctx,
 		insights.UpdatePlans(),
 		insights.UpdateInformers(),
 		s.factories.config.Config().V1().ClusterVersions(),
 		s.factories.config.Config().V1().ClusterOperators(),
 		s.factories.nodes.Core().V1().Nodes(),
-		s.factories.machineConfiguration.Machineconfiguration().V1().MachineConfigPools(),
+		pools,
 		s.factories.budgets.Policy().V1().PodDisruptionBudgets(),
 		s.factories.adminGates.Core().V1().ConfigMaps(),
 		s.factories.adminAcks.Core().V1().ConfigMaps(),
@@ -59,7 +68,7 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 			Pods: kube.CoreV1(), Events: kube.CoreV1(), Alerts: planAlerts, PerNode: perNode,
 			APIRequestCounts: apiRequestCounts, CloudCredentials: cloudCredentials, Builtins: planners,
 			Asker:  updateinformers.NewPlanAsker(kube.CoreV1(), kube.DiscoveryV1(), informerRequests, s.controllerContext.Clock),
-			Client: s.clients.insights.InsightsV1alpha1(), TTL: s.options.PlanTTL, Notes: answers,
+			Client: s.clients.insights.InsightsV1alpha1(), TTL: s.options.PlanTTL, Notes: answers, Topology: s.topology,
 		},
 		s.tracker,
 		s.controllerContext.EventRecorder,

@@ -49,6 +49,21 @@ func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 	}.insight(in.Now)}
 }
 
+// hostedDuration: how long a hosted control plane's update should take, as
+// duration reckons the control plane's. Its NodePools are updated apart.
+func hostedDuration(in *Input) []insightsv1alpha1.UpdateInsight {
+	if in.ClusterVersion == nil {
+		return nil
+	}
+	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
+	return []insightsv1alpha1.UpdateInsight{finding{
+		uid: uidDuration, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.NoneImpactType,
+		scope:       controlPlane(clusterVersionResource()),
+		summary:     fmt.Sprintf("The update to %s should take %s: the control plane (%s)", in.Target, text.About(cp), basis),
+		description: "The control plane is hosted: its update moves no node. Each NodePool takes its own time when it is updated.",
+	}.insight(in.Now)}
+}
+
 // controlPlaneDuration is the median of the latest completed updates'
 // durations, or eta's default without one, and what it is based on. The
 // oldest entry of the history is the installation, not an update.

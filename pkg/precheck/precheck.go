@@ -22,6 +22,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -43,7 +44,10 @@ type Input struct {
 	// ClusterVersion is the cluster's; nil when it has none.
 	ClusterVersion *configv1.ClusterVersion
 	// Target is the version the plan is for.
-	Target           string
+	Target string
+	// Topology is how the control plane runs; the zero value is
+	// hosted.Standalone's checks.
+	Topology         hosted.Topology
 	ClusterOperators []*configv1.ClusterOperator
 	Nodes            []*corev1.Node
 	Pools            []*machineconfigurationv1.MachineConfigPool
@@ -117,10 +121,34 @@ var checks = []check{
 	duration,
 }
 
-// Run returns the findings of every check.
+// hostedChecks are the pre-checks of a hosted control plane. Its update
+// moves the control plane only: no node is drained or rebooted by it, and
+// there are no MachineConfigPools, so the checks of the pools' nodes and
+// budgets do not apply; what the NodePools are told instead is nodePools'.
+var hostedChecks = []check{
+	clusterVersionMissing,
+	clusterFailing,
+	updateInProgress,
+	notUpgradeable,
+	notOffered,
+	adminGates,
+	removedAPIs,
+	manualCloudCredentials,
+	clusterOperators,
+	nodePools,
+	firingAlerts,
+	builtinsUnchecked,
+	hostedDuration,
+}
+
+// Run returns the findings of every check of the cluster's topology.
 func Run(in Input) []insightsv1alpha1.UpdateInsight {
+	all := checks
+	if in.Topology == hosted.Hosted {
+		all = hostedChecks
+	}
 	var out []insightsv1alpha1.UpdateInsight
-	for _, c := range checks {
+	for _, c := range all {
 		out = append(out, c(&in)...)
 	}
 	return out

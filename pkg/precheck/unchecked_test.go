@@ -15,6 +15,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -129,6 +130,15 @@ func TestEveryFindingNamesAResource(t *testing.T) {
 				alert("KubeNodeNotReady", "warning", alerts.StateFiring, "node", "worker-0"),
 				alert("etcdMembersDown", "critical", alerts.StateFiring),
 			},
+		}},
+		{name: "hosted, NodePools outside the skew", in: Input{
+			ClusterVersion: clusterVersion(), Target: "4.20.2", Topology: hosted.Hosted,
+			ClusterOperators: []*configv1.ClusterOperator{kubeAPIServer("4.16.3", "1.29.10")},
+			Nodes:            []*corev1.Node{poolNode("a-1", "workers-a", "v1.26.1"), poolNode("b-1", "workers-b", "garbage")},
+		}},
+		{name: "hosted, the skew unchecked", in: Input{
+			ClusterVersion: clusterVersion(), Target: "4.20.2", Topology: hosted.Hosted,
+			Nodes: []*corev1.Node{poolNode("a-1", "workers-a", "v1.26.1")},
 		}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

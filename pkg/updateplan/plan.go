@@ -17,6 +17,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/informer/protocol"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -57,9 +58,11 @@ type Input struct {
 	// once each has an answer, or is offline.
 	Expected []string
 	// Pools are the worker pools, by name; NodePools maps a node's name to
-	// its pool's.
+	// its pool's. On a hosted control plane (Topology hosted.Hosted) they
+	// are HyperShift NodePools, else MachineConfigPools.
 	Pools     []string
 	NodePools map[string]string
+	Topology  hosted.Topology
 	// EvaluatedAt is when the findings were made; Observed the spec's
 	// evaluationRequest they answer.
 	EvaluatedAt time.Time
@@ -108,7 +111,7 @@ func Evaluate(in Input) Evaluated {
 			continue
 		}
 		status.WorkerPools = append(status.WorkerPools, insightsv1alpha1.WorkerPoolPlan{
-			Resource:  insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: pool},
+			Resource:  poolResource(in.Topology, pool),
 			Informers: planInsights(parts[1+i].Answers, accepted, acquired),
 		})
 	}
@@ -127,6 +130,14 @@ func Evaluate(in Input) Evaluated {
 		status.Conditions = append(status.Conditions, c)
 	}
 	return Evaluated{Status: status, Notes: notes}
+}
+
+// poolResource refers to a worker pool of the plan.
+func poolResource(topology hosted.Topology, pool string) insightsv1alpha1.ResourceRef {
+	if topology == hosted.Hosted {
+		return hosted.NodePool(pool)
+	}
+	return insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: pool}
 }
 
 // leftOut is what the plan left out of the answers, an informer a line,

@@ -119,8 +119,8 @@ func run(m *testing.M) int {
 }
 
 // crdPaths lists the CRDs a cluster running the operator has: OpenShift's
-// ClusterVersion, ClusterOperator, MachineConfigPool, MachineConfig,
-// APIRequestCount and CloudCredential, and the operator's own.
+// ClusterVersion, ClusterOperator, Infrastructure, MachineConfigPool,
+// MachineConfig, APIRequestCount and CloudCredential, and the operator's own.
 func crdPaths() ([]string, error) {
 	var paths []string
 	for _, pattern := range []string{"../testdata/crds/*.crd.yaml", "../../manifests/*.crd.yaml"} {

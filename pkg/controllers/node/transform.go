@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // The informer caches hold only what the assessment reads: a large cluster
@@ -28,6 +29,13 @@ func StripNode(obj any) (any, error) {
 		Spec:       corev1.NodeSpec{Unschedulable: node.Spec.Unschedulable},
 	}
 	stripped.Labels = node.Labels
+	// A NodePool's node keeps its kubelet's version: the pre-checks of a
+	// hosted control plane tell by it how far behind the NodePool runs.
+	// No other node carries the label, so a standalone cluster's cache is
+	// as small as ever.
+	if _, ok := node.Labels[hosted.NodePoolLabel]; ok {
+		stripped.Status.NodeInfo.KubeletVersion = node.Status.NodeInfo.KubeletVersion
+	}
 	for k, v := range node.Annotations {
 		if strings.HasPrefix(k, nodes.AnnotationPrefix) {
 			if stripped.Annotations == nil {

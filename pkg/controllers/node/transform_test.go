@@ -9,11 +9,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
 
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // TestStrippedObjectsAssessTheSame checks, over every recorded cluster, that
@@ -106,5 +108,25 @@ func TestStripKeepsAPoolsMaxUnavailable(t *testing.T) {
 	}
 	if got := stripped.(*machineconfigurationv1.MachineConfigPool).Spec.MaxUnavailable; got == nil || got.String() != "25%" {
 		t.Errorf("maxUnavailable %v, want 25%%", got)
+	}
+}
+
+func TestStripNodeKeepsTheKubeletOfANodePoolsNode(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		labels map[string]string
+		want   string
+	}{
+		{name: "a MachineConfigPool's node", labels: map[string]string{"node-role.kubernetes.io/worker": ""}},
+		{name: "a NodePool's node", labels: map[string]string{hosted.NodePoolLabel: "workers-a"}, want: "v1.31.6+a1b2c3d"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := &corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "n", Labels: tc.labels}}
+			n.Status.NodeInfo = corev1.NodeSystemInfo{KubeletVersion: "v1.31.6+a1b2c3d", OSImage: "Red Hat Enterprise Linux CoreOS 418.94"}
+			got := strip(t, StripNode, n).(*corev1.Node).Status.NodeInfo
+			if diff := cmp.Diff(corev1.NodeSystemInfo{KubeletVersion: tc.want}, got); diff != "" {
+				t.Errorf("nodeInfo (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -20,6 +23,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/drain"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -53,7 +57,9 @@ func (c *Controller) cluster() (clusterState, error) {
 	if s.nodes, err = c.nodes.List(labels.Everything()); err != nil {
 		return s, err
 	}
-	s.pools, err = c.pools.List(labels.Everything())
+	if c.pools != nil {
+		s.pools, err = c.pools.List(labels.Everything())
+	}
 	return s, err
 }
 
@@ -68,6 +74,7 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		ClusterOperators: cluster.clusterOperators,
 		Nodes:            cluster.nodes,
 		Pools:            cluster.pools,
+		Topology:         c.topology,
 		PerNode:          map[string]time.Duration{},
 		Now:              now,
 	}
@@ -173,13 +180,26 @@ func builtinAnswer(in precheck.Input) updatestatus.Answer {
 }
 
 // workerPools are the names of the pools whose findings have a place of
-// their own.
-func workerPools(pools []*machineconfigurationv1.MachineConfigPool) []string {
+// their own, and the pool of each node: the worker MachineConfigPools, or
+// on a hosted control plane the nodes' NodePools.
+func (c *Controller) workerPools(cluster clusterState) ([]string, map[string]string) {
+	if c.topology == hosted.Hosted {
+		nodePools := precheck.NodePoolsOfNodes(cluster.nodes)
+		return slices.Sorted(maps.Keys(set(maps.Values(nodePools)))), nodePools
+	}
 	var out []string
-	for _, p := range pools {
+	for _, p := range cluster.pools {
 		if nodes.ScopeType(p.Name) == insightsv1alpha1.ScopeTypeWorkerPool {
 			out = append(out, p.Name)
 		}
+	}
+	return out, precheck.NodePools(cluster.nodes, cluster.pools)
+}
+
+func set(values iter.Seq[string]) map[string]bool {
+	out := map[string]bool{}
+	for v := range values {
+		out[v] = true
 	}
 	return out
 }

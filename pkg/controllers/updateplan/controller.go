@@ -43,9 +43,9 @@ import (
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
-	"github.com/update-insights/update-insights-operator/pkg/precheck"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
@@ -117,6 +117,7 @@ type Controller struct {
 	asker            Asker
 	client           insightsclient.UpdatePlansGetter
 	notes            Notes
+	topology         hosted.Topology
 	ttl              time.Duration
 	clock            clock.Clock
 
@@ -168,6 +169,10 @@ type Config struct {
 	// Notes keeps what each plan left out of an informer's answer, or
 	// shortened, for the informer's Online condition.
 	Notes Notes
+	// Topology is how the control plane runs. On a hosted one there are
+	// no MachineConfigPools: New takes no pools informer, and the worker
+	// pools are the nodes' NodePools.
+	Topology hosted.Topology
 }
 
 // Notes keeps, by plan, what the plan as last written left out of each
@@ -177,7 +182,8 @@ type Notes interface {
 }
 
 // New returns the controller, registered with the informers it reads. The
-// informers must not have started yet. adminGates and adminAcks are those
+// informers must not have started yet. pools is nil on a hosted control
+// plane, which has no MachineConfigPools. adminGates and adminAcks are those
 // of ConfigMaps in openshift-config-managed and openshift-config; the
 // controller reads admin-gates and admin-acks of them.
 func New(
@@ -202,7 +208,6 @@ func New(
 		clusterVersions:  clusterVersions.Lister(),
 		clusterOperators: clusterOperators.Lister(),
 		nodes:            nodeInformer.Lister(),
-		pools:            pools.Lister(),
 		budgets:          budgets.Lister(),
 		adminGates:       adminGates.Lister().ConfigMaps(names.ConfigManagedNamespace),
 		adminAcks:        adminAcks.Lister().ConfigMaps(names.ConfigNamespace),
@@ -216,6 +221,7 @@ func New(
 		asker:            config.Asker,
 		client:           config.Client,
 		notes:            config.Notes,
+		topology:         config.Topology,
 		ttl:              config.TTL,
 		clock:            clock,
 		ctx:              ctx,
@@ -241,10 +247,13 @@ func New(
 		"clusterversions":      clusterVersions.Informer(),
 		"clusteroperators":     clusterOperators.Informer(),
 		"nodes":                nodeInformer.Informer(),
-		"machineconfigpools":   pools.Informer(),
 		"poddisruptionbudgets": budgets.Informer(),
 		"configmaps/" + names.ConfigManagedNamespace: adminGates.Informer(),
 		"configmaps/" + names.ConfigNamespace:        adminAcks.Informer(),
+	}
+	if pools != nil {
+		c.pools = pools.Lister()
+		cluster["machineconfigpools"] = pools.Informer()
 	}
 	synced := map[string]cache.InformerSynced{"updateplans": plans.Informer().HasSynced}
 	all := []factory.Informer{plans.Informer()}
@@ -332,6 +341,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if !r.refusedSince.IsZero() && now.Sub(r.refusedSince) >= RetryRefused {
 		r.refused, r.held, r.refusedSince = updatestatus.Refusals{}, nil, time.Time{}
 	}
+	pools, nodePools := c.workerPools(cluster)
 	var notes map[string]string
 	var given []updatestatus.Answer
 	compute := func(now time.Time) insightsv1alpha1.UpdatePlanStatus {
@@ -340,8 +350,9 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 			Plan:        plan,
 			Answers:     given,
 			Expected:    informerNames(expected),
-			Pools:       workerPools(cluster.pools),
-			NodePools:   precheck.NodePools(cluster.nodes, cluster.pools),
+			Pools:       pools,
+			NodePools:   nodePools,
+			Topology:    c.topology,
 			EvaluatedAt: r.started,
 			Observed:    r.request,
 			Now:         now,
