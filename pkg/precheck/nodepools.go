@@ -162,6 +162,28 @@ func nodePools(in *Input) []insightsv1alpha1.UpdateInsight {
 	return append(out, nodePoolSkew(in, pools)...)
 }
 
+// controlPlaneRelease is the release whose Kubernetes version
+// hosted.ControlPlaneKubernetes reads: the kube-apiserver ClusterOperator's
+// "operator" version, which the hosted-cluster-config-operator writes with
+// it, both of its own release (…/resources/clusteroperators.go). While the
+// control plane updates, the ClusterVersion's desired release is already
+// the new one and that Kubernetes version not yet, so the pair from one
+// release is what tells a NodePool's release. Without it, the
+// ClusterVersion's.
+func controlPlaneRelease(in *Input) string {
+	for _, co := range in.ClusterOperators {
+		if co.Name != hosted.KubeAPIServer {
+			continue
+		}
+		for _, v := range co.Status.Versions {
+			if v.Name == "operator" && v.Version != "" {
+				return v.Version
+			}
+		}
+	}
+	return CurrentRelease(in.ClusterVersion)
+}
+
 // nodePoolSkew are the NodePools the update would leave outside the
 // supported skew, or why that could not be checked.
 func nodePoolSkew(in *Input, pools []*nodePool) []insightsv1alpha1.UpdateInsight {
@@ -174,7 +196,7 @@ func nodePoolSkew(in *Input, pools []*nodePool) []insightsv1alpha1.UpdateInsight
 				fmt.Sprint(hosted.MaxMinorsBehind) + " minor releases behind " + in.Target + ".",
 		}.insight(in.Now)}
 	}
-	current, err := semver.Parse(CurrentRelease(in.ClusterVersion))
+	current, err := semver.Parse(controlPlaneRelease(in))
 	if err != nil {
 		return unchecked("the control plane's release is not known")
 	}
@@ -191,9 +213,20 @@ func nodePoolSkew(in *Input, pools []*nodePool) []insightsv1alpha1.UpdateInsight
 	if !ok {
 		return unchecked(fmt.Sprintf("the ClusterOperator %s does not say the control plane's Kubernetes version", hosted.KubeAPIServer))
 	}
+	if _, err := hosted.KubeletMinor(cpKube); err != nil {
+		return unchecked(fmt.Sprintf("the control plane's Kubernetes version %q cannot be read", cpKube))
+	}
 	var out []insightsv1alpha1.UpdateInsight
 	for _, p := range pools {
-		if len(p.unreadable) > 0 {
+		// The nodes whose kubelet can be read may show the NodePool outside
+		// already; else those that cannot leave it unchecked.
+		poolMinor, behindAfter := 0, 0
+		if p.oldest != "" {
+			behindNow, _ := hosted.MinorsBehind(cpKube, p.oldest)
+			poolMinor = currentMinor - max(behindNow, 0)
+			behindAfter = targetMinor - poolMinor
+		}
+		if behindAfter <= hosted.MaxMinorsBehind && len(p.unreadable) > 0 {
 			out = append(out, finding{
 				uid: "nodepool/" + p.name + "/skew-unchecked", level: insightsv1alpha1.WarningInsightLevel, impact: insightsv1alpha1.UnknownImpactType,
 				scope:   nodePoolScope(p.name, p.unreadable...),
@@ -203,12 +236,6 @@ func nodePoolSkew(in *Input, pools []*nodePool) []insightsv1alpha1.UpdateInsight
 			}.insight(in.Now))
 			continue
 		}
-		behindNow, err := hosted.MinorsBehind(cpKube, p.oldest)
-		if err != nil {
-			return unchecked(fmt.Sprintf("the control plane's Kubernetes version %q cannot be read", cpKube))
-		}
-		poolMinor := currentMinor - max(behindNow, 0)
-		behindAfter := targetMinor - poolMinor
 		if behindAfter <= hosted.MaxMinorsBehind {
 			continue
 		}

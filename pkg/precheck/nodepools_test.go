@@ -59,13 +59,16 @@ func separately(target string) seen {
 
 func TestNodePools(t *testing.T) {
 	for _, tc := range []struct {
-		name      string
-		current   string
-		target    string
-		kube      string
-		nodes     []*corev1.Node
-		want      []seen
-		wantScope []insightsv1alpha1.InsightResource
+		name    string
+		current string
+		// operatorRelease is the kube-apiserver ClusterOperator's, when it
+		// is not current.
+		operatorRelease string
+		target          string
+		kube            string
+		nodes           []*corev1.Node
+		want            []seen
+		wantScope       []insightsv1alpha1.InsightResource
 	}{
 		{
 			name: "no NodePool nodes", current: "4.18.3", target: "4.19.2", kube: "1.31.6",
@@ -104,6 +107,12 @@ func TestNodePools(t *testing.T) {
 				"NodePool workers-a runs 4.21 (oldest kubelet v1.34.2): after the update to 5.2.0 it would be 4 minor releases behind the control plane, more than the 3 supported"}},
 		},
 		{
+			name: "while the control plane updates, the release of its Kubernetes counts", current: "4.19.2", operatorRelease: "4.18.3", target: "4.19.2", kube: "1.31.6",
+			nodes: []*corev1.Node{poolNode("b-1", "workers-b", "v1.28.15+f67aeb3")},
+			want: []seen{separately("4.19.2"), {"nodepool/workers-b/skew", "error",
+				"NodePool workers-b runs 4.15 (oldest kubelet v1.28.15+f67aeb3): after the update to 4.19.2 it would be 4 minor releases behind the control plane, more than the 3 supported"}},
+		},
+		{
 			name: "the control plane's Kubernetes is not known", current: "4.18.3", target: "4.19.2",
 			nodes: []*corev1.Node{poolNode("a-1", "workers-a", "v1.28.15")},
 			want: []seen{separately("4.19.2"), {uidNodePoolsSkew, "warning",
@@ -116,6 +125,18 @@ func TestNodePools(t *testing.T) {
 				"Whether the update to 4.19.2 leaves NodePool workers-a outside the supported version skew could not be checked: the kubelet version of node a-2 cannot be read"}},
 		},
 		{
+			name: "a kubelet that cannot be read does not hide one outside the skew", current: "4.18.3", target: "4.19.2", kube: "1.31.6",
+			nodes: []*corev1.Node{poolNode("b-1", "workers-b", "v1.28.15"), poolNode("b-2", "workers-b", "")},
+			want: []seen{separately("4.19.2"), {"nodepool/workers-b/skew", "error",
+				"NodePool workers-b runs 4.15 (oldest kubelet v1.28.15): after the update to 4.19.2 it would be 4 minor releases behind the control plane, more than the 3 supported"}},
+		},
+		{
+			name: "the control plane's Kubernetes cannot be read", current: "4.18.3", target: "4.19.2", kube: "4.18.3",
+			nodes: []*corev1.Node{poolNode("a-1", "workers-a", "v1.28.15")},
+			want: []seen{separately("4.19.2"), {uidNodePoolsSkew, "warning",
+				"Whether the update to 4.19.2 leaves a NodePool outside the supported version skew could not be checked: the control plane's Kubernetes version \"4.18.3\" cannot be read"}},
+		},
+		{
 			name: "a node that has not been given its NodePool yet", current: "4.18.3", target: "4.19.2", kube: "1.31.6",
 			nodes: []*corev1.Node{func() *corev1.Node {
 				n := poolNode("new", "", "v1.20.0")
@@ -126,8 +147,12 @@ func TestNodePools(t *testing.T) {
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			operatorRelease := tc.operatorRelease
+			if operatorRelease == "" {
+				operatorRelease = tc.current
+			}
 			in := Input{ClusterVersion: clusterVersion(running(tc.current)), Target: tc.target, Topology: hosted.Hosted, Nodes: tc.nodes, Now: now,
-				ClusterOperators: []*configv1.ClusterOperator{kubeAPIServer(tc.current, tc.kube)}}
+				ClusterOperators: []*configv1.ClusterOperator{kubeAPIServer(operatorRelease, tc.kube)}}
 			got := nodePools(&in)
 			if diff := cmp.Diff(tc.want, seenOf(got)); diff != "" {
 				t.Errorf("findings (-want +got):\n%s", diff)
