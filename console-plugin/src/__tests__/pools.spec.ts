@@ -1,4 +1,8 @@
-import { nodeOf, pools } from '../view/pools';
+import * as fs from 'fs';
+import * as path from 'path';
+import { load } from 'js-yaml';
+import type { MachineConfigPoolProgressInsight, NodeProgressInsight } from '../model/types';
+import { behindLine, nodeOf, poolCompleted, pools } from '../view/pools';
 import { condition, node, nodePool } from './fixtures';
 
 // The node assessments and phases of pkg/statusview/nodes.go NodeOf.
@@ -65,5 +69,46 @@ describe('pools', () => {
       {},
     );
     expect(workers.map((p) => p.name)).toEqual(['worker', 'alpha', 'zeta']);
+  });
+});
+
+// A hosted cluster's NodePools, as the operator's own golden keeps them
+// (test/testdata/hosted/nodepools-updating.yaml, rendered by status into
+// test/testdata/golden/status/hosted/control-plane-and-nodepools.*): a
+// NodePool Behind the control plane is not updating, and is said as status
+// says it.
+describe('NodePools of a hosted cluster', () => {
+  const hosted = path.resolve(__dirname, '../../../test/testdata');
+  const { items } = load(fs.readFileSync(path.join(hosted, 'hosted/nodepools-updating.yaml'), 'utf8')) as {
+    items: { kind: string }[];
+  };
+  const text = fs.readFileSync(path.join(hosted, 'golden/status/hosted/control-plane-and-nodepools.detailed-output'), 'utf8');
+  const { workers } = pools(
+    items.filter((i) => i.kind === 'MachineConfigPoolProgressInsight') as MachineConfigPoolProgressInsight[],
+    items.filter((i) => i.kind === 'NodeProgressInsight') as NodeProgressInsight[],
+    {},
+  );
+
+  test('every pool is a NodePool', () => {
+    expect(workers.map((p) => [p.name, p.kind]).sort()).toEqual([
+      ['workers-inplace', 'NodePool'],
+      ['workers-old', 'NodePool'],
+      ['workers-replace', 'NodePool'],
+    ]);
+  });
+
+  test.each([
+    ['workers-inplace', false, undefined],
+    ['workers-replace', false, undefined],
+    ['workers-old', true, 'behind'],
+  ])('%s: completed %s', (name, completed, behind) => {
+    const p = workers.find((w) => w.name === name)!;
+    expect(poolCompleted(p)).toBe(completed);
+    expect(p.behind === undefined ? undefined : 'behind').toBe(behind);
+  });
+
+  test('the Behind line is the one status prints', () => {
+    const p = workers.find((w) => w.name === 'workers-old')!;
+    expect(text.split('\n')).toContain(behindLine(p));
   });
 });

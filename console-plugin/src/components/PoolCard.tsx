@@ -8,6 +8,7 @@ import {
   Progress,
 } from '@patternfly/react-core';
 import { useState } from 'react';
+import { behindLine } from '../view/pools';
 import type { NodeView, PoolView } from '../view/pools';
 import { SimpleTable } from './SimpleTable';
 
@@ -43,7 +44,7 @@ const NodeTable = ({ nodes }: { nodes: NodeView[] }) => (
 // PoolCard shows a pool: what it is (MachineConfigPool or NodePool), its
 // completion, its nodes by phase, and each node's row.
 export const PoolCard = ({ pool, title }: { pool: PoolView; title?: string }) => {
-  const [expanded, setExpanded] = useState(pool.assessment !== 'Completed');
+  const [expanded, setExpanded] = useState(pool.assessment !== 'Completed' && pool.assessment !== 'Behind');
   return (
     <Card data-test={`pool-${pool.name}`}>
       <CardTitle>
@@ -54,6 +55,7 @@ export const PoolCard = ({ pool, title }: { pool: PoolView; title?: string }) =>
         <Progress value={pool.completionPercent} title={`Completion ${pool.completion}`} />
         <p>{pool.status}</p>
         {pool.configurationRollout && <p>{`${pool.kind} ${pool.name}: ${pool.configurationRollout}.`}</p>}
+        {pool.behind && <p data-test={`behind-${pool.name}`}>{behindLine(pool)}</p>}
         <LabelGroup categoryName="Nodes by phase" numLabels={8}>
           {pool.phases.map((p) => (
             <Label key={p.phase} isCompact data-test={`phase-${p.phase}`}>{`${p.phase}: ${p.count}`}</Label>

@@ -14,6 +14,7 @@ import { ControlPlaneCard } from './ControlPlaneCard';
 import { HealthSection } from './HealthSection';
 import { InformersSection } from './InformersSection';
 import { PoolCard } from './PoolCard';
+import { behindLine } from '../view/pools';
 import { PreChecksSection } from './PreChecksSection';
 import { useInsights, useNow } from './useInsights';
 
@@ -62,6 +63,13 @@ const UpdateInsightsTab = () => {
               .filter((p) => p.configurationRollout)
               .map((p) => (
                 <p key={p.name}>{`${p.kind} ${p.name}: ${p.configurationRollout}.`}</p>
+              ))}
+            {view.workerPools
+              .filter((p) => p.behind)
+              .map((p) => (
+                <p key={`${p.name}/behind`} data-test={`behind-${p.name}`}>
+                  {behindLine(p)}
+                </p>
               ))}
           </StackItem>
         )}

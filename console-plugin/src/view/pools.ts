@@ -64,6 +64,11 @@ export type PoolView = {
   // configurationRollout says the nodes are all at the target version and
   // roll out a new configuration of it: no update.
   configurationRollout?: string;
+  // behind says how far a NodePool assessed Behind runs behind the hosted
+  // control plane, none of its nodes updating: NodePools are updated apart
+  // from the control plane, so this is no update in progress
+  // (pkg/statusview/nodes.go, Pool.Behind).
+  behind?: string;
 };
 
 // phases are how the reference words a node's Updating reason. A reason not
@@ -215,6 +220,7 @@ type Building = {
   summary?: NodeCounts;
   nodes: NodeView[];
   configurationRollout?: string;
+  behind?: string;
 };
 
 // pools returns the control plane's pool and the other pools that have
@@ -250,6 +256,9 @@ export const pools = (
     const updating = findCondition(s.conditions, 'Updating');
     if (updating?.status === 'False' && updating.reason === 'RollingOutConfiguration') {
       p.configurationRollout = updating.message;
+    }
+    if (s.assessment === 'Behind') {
+      p.behind = updating?.message || 'none of its nodes is updating';
     }
     if (s.summaries?.length) {
       p.summary = summaryOf(s.summaries);
@@ -288,6 +297,7 @@ export const pools = (
       phases: phaseCounts(b.nodes),
       informers: progress[name] ?? [],
       configurationRollout: b.configurationRollout,
+      behind: b.behind,
     };
     if (b.scope === 'ControlPlane' && !controlPlane) {
       controlPlane = view;
@@ -298,7 +308,15 @@ export const pools = (
   return { controlPlane, workers };
 };
 
-// completed says whether the pool is done: as its insight says, or,
-// without one, when every node is updated.
+// completed says whether the pool has nothing left to update: as its
+// insight says, or, without one, when every node is updated. A NodePool
+// Behind the control plane has no update the cluster can see.
 export const poolCompleted = (p: PoolView): boolean =>
-  p.assessment ? p.assessment === 'Completed' : countNodes(p.nodes).outdated === 0;
+  p.assessment
+    ? p.assessment === 'Completed' || p.assessment === 'Behind'
+    : countNodes(p.nodes).outdated === 0;
+
+// behindLine says that a NodePool runs behind the control plane, in the
+// words status prints (pkg/statusview/nodes.go, behindLine).
+export const behindLine = (p: PoolView): string =>
+  `${p.kind} ${p.name} is behind the control plane: ${(p.behind ?? '').replace(/\n$/, '')}`;
