@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-console-plugin console-plugin node test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-console-plugin console-plugin console-plugin-bundle node test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -40,6 +40,14 @@ test-unit:
 ## console-plugin/dist (docs/console-plugin.md).
 console-plugin: node
 	cd console-plugin && npm ci --ignore-scripts --no-audit --no-fund && npm run build
+
+## console-plugin-bundle: build the console plugin and copy it where the
+## binary embeds it (pkg/consoleplugin/bundle/dist, as the Dockerfile does), so
+## that the next `make build` serves it with serve-console-plugin; without it
+## the binary answers 503 there.
+console-plugin-bundle: console-plugin
+	find pkg/consoleplugin/bundle/dist -mindepth 1 ! -name .placeholder -exec rm -rf {} +
+	cp -R console-plugin/dist/. pkg/consoleplugin/bundle/dist/
 
 ## test-console-plugin: the plugin's unit tests (jest) and type check, and
 ## its bundle size, which fails above 500 kB.

@@ -14,6 +14,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/informer"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/prechecks"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/serveplugin"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/start"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/upgrade"
@@ -39,6 +40,6 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 		},
 	}
 	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}),
-		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), informer.NewCommand(ctx, clock.RealClock{}), version.NewCommand())
+		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), informer.NewCommand(ctx, clock.RealClock{}), serveplugin.NewCommand(ctx), version.NewCommand())
 	return root
 }

@@ -17,6 +17,7 @@ import (
 	"k8s.io/utils/clock"
 
 	upgradev1alpha1 "github.com/update-insights/update-insights-operator/pkg/managedupgrade/api/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/servingcert"
 )
 
 // Calls read caches, but the caches of drained nodes' pods start together
@@ -103,7 +104,7 @@ func (o *options) runManagedUpgrade(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	certificate, err := newServingCertificate(o.certFile, o.keyFile)
+	certificate, err := servingcert.New(o.certFile, o.keyFile)
 	if err != nil {
 		return err
 	}

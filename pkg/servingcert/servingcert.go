@@ -1,4 +1,8 @@
-package informer
+// Package servingcert holds a serving certificate read from a pair of files
+// that the service CA writes, and reloads it when they change, for the
+// servers the operator's binary runs besides the operator itself: the
+// managed-upgrade informer and the console plugin's.
+package servingcert
 
 import (
 	"context"
@@ -10,20 +14,21 @@ import (
 	"k8s.io/klog/v2"
 )
 
-// servingCertificate is the serving certificate of a pair of files, which
-// Run reloads when they change (the service CA rotates it). The pair is
-// parsed once per change, not at each handshake.
-type servingCertificate struct {
+// Certificate is the serving certificate of a pair of files, which Run
+// reloads when they change (the service CA rotates it). The pair is parsed
+// once per change, not at each handshake.
+type Certificate struct {
 	content *dynamiccertificates.DynamicCertKeyPairContent
 	current atomic.Pointer[tls.Certificate]
 }
 
-func newServingCertificate(certFile, keyFile string) (*servingCertificate, error) {
+// New reads the pair of files, and fails when they do not hold a valid pair.
+func New(certFile, keyFile string) (*Certificate, error) {
 	content, err := dynamiccertificates.NewDynamicServingContentFromFiles("serving-cert", certFile, keyFile)
 	if err != nil {
 		return nil, fmt.Errorf("loading the serving certificate: %w", err)
 	}
-	c := &servingCertificate{content: content}
+	c := &Certificate{content: content}
 	if err := c.load(); err != nil {
 		return nil, err
 	}
@@ -32,23 +37,23 @@ func newServingCertificate(certFile, keyFile string) (*servingCertificate, error
 }
 
 // Run watches the files until ctx ends.
-func (c *servingCertificate) Run(ctx context.Context) {
+func (c *Certificate) Run(ctx context.Context) {
 	c.content.Run(ctx, 1)
 }
 
 // GetCertificate is the current certificate, for tls.Config.
-func (c *servingCertificate) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error) {
+func (c *Certificate) GetCertificate(*tls.ClientHelloInfo) (*tls.Certificate, error) {
 	return c.current.Load(), nil
 }
 
 // Enqueue is called when the files hold a new, valid pair.
-func (c *servingCertificate) Enqueue() {
+func (c *Certificate) Enqueue() {
 	if err := c.load(); err != nil {
 		klog.ErrorS(err, "Keeping the previous serving certificate")
 	}
 }
 
-func (c *servingCertificate) load() error {
+func (c *Certificate) load() error {
 	certPEM, keyPEM := c.content.CurrentCertKeyContent()
 	pair, err := tls.X509KeyPair(certPEM, keyPEM)
 	if err != nil {
