@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Refreshes the OpenShift CRDs the integration tests install (ClusterVersion,
 # ClusterOperator, Infrastructure, MachineConfigPool, MachineConfig,
-# APIRequestCount, CloudCredential) from the openshift/api module pinned in
+# APIRequestCount, CloudCredential, the console operator's Console
+# configuration and the ConsolePlugin) from the openshift/api module pinned in
 # go.mod. `go mod vendor` copies Go packages only, so the CRD manifests inside openshift/api
 # do not reach vendor/ and are kept in test/testdata/crds instead. Needs the
 # module cache or the module proxy; run it after bumping openshift/api.
@@ -22,4 +23,6 @@ cp "${src}/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml" "${des
 cp "${src}/0000_80_machine-config_01_machineconfigs.crd.yaml" "${dest}/"
 cp "${dir}/apiserver/v1/zz_generated.crd-manifests/kube-apiserver_apirequestcounts.crd.yaml" "${dest}/"
 cp "${dir}/operator/v1/zz_generated.crd-manifests/0000_40_cloud-credential_00_cloudcredentials.crd.yaml" "${dest}/"
+cp "${dir}/operator/v1/zz_generated.crd-manifests/0000_50_console_01_consoles.crd.yaml" "${dest}/"
+cp "${dir}/console/v1/zz_generated.crd-manifests/90_consoleplugins.crd.yaml" "${dest}/"
 chmod 0644 "${dest}"/*.yaml

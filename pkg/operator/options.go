@@ -55,6 +55,10 @@ type Options struct {
 	InformerInterval time.Duration
 	// PlanTTL is how long an UpdatePlan no one touched is kept.
 	PlanTTL time.Duration
+	// EnableConsolePlugin has the operator enable its console plugin in
+	// the console's configuration, once; false leaves the console's
+	// plugins alone.
+	EnableConsolePlugin bool
 }
 
 // NewOptions returns the defaults: the release payload's version, from the
@@ -74,6 +78,7 @@ func NewOptions() *Options {
 		AlertsInterval:      alertscontroller.DefaultInterval,
 		InformerInterval:    updateinformers.DefaultInterval,
 		PlanTTL:             updateplan.DefaultTTL,
+		EnableConsolePlugin: true,
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/consoleplugin"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
@@ -90,6 +91,9 @@ var allowedRoles = []struct {
 	}, {
 		groups: []string{"operator.openshift.io"}, resources: []string{"cloudcredentials"}, resourceNames: []string{names.CloudCredential}, verbs: []string{"get", "list", "watch"},
 		why: "the pre-checks of a minor update read whether manually maintained cloud credentials are marked ready for the target; the CloudCredential is listed and watched by name",
+	}, {
+		groups: []string{"operator.openshift.io"}, resources: []string{"consoles"}, resourceNames: []string{consoleplugin.ConsoleConfig}, verbs: []string{"get", "patch"},
+		why: "the operator enables its console plugin once in the console's configuration, named cluster: it reads and patches that one object, and lists or watches none",
 	}, {
 		groups: []string{"operators.coreos.com"}, resources: []string{"clusterserviceversions", "subscriptions", "installplans"}, verbs: []string{"get", "list", "watch"},
 		why: "OLM's operators are a source of insights: their CSVs, Subscriptions and InstallPlans are read, never written",

@@ -49,5 +49,8 @@ func NewCommand(ctx context.Context) *cobra.Command {
 		"How often the UpdateInformers are asked for their insights while an update is pending (and the CA Secrets they name are read).")
 	flags.DurationVar(&options.PlanTTL, "plan-ttl", options.PlanTTL,
 		"How long an UpdatePlan no one touched is kept before it is deleted.")
+	flags.BoolVar(&options.EnableConsolePlugin, "enable-console-plugin", options.EnableConsolePlugin,
+		"Add the console plugin to the console's enabled plugins (spec.plugins of consoles.operator.openshift.io/cluster) once the cluster serves ConsolePlugins; "+
+			"it is added once, so that an administrator may disable it (false: leave the console's plugins as they are).")
 	return cmd
 }
