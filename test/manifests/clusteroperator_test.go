@@ -34,6 +34,25 @@ func only[T runtime.Object](t *testing.T, manifests []manifest) T {
 	return found[0]
 }
 
+// named returns the object of type T named name among the manifests.
+func named[T interface {
+	runtime.Object
+	GetName() string
+}](t *testing.T, manifests []manifest, name string) T {
+	t.Helper()
+	var found []T
+	for _, m := range manifests {
+		if o, ok := m.object.(T); ok && o.GetName() == name {
+			found = append(found, o)
+		}
+	}
+	if len(found) != 1 {
+		var zero T
+		t.Fatalf("found %d %T named %s, want 1", len(found), zero, name)
+	}
+	return found[0]
+}
+
 // releaseVersion returns the RELEASE_VERSION env of the Deployment's
 // container: the payload version the release build substitutes.
 func releaseVersion(t *testing.T, d *appsv1.Deployment) string {
@@ -52,7 +71,7 @@ func releaseVersion(t *testing.T, d *appsv1.Deployment) string {
 func TestClusterOperatorReportsThePayloadVersionAndRelatedObjects(t *testing.T) {
 	manifests := profileManifests(t, selfManagedHighAvailability)
 	co := only[*configv1.ClusterOperator](t, manifests)
-	deployment := only[*appsv1.Deployment](t, manifests)
+	deployment := named[*appsv1.Deployment](t, manifests, operatorDeploymentName)
 	namespace := only[*corev1.Namespace](t, manifests)
 
 	// must-gather and `oc adm inspect` collect the relatedObjects: the

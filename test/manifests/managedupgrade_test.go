@@ -485,7 +485,7 @@ func TestManagedUpgradeInformerAdmitsOnlyTheOperator(t *testing.T) {
 	informerManifests := loadManifestsFrom(t, managedUpgradeDir)
 	policy := only[*networkingv1.NetworkPolicy](t, informerManifests)
 	informerDeployment := only[*appsv1.Deployment](t, informerManifests)
-	operatorDeployment := only[*appsv1.Deployment](t, profileManifests(t, selfManagedHighAvailability))
+	operatorDeployment := named[*appsv1.Deployment](t, profileManifests(t, selfManagedHighAvailability), operatorDeploymentName)
 	informerPods := labels.Set(informerDeployment.Spec.Template.Labels)
 	operatorPods := labels.Set(operatorDeployment.Spec.Template.Labels)
 

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	configv1 "github.com/openshift/api/config/v1"
+	consolev1 "github.com/openshift/api/console/v1"
 	imagev1 "github.com/openshift/api/image/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -39,6 +40,10 @@ const (
 	manifestDir            = "../../manifests"
 	operatorNamespace      = names.OwnNamespace
 	serviceAccount         = "update-insights-operator"
+	operatorDeploymentName = "update-insights-operator"
+	// metricsService is the operator's metrics Service; the console
+	// plugin's is another.
+	metricsService = "metrics"
 
 	// Events on a cluster-scoped object, such as the ClusterVersion insight,
 	// go to namespace default, where the operator has a Role of this name.
@@ -75,7 +80,7 @@ func loadManifests(t *testing.T) []manifest {
 func loadManifestsFrom(t *testing.T, dir string) []manifest {
 	t.Helper()
 	s := runtime.NewScheme()
-	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme, configv1.Install, insightsv1alpha1.AddToScheme} {
+	for _, add := range []func(*runtime.Scheme) error{scheme.AddToScheme, apiextensionsv1.AddToScheme, configv1.Install, consolev1.Install, insightsv1alpha1.AddToScheme} {
 		if err := add(s); err != nil {
 			t.Fatal(err)
 		}
@@ -177,7 +182,8 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 			}
 		}
 		switch m.object.(type) {
-		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition, *configv1.ClusterOperator:
+		case *corev1.Namespace, *rbacv1.ClusterRole, *rbacv1.ClusterRoleBinding, *apiextensionsv1.CustomResourceDefinition, *configv1.ClusterOperator,
+			*consolev1.ConsolePlugin:
 			if ns != "" {
 				t.Errorf("%s: cluster-scoped %T has namespace %q", m.file, m.object, ns)
 			}
@@ -239,6 +245,8 @@ func insightScheme(t *testing.T) *runtime.Scheme {
 	return s
 }
 
+// Every Deployment of the payload, the operator's and the console plugin's
+// server, runs the operator's image as a payload component does.
 func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
 	var deployments []*appsv1.Deployment
 	serviceAccounts := map[string]bool{}
@@ -250,14 +258,23 @@ func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
 			serviceAccounts[o.Name] = true
 		}
 	}
-	if len(deployments) != 1 {
-		t.Fatalf("found %d Deployments, want 1", len(deployments))
+	var names []string
+	for _, d := range deployments {
+		names = append(names, d.Name)
 	}
-	d := deployments[0]
+	if want := []string{operatorDeploymentName, consolePluginName}; !slices.Equal(names, want) {
+		t.Fatalf("Deployments %v, want %v", names, want)
+	}
+	image := referencedImage(t)
+	for _, d := range deployments {
+		t.Run(d.Name, func(t *testing.T) {
+			checkPayloadDeployment(t, d, image, serviceAccounts)
+		})
+	}
+}
+
+func checkPayloadDeployment(t *testing.T, d *appsv1.Deployment, image string, serviceAccounts map[string]bool) {
 	pod := d.Spec.Template.Spec
-	if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 {
-		t.Errorf("replicas = %v, want 1", d.Spec.Replicas)
-	}
 	if !serviceAccounts[pod.ServiceAccountName] {
 		t.Errorf("service account %q is not among the manifests", pod.ServiceAccountName)
 	}
@@ -277,7 +294,6 @@ func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
 		t.Errorf("pod security context %+v is not non-root with the RuntimeDefault seccomp profile", sc)
 	}
 
-	image := referencedImage(t)
 	if len(pod.Containers) != 1 {
 		t.Fatalf("found %d containers, want 1", len(pod.Containers))
 	}
@@ -298,6 +314,13 @@ func TestDeploymentRunsAsAPayloadComponent(t *testing.T) {
 	}
 	if c.TerminationMessagePolicy != corev1.TerminationMessageFallbackToLogsOnError {
 		t.Errorf("terminationMessagePolicy = %q, want FallbackToLogsOnError", c.TerminationMessagePolicy)
+	}
+	if d.Name != operatorDeploymentName {
+		return
+	}
+	// The operator's own.
+	if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 {
+		t.Errorf("replicas = %v, want 1", d.Spec.Replicas)
 	}
 	env := map[string]string{}
 	for _, e := range c.Env {

@@ -76,8 +76,8 @@ func theServiceMonitor(t *testing.T, manifests []manifest) (*serviceMonitor, str
 
 func TestMetricsServiceSelectsTheOperatorsMetricsPort(t *testing.T) {
 	manifests := profileManifests(t, selfManagedHighAvailability)
-	svc := only[*corev1.Service](t, manifests)
-	deployment := only[*appsv1.Deployment](t, manifests)
+	svc := named[*corev1.Service](t, manifests, metricsService)
+	deployment := named[*appsv1.Deployment](t, manifests, operatorDeploymentName)
 	pod := deployment.Spec.Template
 
 	t.Run("selector", func(t *testing.T) {
@@ -123,8 +123,8 @@ func TestMetricsServiceSelectsTheOperatorsMetricsPort(t *testing.T) {
 
 func TestMetricsAreServedWithTheServiceCACertificate(t *testing.T) {
 	manifests := profileManifests(t, selfManagedHighAvailability)
-	svc := only[*corev1.Service](t, manifests)
-	deployment := only[*appsv1.Deployment](t, manifests)
+	svc := named[*corev1.Service](t, manifests, metricsService)
+	deployment := named[*appsv1.Deployment](t, manifests, operatorDeploymentName)
 	pod := deployment.Spec.Template.Spec
 
 	secretName := svc.Annotations[servingCertAnnotation]
@@ -168,7 +168,7 @@ func TestMetricsAreServedWithTheServiceCACertificate(t *testing.T) {
 
 func TestServiceMonitorScrapesTheMetricsService(t *testing.T) {
 	manifests := loadManifests(t)
-	svc := only[*corev1.Service](t, manifests)
+	svc := named[*corev1.Service](t, manifests, metricsService)
 	namespace := only[*corev1.Namespace](t, manifests)
 	sm, file := theServiceMonitor(t, manifests)
 

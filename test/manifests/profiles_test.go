@@ -1,6 +1,7 @@
 package manifests
 
 import (
+	"maps"
 	"slices"
 	"testing"
 
@@ -22,10 +23,12 @@ const (
 	singleNodeDeveloper         = "single-node-developer"
 	ibmCloudManaged             = "ibm-cloud-managed"
 
-	deploymentFile        = "0000_50_update-insights-operator_07_deployment.yaml"
-	hostedDeploymentFile  = "0000_50_update-insights-operator_07_deployment-ibm-cloud-managed.yaml"
-	masterRole            = "node-role.kubernetes.io/master"
-	profileAnnotationRoot = "include.release.openshift.io/"
+	deploymentFile             = "0000_50_update-insights-operator_07_deployment.yaml"
+	hostedDeploymentFile       = "0000_50_update-insights-operator_07_deployment-ibm-cloud-managed.yaml"
+	pluginDeploymentFile       = "0000_50_update-insights-operator_13_console-plugin-deployment.yaml"
+	hostedPluginDeploymentFile = "0000_50_update-insights-operator_13_console-plugin-deployment-ibm-cloud-managed.yaml"
+	masterRole                 = "node-role.kubernetes.io/master"
+	profileAnnotationRoot      = "include.release.openshift.io/"
 )
 
 // everyProfile is what every profile gets: all the manifests but the
@@ -54,8 +57,11 @@ var everyProfile = []string{
 	"0000_50_update-insights-operator_09_prometheus-rbac.yaml",
 	"0000_50_update-insights-operator_10_clusteroperator.yaml",
 	"0000_50_update-insights-operator_11_observability-metrics-custom-allowlist.yaml",
+	"0000_50_update-insights-operator_12_console-plugin-serviceaccount.yaml",
+	"0000_50_update-insights-operator_14_console-plugin-service.yaml",
 	"0000_90_update-insights-operator_00_servicemonitor.yaml",
 	"0000_90_update-insights-operator_01_prometheusrule.yaml",
+	"0000_90_update-insights-operator_02_consoleplugin.yaml",
 }
 
 // included says whether the CVO of profile applies m.
@@ -77,15 +83,15 @@ func profileManifests(t *testing.T, profile string) []manifest {
 
 func TestEachProfileGetsItsManifests(t *testing.T) {
 	for _, tc := range []struct {
-		profile    string
-		deployment string
+		profile     string
+		deployments []string
 	}{
-		{profile: selfManagedHighAvailability, deployment: deploymentFile},
-		{profile: singleNodeDeveloper, deployment: deploymentFile},
-		{profile: ibmCloudManaged, deployment: hostedDeploymentFile},
+		{profile: selfManagedHighAvailability, deployments: []string{deploymentFile, pluginDeploymentFile}},
+		{profile: singleNodeDeveloper, deployments: []string{deploymentFile, pluginDeploymentFile}},
+		{profile: ibmCloudManaged, deployments: []string{hostedDeploymentFile, hostedPluginDeploymentFile}},
 	} {
 		t.Run(tc.profile, func(t *testing.T) {
-			want := slices.Sorted(slices.Values(append(slices.Clone(everyProfile), tc.deployment)))
+			want := slices.Sorted(slices.Values(append(slices.Clone(everyProfile), tc.deployments...)))
 			var got []string
 			for _, m := range profileManifests(t, tc.profile) {
 				if !slices.Contains(got, m.file) {
@@ -120,12 +126,19 @@ func TestEveryObjectOfAFileHasItsProfiles(t *testing.T) {
 	}
 }
 
-// The hosted cluster has no master nodes: its Deployment schedules on
-// workers, and is otherwise the standard one.
+// The hosted cluster has no master nodes: each of its Deployments schedules
+// on workers, and is otherwise the standard one.
 func TestHostedDeploymentSchedulesOnWorkers(t *testing.T) {
-	standard := only[*appsv1.Deployment](t, profileManifests(t, selfManagedHighAvailability))
-	hosted := only[*appsv1.Deployment](t, profileManifests(t, ibmCloudManaged))
+	for _, name := range []string{operatorDeploymentName, consolePluginName} {
+		t.Run(name, func(t *testing.T) {
+			standard := named[*appsv1.Deployment](t, profileManifests(t, selfManagedHighAvailability), name)
+			hosted := named[*appsv1.Deployment](t, profileManifests(t, ibmCloudManaged), name)
+			checkHostedDeployment(t, standard, hosted)
+		})
+	}
+}
 
+func checkHostedDeployment(t *testing.T, standard, hosted *appsv1.Deployment) {
 	pod := hosted.Spec.Template.Spec
 	if _, ok := pod.NodeSelector[masterRole]; ok {
 		t.Errorf("nodeSelector %v selects master nodes, which a hosted cluster has none of", pod.NodeSelector)
@@ -137,7 +150,10 @@ func TestHostedDeploymentSchedulesOnWorkers(t *testing.T) {
 	// The standard Deployment, scheduled as the hosted one, and with the
 	// hosted one's profile.
 	want := standard.DeepCopy()
-	want.Annotations = map[string]string{profileAnnotationRoot + ibmCloudManaged: "true"}
+	want.Annotations = maps.Clone(standard.Annotations)
+	delete(want.Annotations, profileAnnotationRoot+selfManagedHighAvailability)
+	delete(want.Annotations, profileAnnotationRoot+singleNodeDeveloper)
+	want.Annotations[profileAnnotationRoot+ibmCloudManaged] = "true"
 	delete(want.Spec.Template.Spec.NodeSelector, masterRole)
 	if len(want.Spec.Template.Spec.NodeSelector) == 0 {
 		want.Spec.Template.Spec.NodeSelector = nil
