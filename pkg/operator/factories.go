@@ -13,9 +13,11 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/nodepool"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
 
@@ -48,14 +50,21 @@ type factories struct {
 	olm olmoperators.Informers
 }
 
-func newFactories(c *clients) *factories {
+// newFactories builds the factories for a cluster of topology: the nodes'
+// cache keeps what the node controller reads of a MachineConfigPool's node,
+// or on a hosted control plane what the NodePool controller reads.
+func newFactories(c *clients, topology hosted.Topology) *factories {
+	stripNode := node.StripNode
+	if topology == hosted.Hosted {
+		stripNode = nodepool.StripNode
+	}
 	return &factories{
 		config: configinformers.NewSharedInformerFactoryWithOptions(c.config, resyncPeriod,
 			configinformers.WithTransform(stripManagedFields)),
 		machineConfigOperator: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
 			kubeinformers.WithNamespace(names.MachineConfigOperatorNamespace), kubeinformers.WithTransform(stripManagedFields)),
 		nodes: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
-			kubeinformers.WithTransform(node.StripNode)),
+			kubeinformers.WithTransform(stripNode)),
 		machineConfiguration: machineconfigurationinformers.NewSharedInformerFactoryWithOptions(c.machineConfiguration, resyncPeriod,
 			machineconfigurationinformers.WithTransform(node.StripMachineConfiguration)),
 		insights: insightinformers.NewSharedInformerFactoryWithOptions(c.insights, resyncPeriod,

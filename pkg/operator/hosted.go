@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
-	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -13,8 +12,9 @@ import (
 // the place of the node and UpdatePlan controllers' MachineConfigPools.
 // The node controller never runs there: the hosted cluster's payload leaves
 // the MachineConfig CRDs out (control-plane-operator/controllers/
-// hostedcontrolplane/v2/cvo/deployment.go, manifestsToOmit).
+// hostedcontrolplane/v2/cvo/deployment.go, manifestsToOmit); the NodePool
+// controller follows the nodes by NodePool instead.
 func (s *starter) startHosted(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
-	s.tracker.SwitchOff(node.Name, "the control plane is hosted: there are no MachineConfigPools")
+	s.startNodePools(ctx)
 	s.startPlans(ctx, answers, nil, alertsSource, informerRequests)
 }

@@ -34,11 +34,14 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	if err != nil {
 		return err
 	}
-	s := &starter{options: o, controllerContext: controllerContext, clients: clients, factories: newFactories(clients),
+	s := &starter{options: o, controllerContext: controllerContext, clients: clients,
 		tracker: tracker.New(controllerContext.Clock, metrics.ObserveSync)}
+	// The topology decides what the node cache keeps: the factories are
+	// built once it is known.
 	if s.topology, err = s.readTopology(ctx); err != nil {
 		return err
 	}
+	s.factories = newFactories(clients, s.topology)
 
 	// The controllers that run from the start are all built before the
 	// first runs: a factory starts just the informers asked for so far.
