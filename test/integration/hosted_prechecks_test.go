@@ -30,9 +30,11 @@ const (
 // hosted-cluster-config-operator writes (support/globalconfig/
 // infrastructure.go, ReconcileInfrastructure: controlPlaneTopology
 // External), and deletes it when the test ends: every other test runs a
-// standalone cluster.
-func createHostedInfrastructure(t *testing.T) {
+// standalone cluster. Call it before starting the operator: the NodePool
+// insights the operator writes are deleted once it has stopped.
+func createHostedInfrastructure(t testing.TB) {
 	t.Helper()
+	t.Cleanup(func() { deleteNodePoolInsights(t) })
 	ctx := context.Background()
 	infra := &configv1.Infrastructure{ObjectMeta: metav1.ObjectMeta{Name: "cluster"},
 		Spec: configv1.InfrastructureSpec{PlatformSpec: configv1.PlatformSpec{Type: configv1.AWSPlatformType}}}
