@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-console-plugin console-plugin console-plugin-bundle node test-rules test-integration test-run-local test-run-local-managed testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-console-plugin console-plugin console-plugin-bundle node test-rules test-integration test-run-local test-run-local-managed test-run-local-hosted testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -29,8 +29,9 @@ build:
 ## test: unit tests (the documentation's among them), the console plugin's
 ## unit tests and bundle size, the alerting rules
 ## under promtool, non-interactive runs of run-local (and of its managed
-## mode), and integration tests against a real kube-apiserver and etcd.
-test: test-unit test-console-plugin test-rules test-run-local test-run-local-managed test-integration
+## mode and its hosted mode), and integration tests against a real
+## kube-apiserver and etcd.
+test: test-unit test-console-plugin test-rules test-run-local test-run-local-managed test-run-local-hosted test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/docs/... ./test/internal/... ./test/runlocal/...
@@ -88,7 +89,7 @@ test-integration: testbin prometheus
 run-local: build testbin
 	$(RUN_LOCAL)
 
-# run-local's recipe, which test-run-local-managed runs too: make runs the
+# run-local's recipe, which test-run-local-managed and -hosted run too: make runs the
 # run-local target once per invocation, whatever flags another target asks.
 RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
@@ -113,6 +114,17 @@ test-run-local: run-local
 # shows.
 test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check
 test-run-local-managed: build testbin
+	$(RUN_LOCAL)
+
+# The hosted mode, fast and non-interactive: a HyperShift hosted cluster's
+# control-plane update, an InPlace NodePool's update and a Replace
+# NodePool's rollout beside a NodePool three minors behind; fails unless
+# status says at each step what HyperShift's code makes true then (and what
+# docs/administrators.md shows while the Replace NodePool rolls out), never
+# "MachineConfigPool", the operator's ClusterOperator is Available in the
+# hosted mode and not Degraded, and everything stops cleanly.
+test-run-local-hosted: RUN_LOCAL_FLAGS = --hosted --step=300ms --check
+test-run-local-hosted: build testbin
 	$(RUN_LOCAL)
 
 ## measure: print the performance figures (assessment cost, reaction time,

@@ -218,8 +218,8 @@ func TestOutputExamplesSayHowTheyAreChecked(t *testing.T) {
 				if _, checked, err := b.Check(); err != nil {
 					t.Error(err)
 				} else if shows && !checked {
-					t.Errorf("%s:%d shows what %s print: say how it is checked in a comment just before it, <!-- checked: ARGS --> or <!-- checked by run-local: %s|%s --> (docs/development.md#documentation)",
-						name(b.File), b.Line, strings.Join(docexamples.Checked, ", "), docexamples.Walkthrough, docexamples.Managed)
+					t.Errorf("%s:%d shows what %s print: say how it is checked in a comment just before it, <!-- checked: ARGS --> or <!-- checked by run-local: %s|%s|%s --> (docs/development.md#documentation)",
+						name(b.File), b.Line, strings.Join(docexamples.Checked, ", "), docexamples.Walkthrough, docexamples.Managed, docexamples.Hosted)
 				}
 			}
 		})

@@ -8,8 +8,8 @@ import (
 	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
-// The documentation shows the walkthrough's and the managed mode's
-// commands as run-local runs them: a step added or changed on one side
+// The documentation shows the walkthrough's, the managed mode's and the
+// hosted mode's commands as run-local runs them: a step added or changed on one side
 // only fails here, without a cluster, rather than in make test-run-local.
 func TestTheDocumentationShowsTheCommandsRunLocalRuns(t *testing.T) {
 	// run-local reads the documentation from the repository's root, where
@@ -30,6 +30,7 @@ func TestTheDocumentationShowsTheCommandsRunLocalRuns(t *testing.T) {
 	}{
 		{scenario: docexamples.Walkthrough, steps: steps},
 		{scenario: docexamples.Managed, steps: [][]string{{"status"}}},
+		{scenario: docexamples.Hosted, steps: [][]string{{"status"}}},
 	}
 	for _, tt := range testCases {
 		t.Run(tt.scenario, func(t *testing.T) {

@@ -13,12 +13,14 @@ import (
 	"strings"
 	"time"
 
-	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
-	"github.com/update-insights/update-insights-operator/pkg/names"
-	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
-
 	configv1 "github.com/openshift/api/config/v1"
 	"github.com/openshift/library-go/pkg/config/clusteroperator/v1helpers"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/update-insights/update-insights-operator/pkg/controllers/operatorstatus"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
+	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
 )
 
 // statusWait is how long a step waits for status to say what the step
@@ -28,6 +30,11 @@ const statusWait = 30 * time.Second
 
 // neverShown is what status never prints about a hosted cluster.
 const neverShown = "MachineConfigPool"
+
+// documentedMoment is the step whose status docs/administrators.md shows
+// ("A hosted cluster"): a Replace NodePool rolling out beside one updated in
+// place and one behind.
+const documentedMoment = "replacing"
 
 // hostedStatus runs status at each played step, prints what it shows, and
 // keeps what it showed that HyperShift's code does not make true then.
@@ -87,10 +94,11 @@ func (h *hostedStatus) show(ctx context.Context, moment string) error {
 	w := h.expect(moment)
 	deadline := time.Now().Add(statusWait)
 	var out string
+	var code int
 	var missing []string
 	for {
 		var err error
-		if out, err = h.status(ctx); err != nil {
+		if out, code, err = h.status(ctx); err != nil {
 			return interrupted(ctx, err)
 		}
 		missing = w.missing(out)
@@ -107,12 +115,21 @@ func (h *hostedStatus) show(ctx context.Context, moment string) error {
 		say("%s", failure)
 		h.failures = append(h.failures, failure)
 	}
+	if moment == documentedMoment && h.check && ctx.Err() == nil {
+		docs, err := documentedAs(docexamples.Hosted, [][]string{{"status"}})
+		if err != nil {
+			return err
+		}
+		if err := matches(docs[0], out, code); err != nil {
+			h.failures = append(h.failures, fmt.Sprintf("%s: %v", moment, err))
+		}
+	}
 	return nil
 }
 
 // status runs the status command against the local cluster, and returns
-// its output (stdout and stderr).
-func (h *hostedStatus) status(ctx context.Context) (string, error) {
+// its output (stdout and stderr) and exit code.
+func (h *hostedStatus) status(ctx context.Context) (string, int, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, h.walk.binary, "status")
@@ -121,10 +138,14 @@ func (h *hostedStatus) status(ctx context.Context) (string, error) {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	var exit *exec.ExitError
-	if err != nil && !(errors.As(err, &exit) && ctx.Err() == nil) {
-		return out.String(), fmt.Errorf("status: %w", err)
+	switch {
+	case err == nil:
+		return out.String(), 0, nil
+	case errors.As(err, &exit) && ctx.Err() == nil:
+		return out.String(), exit.ExitCode(), nil
+	default:
+		return out.String(), -1, fmt.Errorf("status: %w", err)
 	}
-	return out.String(), nil
 }
 
 // checked fails unless status said at each step what it should, the
@@ -183,23 +204,136 @@ func countsOperators(n int) func([]string) string {
 	}
 }
 
+// behind is the line status prints of a NodePool behind the control
+// plane: its nodes' kubelet, how many minors behind the control plane's
+// Kubernetes release it runs, and the skew HyperShift allows
+// (support/supportedversion/version.go, ValidateVersionSkew).
+func behind(pool string, r release, minors int, controlPlane release) *regexp.Regexp {
+	plural := "s"
+	if minors == 1 {
+		plural = ""
+	}
+	return line(`NodePool %s is behind the control plane: .*kubelet %s, %s minor release`+plural+` behind the control plane's %s\..* up to %s minor releases behind the control plane\.`,
+		pool, r.kubelet, minors, controlPlane.kubernetes, hosted.MaxMinorsBehind)
+}
+
+// notBehind checks that status does not say the NodePool is behind.
+func notBehind(pool string) func([]string) string {
+	prefix := "NodePool " + pool + " is behind"
+	return func(lines []string) string {
+		if slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, prefix) }) {
+			return fmt.Sprintf("no line saying NodePool %s is behind", pool)
+		}
+		return ""
+	}
+}
+
+// poolRow is a NodePool's row in the worker pools' table: its assessment
+// and the pattern of its completion and what follows.
+func poolRow(pool, assessment, completion string) *regexp.Regexp {
+	return regexp.MustCompile("^" + regexp.QuoteMeta(pool) + `\s+` + assessment + `\s+` + completion + `(\s.*)?$`)
+}
+
+// nodeRow is a node's row in its NodePool's section: its assessment, the
+// pattern of its phase, no OpenShift version (the guest cannot know it),
+// and its note.
+func nodeRow(node, assessment, phase, note string) *regexp.Regexp {
+	return regexp.MustCompile("^" + regexp.QuoteMeta(node) + `\s+` + assessment + `\s+` + phase + `\s+\?\s+\S+\s+` + regexp.QuoteMeta(note) + "$")
+}
+
+// kubeletNote is a node's note: its kubelet against the control plane.
+func kubeletNote(r release, minors int) string {
+	switch minors {
+	case 0:
+		return fmt.Sprintf("kubelet %s, the control plane's release", r.kubelet)
+	case 1:
+		return fmt.Sprintf("kubelet %s, 1 minor release behind the control plane's %s", r.kubelet, to4_17.kubernetes)
+	}
+	return fmt.Sprintf("kubelet %s, %d minor releases behind the control plane's %s", r.kubelet, minors, to4_17.kubernetes)
+}
+
 // expect is what status must print at a moment of the play, as HyperShift's
 // code makes it true then.
 func (h *hostedStatus) expect(moment string) want {
+	notUpdating := line(`The cluster is not updating\.`)
+	completed := line(`Update to %s successfully completed at \S+ \(duration: .*\)`, to4_17.version)
+	inPlace, replaced, legacy := h.nodes.pools[0], h.nodes.pools[1], h.nodes.pools[2]
 	switch moment {
 	case "idle":
-		return want{lines: []*regexp.Regexp{line(`The cluster is not updating\.`)}}
+		// The control plane runs 4.16, Kubernetes 1.29: so do two
+		// NodePools; the third runs 4.14's kubelet.
+		return want{
+			lines:  []*regexp.Regexp{notUpdating, behind(behindPool, old4_14, 2, from4_16)},
+			checks: []func([]string) string{notBehind(inPlacePool), notBehind(replacePool)},
+		}
 	case "midway":
-		// The six synthetic ClusterOperators flipped at the start, with
-		// conditions that never change: they count neither in completion
-		// nor in health.
+		// The hosted-cluster-config-operator runs the new release from
+		// the start: its kube-apiserver ClusterOperator reports Kubernetes
+		// 1.30, and every NodePool runs behind it. The six ClusterOperators
+		// it writes, whose conditions never change, count neither in
+		// completion nor in health.
 		return want{
 			lines: []*regexp.Regexp{
 				line(`Assessment:\s+Progressing`),
 				line(`Target Version:\s+%s \(from %s\)`, to4_17.version, from4_16.version),
 				line(`Operator Health: %s Healthy`, h.counted),
+				poolRow(inPlacePool, "Behind", `0% \(0/2\)`),
+				poolRow(replacePool, "Behind", `0% \(0/2\)`),
+				poolRow(behindPool, "Behind", `0% \(0/2\)`),
+				behind(inPlacePool, from4_16, 1, to4_17),
+				behind(replacePool, from4_16, 1, to4_17),
+				behind(behindPool, old4_14, 3, to4_17),
+				nodeRow(legacy.nodes[0], "Outdated", `\S+`, kubeletNote(old4_14, 3)),
 			},
 			checks: []func([]string) string{countsOperators(h.counted)},
+		}
+	case "control plane updated":
+		// Nothing updates: the NodePools are updated apart, from the
+		// management cluster.
+		return want{lines: []*regexp.Regexp{
+			notUpdating,
+			behind(inPlacePool, from4_16, 1, to4_17),
+			behind(replacePool, from4_16, 1, to4_17),
+			behind(behindPool, old4_14, 3, to4_17),
+		}}
+	case "draining":
+		// The in-place upgrader gave the first node its target (at most
+		// maxUnavailable, 1, at once) and the drainer drains it; the second
+		// waits for its turn.
+		return want{lines: []*regexp.Regexp{
+			completed,
+			poolRow(inPlacePool, "Progressing", `0% \(0/2\)\s+1 Available, 1 Progressing, 1 Draining`),
+			poolRow(replacePool, "Behind", `0% \(0/2\)`),
+			poolRow(behindPool, "Behind", `0% \(0/2\)`),
+			line(`Worker Pool Nodes: %s`, inPlacePool),
+			nodeRow(inPlace.nodes[0], "Progressing", "Draining", kubeletNote(from4_16, 1)),
+			nodeRow(inPlace.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+			behind(replacePool, from4_16, 1, to4_17),
+			behind(behindPool, old4_14, 3, to4_17),
+		}}
+	case "in place updated":
+		return want{
+			lines:  []*regexp.Regexp{notUpdating, behind(replacePool, from4_16, 1, to4_17), behind(behindPool, old4_14, 3, to4_17)},
+			checks: []func([]string) string{notBehind(inPlacePool)},
+		}
+	case "replacing":
+		// cluster-api surged a node at the new release, and drains the
+		// first old one; the second waits to be replaced.
+		return want{lines: []*regexp.Regexp{
+			completed,
+			poolRow(inPlacePool, "Completed", `100% \(2/2\)`),
+			poolRow(replacePool, "Progressing", `33% \(1/3\)\s+2 Available, 1 Progressing, 1 Draining`),
+			poolRow(behindPool, "Behind", `0% \(0/2\)`),
+			nodeRow(inPlace.nodes[0], "Completed", "Updated", kubeletNote(to4_17, 0)),
+			nodeRow(replaced.nodes[0], "Progressing", "Draining", kubeletNote(from4_16, 1)),
+			nodeRow(replaced.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+			nodeRow(replaced.nodes[2], "Completed", "Updated", kubeletNote(to4_17, 0)),
+			behind(behindPool, old4_14, 3, to4_17),
+		}}
+	case "replaced":
+		return want{
+			lines:  []*regexp.Regexp{notUpdating, behind(behindPool, old4_14, 3, to4_17)},
+			checks: []func([]string) string{notBehind(inPlacePool), notBehind(replacePool)},
 		}
 	}
 	return want{}

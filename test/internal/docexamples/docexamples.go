@@ -33,6 +33,9 @@ const (
 	// Managed is run-local's managed mode, whose status command make
 	// test-run-local-managed runs while the update awaits its window.
 	Managed = "managed"
+	// Hosted is run-local's hosted mode, whose status command make
+	// test-run-local-hosted runs while a Replace NodePool rolls out.
+	Hosted = "hosted"
 )
 
 // Checked are the commands whose output examples must say how they are
@@ -123,8 +126,8 @@ func (b Block) Check() (Check, bool, error) {
 	switch {
 	case strings.HasPrefix(b.Tag, "checked by run-local:"):
 		scenario := strings.TrimSpace(strings.TrimPrefix(b.Tag, "checked by run-local:"))
-		if scenario != Walkthrough && scenario != Managed {
-			return Check{}, false, fmt.Errorf("%s: run-local checks the scenarios %s and %s, not %q", b, Walkthrough, Managed, scenario)
+		if scenario != Walkthrough && scenario != Managed && scenario != Hosted {
+			return Check{}, false, fmt.Errorf("%s: run-local checks the scenarios %s, %s and %s, not %q", b, Walkthrough, Managed, Hosted, scenario)
 		}
 		return Check{RunLocal: scenario}, true, nil
 	case b.Tag == "checked":
