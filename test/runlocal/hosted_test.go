@@ -120,6 +120,9 @@ func TestInPlaceWrites(t *testing.T) {
 	if got[rebootWrite].PostConfig != "Rebooting" || got[rebootWrite-1].PostConfig != "" {
 		t.Errorf("rebootWrite = %d, and the write that reboots the node is another", rebootWrite)
 	}
+	if !got[drainWrite].Cordoned || got[drainWrite].LastApplied != "" {
+		t.Errorf("drainWrite = %d, and the write that cordons the node to drain it is another", drainWrite)
+	}
 }
 
 func TestConfigHash(t *testing.T) {

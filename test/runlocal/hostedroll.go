@@ -71,9 +71,16 @@ func inPlaceWrites(target string) []nodeWrite {
 	}
 }
 
-// rebootWrite is the index of the write after which the node reboots: its
-// kubelet reports the new release after it.
-const rebootWrite = 4
+// drainWrite is the index of the write after which the node is drained,
+// and rebootWrite of the one after which it reboots: its kubelet reports
+// the new release after it.
+const (
+	drainWrite  = 2
+	rebootWrite = 4
+)
+
+// inPlaceMoments name the moments of an in-place update shown.
+var inPlaceMoments = map[int]string{drainWrite: "draining", rebootWrite: "rebooting"}
 
 // showAt is called at the moments of a played step worth showing; an
 // error ends the play.
@@ -82,8 +89,8 @@ type showAt func(moment string) error
 // updateInPlace updates an InPlace NodePool's nodes to release to, one
 // node after the other (maxUnavailable 1, the NodePool's default: its
 // capi.go, getInPlaceMaxUnavailable), with inPlaceWrites, a write a step.
-// show is called once, while the first node is drained, with the
-// moment "draining".
+// show is called while the first node is drained, with the moment
+// "draining", and while it reboots, with "rebooting".
 func (h *hostedNodes) updateInPlace(ctx context.Context, c *clients, p *nodePool, to release, step time.Duration, show showAt) error {
 	target := configHash(p.name, to.version)
 	say("NodePool %s (InPlace): its MachineSet %s targets config version %s (%s); the in-place upgrader updates its %d nodes one at a time", p.name, p.machineSet, target, to.version, len(p.nodes))
@@ -96,8 +103,8 @@ func (h *hostedNodes) updateInPlace(ctx context.Context, c *clients, p *nodePool
 			if !sleep(ctx, step) {
 				return nil
 			}
-			if i == 0 && j == 2 {
-				if err := show("draining"); err != nil {
+			if i == 0 && (j == drainWrite || j == rebootWrite) {
+				if err := show(inPlaceMoments[j]); err != nil {
 					return err
 				}
 			}

@@ -311,6 +311,15 @@ func (h *hostedStatus) expect(moment string) want {
 			behind(replacePool, from4_16, 1, to4_17),
 			behind(behindPool, old4_14, 3, to4_17),
 		}}
+	case "rebooting":
+		// The machine-config daemon applied the configuration and reboots
+		// the node: it says so in post-config-action, its state still
+		// Working.
+		return want{lines: []*regexp.Regexp{
+			poolRow(inPlacePool, "Progressing", `0% \(0/2\)`),
+			nodeRow(inPlace.nodes[0], "Progressing", "Rebooting", kubeletNote(from4_16, 1)),
+			nodeRow(inPlace.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+		}}
 	case "in place updated":
 		return want{
 			lines:  []*regexp.Regexp{notUpdating, behind(replacePool, from4_16, 1, to4_17), behind(behindPool, old4_14, 3, to4_17)},
