@@ -78,22 +78,25 @@ func poolProgress(pool *insightsv1alpha1.MachineConfigPoolProgressInsight) (insi
 		return insightsv1alpha1.UpdateInsight{}, false
 	}
 	ref := poolResource(s.Name)
-	summary := fmt.Sprintf("Pool %s %s: %d%% of its nodes updated", s.Name, strings.ToLower(string(s.Assessment)), s.CompletionPercent)
+	impact := insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel,
+		Summary: fmt.Sprintf("Pool %s %s: %d%% of its nodes updated", s.Name, strings.ToLower(string(s.Assessment)), s.CompletionPercent)}
 	if hosted.IsNodePool(s.Resource) {
 		ref = nodePoolResource(s.Name)
-		summary = "NodePool " + strings.TrimPrefix(summary, "Pool ")
+		impact.Summary = "NodePool " + strings.TrimPrefix(impact.Summary, "Pool ")
 		if s.Assessment == insightsv1alpha1.PoolBehind {
-			// Behind is no progress: its insight says how far behind.
-			summary = fmt.Sprintf("NodePool %s behind the control plane", s.Name)
-			if updating := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); updating != nil && updating.Message != "" {
-				summary += ": " + updating.Message
+			// Behind is no progress. How far behind, and the limit, is
+			// its insight's message: longer than a summary may be, so it
+			// is the description.
+			impact.Summary = fmt.Sprintf("NodePool %s is behind the control plane", s.Name)
+			if updating := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); updating != nil {
+				impact.Description = updating.Message
 			}
 		}
 	}
 	return insightsv1alpha1.UpdateInsight{
 		UID:    boundedUID("pool/" + s.Name),
 		Scope:  insightsv1alpha1.UpdateInsightScope{Type: insightsv1alpha1.ScopeTypeWorkerPool, WorkerPool: []insightsv1alpha1.InsightResource{ref}, Resources: []insightsv1alpha1.InsightResource{ref}},
-		Impact: insightsv1alpha1.UpdateInsightImpact{Level: insightsv1alpha1.StatusInsightLevel, Summary: summary},
+		Impact: impact,
 	}, true
 }
 
