@@ -48,10 +48,20 @@ var syntheticOperators = map[string]map[string]string{
 // ends.
 func createSyntheticOperators(t testing.TB) {
 	t.Helper()
+	createSyntheticOperatorsAt(t, hostedCurrent, hostedKubernetes, nil)
+}
+
+// createSyntheticOperatorsAt creates the six synthetic ClusterOperators as
+// createSyntheticOperators does, their versions the release and kubernetes
+// versions given, with annotations (none as the hosted-cluster-config-
+// operator creates them).
+func createSyntheticOperatorsAt(t testing.TB, release, kubernetes string, annotations map[string]string) {
+	t.Helper()
 	ctx := context.Background()
-	versions := map[string]string{"release": hostedCurrent, "kubernetes": hostedKubernetes}
+	versions := map[string]string{"release": release, "kubernetes": kubernetes}
 	for _, name := range slices.Sorted(maps.Keys(syntheticOperators)) {
-		created, err := configClient.ConfigV1().ClusterOperators().Create(ctx, &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: name}}, metav1.CreateOptions{})
+		co := &configv1.ClusterOperator{ObjectMeta: metav1.ObjectMeta{Name: name, Annotations: annotations}}
+		created, err := configClient.ConfigV1().ClusterOperators().Create(ctx, co, metav1.CreateOptions{})
 		if err != nil {
 			t.Fatalf("creating ClusterOperator %s: %v", name, err)
 		}
