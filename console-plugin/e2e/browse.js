@@ -1,0 +1,176 @@
+// Drives Debian's chromium with playwright-core through the console
+// stand-in, for the Go harness in test/console (docs/console-plugin.md,
+// "End to end"). One JSON argument says what to do:
+//
+//   {"url": "http://127.0.0.1:PORT", "mode": "tab"|"accept"|"overview",
+//    "user": "NAME" (optional: the identity the stand-in impersonates),
+//    "identity": "..." (accept: the finding to accept; "" for the first),
+//    "screenshot": "PATH.png", "section": "DATA-TEST" (optional: only it)}
+//
+// It prints one JSON object: what the page shows (facts), how long the
+// first data took to show (timings, milliseconds since navigation
+// started), and every page error and console error or warning (errors).
+// It launches /usr/bin/chromium (CHROMIUM overrides): no browser is
+// downloaded.
+const { chromium } = require('playwright-core');
+
+const spec = JSON.parse(process.argv[2]);
+const timeout = spec.timeout ?? 60000;
+
+// factsOf reads, in the page, what the tab shows: the control plane's
+// terms, each pool's status, phases and node rows, the health insights by
+// level, the informers, the warnings, the pre-checks' findings.
+const factsOf = () => {
+  const text = (el) => {
+    if (!el) return null;
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.pf-v6-screen-reader').forEach((s) => s.remove());
+    return c.textContent.replace(/\s+/g, ' ').trim();
+  };
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  const rows = (root) => all('tbody tr', root).map((tr) => all('td', tr).map(text));
+  const cp = document.querySelector('[data-test="control-plane"]');
+  const terms = {};
+  if (cp) {
+    all('.pf-v6-c-description-list__group', cp).forEach((g) => {
+      terms[text(g.querySelector('dt'))] = text(g.querySelector('dd'));
+    });
+  }
+  return {
+    warnings: all('[data-test="warning"]').map((w) => text(w.querySelector('.pf-v6-c-alert__title'))),
+    notUpdating: all('[data-test="not-updating"] p').map(text),
+    controlPlane: cp ? { terms, completed: text(cp.querySelector('[data-test="control-plane-completed"]')), text: text(cp) } : null,
+    pools: all('[data-test^="pool-"]').map((p) => ({
+      name: p.getAttribute('data-test').slice('pool-'.length),
+      title: text(p.querySelector('.pf-v6-c-card__title')),
+      completion: text(p.querySelector('.pf-v6-c-progress__description')),
+      status: text(p.querySelector('.pf-v6-c-card__body > p')),
+      phases: all('[data-test^="phase-"]', p).map(text),
+      nodes: rows(p),
+    })),
+    health: all('[data-test^="health-"]')
+      .filter((g) => g.getAttribute('data-test') !== 'health-insight')
+      .flatMap((g) =>
+        all('[data-test="health-insight"]', g).map((h) => ({
+          level: g.getAttribute('data-test').slice('health-'.length),
+          message: text(h.querySelector('.pf-v6-c-alert__title')),
+          text: text(h),
+        })),
+      ),
+    informers: all('[data-test^="informer-"]').map((tr) => all('td', tr).map(text)),
+    plans: all('[data-test^="plan-"]').map((p) => ({
+      name: p.getAttribute('data-test').slice('plan-'.length),
+      findings: all('[data-test="finding"]', p).map((f) => ({
+        identity: f.getAttribute('data-identity'),
+        cells: all('td', f).map(text),
+        acceptDisabled: f.querySelector('[data-test="accept"]')?.getAttribute('aria-disabled') === 'true',
+      })),
+      notAllowed: text(p.querySelector('[data-test="accept-not-allowed"]')),
+      error: text(p.querySelector('[data-test="accept-error"]')),
+    })),
+  };
+};
+
+// settle returns the facts once they have not changed for a second: the
+// watches have delivered what the API server holds.
+const settle = async (page) => {
+  let last = '';
+  let since = Date.now();
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const facts = await page.evaluate(factsOf);
+    const now = JSON.stringify(facts);
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= 1000) {
+      return facts;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the page did not settle in ${timeout} ms`);
+    }
+    await page.waitForTimeout(200);
+  }
+};
+
+const main = async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
+  });
+  const errors = [];
+  const out = { facts: null, timings: {}, errors };
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.setDefaultTimeout(timeout);
+    page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') {
+        errors.push(`console ${m.type()}: ${m.text()}`);
+      }
+    });
+    const query = spec.user ? `?user=${encodeURIComponent(spec.user)}` : '';
+    if (spec.mode === 'overview') {
+      await page.goto(`${spec.url}/dashboards${query}`);
+      const line = page.locator('[data-test="standin-health-Update"]');
+      await line.locator('[data-test="standin-health-message"]').filter({ hasText: /\S/ }).waitFor();
+      await page.waitForTimeout(1000);
+      await line.locator('[data-test="standin-health-toggle"]').click();
+      const popup = page.locator('[data-test="update-insights-popup"]');
+      await popup.waitFor();
+      out.facts = {
+        state: await line.locator('[data-test="standin-health-state"]').textContent(),
+        message: await line.locator('[data-test="standin-health-message"]').textContent(),
+        popup: await popup.textContent(),
+        link: await popup.locator('a').getAttribute('href'),
+      };
+      if (spec.screenshot) await page.screenshot({ path: spec.screenshot, fullPage: true });
+      // The popup's link leads to the tab.
+      await popup.locator('a').click();
+      await page.locator('[data-test="update-insights"]').waitFor();
+      out.facts.followed = new URL(page.url()).pathname;
+      return out;
+    }
+    await page.goto(`${spec.url}/settings/cluster/update-insights${query}`);
+    // First data: the control plane's card, or the line said while
+    // nothing updates; then every row of the largest pool.
+    await page.locator('[data-test="control-plane"], [data-test="not-updating"]').first().waitFor();
+    out.timings.firstData = await page.evaluate(() => performance.now());
+    await page.locator('[data-test="pre-checks"]').waitFor();
+    const facts = await settle(page);
+    out.timings.settled = await page.evaluate(() => performance.now());
+    out.facts = facts;
+    if (spec.mode === 'accept') {
+      // The finding given, or the first one not accepted yet.
+      const wanted = (f) => (spec.identity ? f.identity === spec.identity : f.cells[3] === 'No');
+      const plan = facts.plans.find((p) => (!spec.plan || p.name === spec.plan) && p.findings.some(wanted));
+      const finding = plan?.findings.find(wanted);
+      if (!finding) {
+        throw new Error(`no finding to accept: ${JSON.stringify(facts.plans)}`);
+      }
+      const row = page.locator(`[data-test="plan-${plan.name}"] [data-test="finding"][data-identity="${finding.identity}"]`);
+      await row.locator('[data-test="accept"]').click();
+      // Accepted once the operator has caught up: the status says so.
+      await row.locator('td').nth(3).filter({ hasText: 'Yes' }).waitFor();
+      out.accepted = { plan: plan.name, identity: finding.identity };
+      out.facts = await settle(page);
+    }
+    if (spec.screenshot) {
+      // The whole page, or only the section named (data-test).
+      if (spec.section) await page.locator(`[data-test="${spec.section}"]`).screenshot({ path: spec.screenshot });
+      else await page.screenshot({ path: spec.screenshot, fullPage: true });
+    }
+    return out;
+  } finally {
+    await browser.close();
+  }
+};
+
+main()
+  .then((out) => {
+    process.stdout.write(JSON.stringify(out) + '\n');
+  })
+  .catch((e) => {
+    process.stderr.write(`${e.stack || e}\n`);
+    process.exit(1);
+  });
