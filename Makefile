@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-console-plugin console-plugin console-plugin-bundle node test-rules test-integration test-run-local test-run-local-managed test-run-local-hosted testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-console-plugin test-console-e2e console-plugin console-plugin-bundle console-standin chromium node test-rules test-integration test-run-local test-run-local-managed test-run-local-hosted testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -27,11 +27,11 @@ build:
 	go build -ldflags "$(LDFLAGS)" -o $(OUTPUT)/bin/$(BINARY) ./cmd/$(BINARY)
 
 ## test: unit tests (the documentation's among them), the console plugin's
-## unit tests and bundle size, the alerting rules
+## unit tests and bundle size, its end-to-end tests in a browser, the alerting rules
 ## under promtool, non-interactive runs of run-local (and of its managed
 ## mode and its hosted mode), and integration tests against a real
 ## kube-apiserver and etcd.
-test: test-unit test-console-plugin test-rules test-run-local test-run-local-managed test-run-local-hosted test-integration
+test: test-unit test-console-plugin test-console-e2e test-rules test-run-local test-run-local-managed test-run-local-hosted test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/docs/... ./test/internal/... ./test/runlocal/...
@@ -54,6 +54,23 @@ console-plugin-bundle: console-plugin
 ## its bundle size, which fails above 500 kB.
 test-console-plugin: console-plugin
 	cd console-plugin && npm test && npm run typecheck && npm run size
+
+## console-standin: build the console plugin and the console stand-in that
+## loads it in a browser (console-plugin/e2e, docs/console-plugin.md).
+console-standin: console-plugin
+	cd console-plugin && npm run build-standin
+
+## test-console-e2e: the built plugin in Debian's chromium, driven by
+## playwright-core through the console stand-in, against the operator on
+## recorded clusters in a real kube-apiserver: what the tab shows against
+## status --details=all, Accept against pre-checks --accept, a user who may
+## not patch UpdatePlans; screenshots in _output/console-e2e.
+test-console-e2e: console-standin testbin chromium
+	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" go test -count=1 -timeout 15m ./test/console/...
+
+# Installs Debian's chromium when it is missing (no browser is downloaded).
+chromium:
+	@hack/install-chromium.sh
 
 # Installs Debian's nodejs and npm when node or npm is missing.
 node:
@@ -85,25 +102,31 @@ test-integration: testbin prometheus
 
 ## run-local: run the operator against a local kube-apiserver and etcd, on a
 ## recorded cluster whose update is played forward, then left running for the
-## pre-checks walkthrough (docs/administrators.md); Ctrl-C stops everything.
-run-local: build testbin
+## pre-checks walkthrough (docs/administrators.md), with the console plugin
+## served in the console stand-in (it prints the URL); Ctrl-C stops everything.
+run-local: build testbin console-standin
 	$(RUN_LOCAL)
 
-# run-local's recipe, which test-run-local-managed and -hosted run too: make runs the
-# run-local target once per invocation, whatever flags another target asks.
+# run-local's recipe, which test-run-local, test-run-local-managed and
+# test-run-local-hosted run too: make runs the run-local target once per
+# invocation, whatever flags another target asks, and they need not build the
+# console stand-in.
 RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 	KUBEBUILDER_ASSETS="$$(hack/install-testbin.sh)" $(OUTPUT)/bin/run-local --operator $(OUTPUT)/bin/$(BINARY) $(RUN_LOCAL_FLAGS)
 
-# The same, fast and non-interactive: fails unless the insight goes from
+# The same, fast and non-interactive (the stand-in served on a free port,
+# when built): fails unless the insight goes from
 # Progressing to Completed, no configuration rollout is left showing (in
 # the pools' insights or the fleet gauge), the demonstration informer's warning reaches
 # UpdateStatus after its Wait, the error of the CSV that fails midway
 # reaches UpdateStatus and the status command's health section (and leaves
 # once the CSV recovers), status names the pod and the budget that hold a
 # worker's drain and then no longer, the walkthrough's commands print what
-# docs/administrators.md shows, and everything stops cleanly.
-test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check
-test-run-local: run-local
+# docs/administrators.md shows, the stand-in (when built) serves the
+# plugin and the insights, and everything stops cleanly.
+test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check --console-listen=127.0.0.1:0
+test-run-local: build testbin
+	$(RUN_LOCAL)
 
 # The managed mode, fast and non-interactive: fails unless UpdateStatus shows
 # the managed update awaiting its window and the status command prints it, the
@@ -112,7 +135,7 @@ test-run-local: run-local
 # configuration rollout left showing, and everything
 # stops cleanly; the status command must print what docs/managed-upgrade.md
 # shows.
-test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check
+test-run-local-managed: RUN_LOCAL_FLAGS = --managed --step=300ms --check --console-listen=127.0.0.1:0
 test-run-local-managed: build testbin
 	$(RUN_LOCAL)
 
@@ -128,8 +151,8 @@ test-run-local-hosted: build testbin
 	$(RUN_LOCAL)
 
 ## measure: print the performance figures (assessment cost, reaction time,
-## the ACM dashboard's queries).
-measure: testbin prometheus
+## the ACM dashboard's queries, the console plugin's first data at 250 nodes).
+measure: testbin prometheus console-standin chromium
 	hack/measure-performance.sh
 
 ## measure-agreement: print the share of what oc adm upgrade status printed

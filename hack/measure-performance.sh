@@ -34,7 +34,9 @@
 #   the CSV informer as the operator builds it (label selector
 #   !olm.copiedFrom) and of the same without the selector, and the time
 #   from the operator's start to an UpdatePlan holding OLM's findings, with
-#   the operator's resident memory then.
+#   the operator's resident memory then;
+# - the console plugin's tab in chromium at 250 nodes: its first data and
+#   every node row (hack/measure-console.sh).
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -267,3 +269,5 @@ KUBEBUILDER_ASSETS="$(hack/install-testbin.sh)" go test -count=1 -timeout 2h -ru
 			m["first-olm-plan-answer-s"], m["operator-rss-MiB"]
 	}'
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+hack/measure-console.sh

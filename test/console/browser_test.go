@@ -1,0 +1,114 @@
+package console
+
+import (
+	"bytes"
+	"encoding/json"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// browseSpec is what console-plugin/e2e/browse.js does in the browser.
+type browseSpec struct {
+	URL        string `json:"url"`
+	Mode       string `json:"mode"`
+	User       string `json:"user,omitempty"`
+	Plan       string `json:"plan,omitempty"`
+	Identity   string `json:"identity,omitempty"`
+	Screenshot string `json:"screenshot,omitempty"`
+	Section    string `json:"section,omitempty"`
+}
+
+// pageFacts is what browse.js reads from the tab.
+type pageFacts struct {
+	Warnings     []string `json:"warnings"`
+	NotUpdating  []string `json:"notUpdating"`
+	ControlPlane *struct {
+		Terms     map[string]string `json:"terms"`
+		Completed *string           `json:"completed"`
+		Text      string            `json:"text"`
+	} `json:"controlPlane"`
+	Pools []struct {
+		Name       string     `json:"name"`
+		Title      string     `json:"title"`
+		Completion string     `json:"completion"`
+		Status     string     `json:"status"`
+		Phases     []string   `json:"phases"`
+		Nodes      [][]string `json:"nodes"`
+	} `json:"pools"`
+	Health []struct {
+		Level   string `json:"level"`
+		Message string `json:"message"`
+		Text    string `json:"text"`
+	} `json:"health"`
+	Informers [][]string `json:"informers"`
+	Plans     []struct {
+		Name     string `json:"name"`
+		Findings []struct {
+			Identity       string   `json:"identity"`
+			Cells          []string `json:"cells"`
+			AcceptDisabled bool     `json:"acceptDisabled"`
+		} `json:"findings"`
+		NotAllowed *string `json:"notAllowed"`
+		Error      *string `json:"error"`
+	} `json:"plans"`
+}
+
+// overviewFacts is what browse.js reads from the Overview's status line.
+type overviewFacts struct {
+	State    string `json:"state"`
+	Message  string `json:"message"`
+	Popup    string `json:"popup"`
+	Link     string `json:"link"`
+	Followed string `json:"followed"`
+}
+
+type browseResult struct {
+	Facts   json.RawMessage `json:"facts"`
+	Timings struct {
+		FirstData float64 `json:"firstData"`
+		Settled   float64 `json:"settled"`
+	} `json:"timings"`
+	Errors   []string `json:"errors"`
+	Accepted *struct {
+		Plan     string `json:"plan"`
+		Identity string `json:"identity"`
+	} `json:"accepted"`
+}
+
+// browse runs browse.js and fails the test on any page error or console
+// error or warning.
+func browse(t testing.TB, spec browseSpec, facts any) browseResult {
+	t.Helper()
+	if spec.Screenshot != "" {
+		spec.Screenshot = filepath.Join(artefacts, spec.Screenshot)
+	}
+	arg, err := json.Marshal(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", filepath.Join(pluginDir, "e2e", "browse.js"), string(arg))
+	cmd.Dir = pluginDir
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("browse.js %s: %v\n%s", arg, err, stderr.String())
+	}
+	var r browseResult
+	if err := json.Unmarshal(stdout.Bytes(), &r); err != nil {
+		t.Fatalf("browse.js printed %q: %v", stdout.String(), err)
+	}
+	if len(r.Errors) > 0 {
+		t.Errorf("the browser reported, on %s as %q:\n%s", spec.Mode, spec.User, strings.Join(r.Errors, "\n"))
+	}
+	if facts != nil {
+		if err := json.Unmarshal(r.Facts, facts); err != nil {
+			t.Fatalf("browse.js facts %s: %v", r.Facts, err)
+		}
+	}
+	if spec.Screenshot != "" {
+		t.Logf("screenshot: %s", spec.Screenshot)
+	}
+	return r
+}

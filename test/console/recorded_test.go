@@ -1,0 +1,247 @@
+package console
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestRecordedClustersInTheBrowser loads each recorded cluster, lets the
+// operator write its insights, and compares what the tab shows in the
+// browser with what status --details=all prints for the same state of the
+// API server (checked unchanged around both): the warnings, the control
+// plane's assessment, target, operators updating, completion and operator
+// health, each pool's row and its nodes by phase, every node's row but
+// the estimate's minutes, the health insights with their levels, and the
+// informers that cannot be heard (on the cluster not updating, an
+// UpdateInformer at an address that refuses connections). The
+// Overview's status line is checked to say the same and to lead to the
+// tab. A screenshot of each is kept under _output/console-e2e.
+func TestRecordedClustersInTheBrowser(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		unreachable bool
+	}{
+		{name: "4.14.1-workers-started-updating-multiple-pools"},
+		{name: "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining"},
+		{name: "not-upgrading", unreachable: true},
+	} {
+		name := tc.name
+		t.Run(name, func(t *testing.T) {
+			c := startCluster(t, name, 0)
+			if tc.unreachable {
+				c.createUnreachableInformer(t)
+			}
+			// The same state of the API server for both reads: read again
+			// if the operator wrote meanwhile (an informer's poll).
+			var out string
+			var facts pageFacts
+			var overview overviewFacts
+			for attempt := 1; ; attempt++ {
+				before := c.settle(t, 3*time.Second)
+				out = c.command(t, "status", "--details=all")
+				browse(t, browseSpec{URL: c.standin.URL, Mode: "tab", Screenshot: name + ".png"}, &facts)
+				browse(t, browseSpec{URL: c.standin.URL, Mode: "overview", Screenshot: name + "-overview.png"}, &overview)
+				after, err := c.state(context.Background())
+				if err != nil {
+					t.Fatal(err)
+				}
+				if after == before {
+					break
+				}
+				if attempt == 3 {
+					t.Fatalf("the operator changed its objects while the page was read, %d times", attempt)
+				}
+				t.Logf("the operator changed its objects while the page was read: reading again")
+			}
+			want := parseStatus(out)
+			if diff := cmp.Diff(want.tabFacts(), shownFacts(&facts)); diff != "" {
+				t.Errorf("the tab shows (+) not what status --details=all printed (-):\n%s\nstatus printed:\n%s", diff, out)
+			}
+			checkOverview(t, want, overview)
+		})
+	}
+}
+
+// facts are what both the tab and status say, each as a line, in an order
+// of their own.
+type facts struct {
+	Warnings     []string
+	NotUpdating  bool
+	ControlPlane []string
+	Pools        []string
+	Phases       []string
+	Nodes        []string
+	Health       []string
+	// Offline are the informers that cannot be heard.
+	Offline []string
+}
+
+// offlineWarning is the warning status prints of an informer it cannot
+// hear (pkg/updatestatus withOfflineInformers).
+var offlineWarning = regexp.MustCompile(`^Update informer (\S+) is offline `)
+
+// controlPlaneTerms are the control plane lines compared, status's key and
+// the tab's term: Duration and Est. Time Remaining are left out, since
+// minutes may pass between the two reads.
+var controlPlaneTerms = [][2]string{
+	{"Assessment", "Assessment"},
+	{"Target Version", "Target version"},
+	{"Updating", "Updating"},
+	{"Completion", "Completion"},
+	{"Operator Health", "Operator health"},
+}
+
+// estimate is a node's EST compared: "?" and "-" as they are, a duration
+// only as being one.
+func estimate(est string) string {
+	if est == "?" || est == "-" || est == "" {
+		return est
+	}
+	return "a duration"
+}
+
+func (s statusText) tabFacts() facts {
+	f := facts{Warnings: s.warnings, NotUpdating: s.notUpdating}
+	for _, term := range controlPlaneTerms {
+		if v, ok := s.controlPlane[term[0]]; ok {
+			f.ControlPlane = append(f.ControlPlane, term[1]+": "+v)
+		}
+	}
+	if s.completed != "" {
+		f.ControlPlane = append(f.ControlPlane, s.completed)
+	}
+	if s.nodesLine != "" {
+		f.ControlPlane = append(f.ControlPlane, s.nodesLine)
+	}
+	for name, row := range s.pools {
+		f.Pools = append(f.Pools, fmt.Sprintf("%s: %s, completion %s, %s", name, row[0], row[1], row[2]))
+	}
+	phases := map[string]map[string]int{}
+	for name, row := range s.nodes {
+		pool := s.nodePool[name]
+		f.Nodes = append(f.Nodes, strings.Join([]string{pool, name, row[0], row[1], row[2], estimate(row[3]), row[4]}, " | "))
+		if phases[pool] == nil {
+			phases[pool] = map[string]int{}
+		}
+		phases[pool][row[1]]++
+	}
+	for pool, byPhase := range phases {
+		for phase, n := range byPhase {
+			f.Phases = append(f.Phases, fmt.Sprintf("%s: %s: %d", pool, phase, n))
+		}
+	}
+	for _, h := range s.health {
+		f.Health = append(f.Health, h[0]+": "+h[1])
+	}
+	for _, w := range s.warnings {
+		if m := offlineWarning.FindStringSubmatch(w); m != nil {
+			f.Offline = append(f.Offline, m[1])
+		}
+	}
+	return f.sorted()
+}
+
+func shownFacts(p *pageFacts) facts {
+	f := facts{Warnings: p.Warnings}
+	for _, l := range p.NotUpdating {
+		if l == "The cluster is not updating." {
+			f.NotUpdating = true
+		}
+	}
+	if cp := p.ControlPlane; cp != nil {
+		for _, term := range controlPlaneTerms {
+			if v, ok := cp.Terms[term[1]]; ok {
+				f.ControlPlane = append(f.ControlPlane, term[1]+": "+v)
+			}
+		}
+		if cp.Completed != nil {
+			f.ControlPlane = append(f.ControlPlane, *cp.Completed)
+		}
+		if i := strings.Index(cp.Text, "All control plane nodes"); i >= 0 {
+			f.ControlPlane = append(f.ControlPlane, cp.Text[i:])
+		}
+	}
+	for _, pool := range p.Pools {
+		// The card of the control plane's nodes is titled so; status
+		// heads their table "Control Plane Nodes".
+		name := pool.Name
+		if strings.HasPrefix(pool.Title, "Control plane nodes") {
+			name = "Control Plane Nodes"
+		} else {
+			f.Pools = append(f.Pools, poolLine(pool.Name, pool.Title, pool.Completion, pool.Status))
+		}
+		for _, phase := range pool.Phases {
+			f.Phases = append(f.Phases, name+": "+phase)
+		}
+		for _, row := range pool.Nodes {
+			f.Nodes = append(f.Nodes, strings.Join([]string{name, row[0], row[1], row[2], row[3], estimate(row[4]), row[5]}, " | "))
+		}
+	}
+	for _, h := range p.Health {
+		f.Health = append(f.Health, h.Level+": "+h.Message)
+	}
+	// The informers' table: name, online, last contact, handles, message.
+	for _, row := range p.Informers {
+		if strings.HasPrefix(row[1], "Offline") {
+			f.Offline = append(f.Offline, row[0])
+		}
+	}
+	return f.sorted()
+}
+
+// poolLine says a pool card as status's pool row: the card's title ends
+// with the assessment's label, its progress bar is titled "Completion C",
+// and its first line is the status.
+func poolLine(name, title, completion, status string) string {
+	fields := strings.Fields(title)
+	return fmt.Sprintf("%s: %s, completion %s, %s", name, fields[len(fields)-1], strings.TrimPrefix(completion, "Completion "), status)
+}
+
+// sorted sorts each list, and makes an empty one nil: neither order nor
+// absence is a fact.
+func (f facts) sorted() facts {
+	for _, l := range []*[]string{&f.Warnings, &f.ControlPlane, &f.Pools, &f.Phases, &f.Nodes, &f.Health, &f.Offline} {
+		if len(*l) == 0 {
+			*l = nil
+		}
+		sort.Strings(*l)
+	}
+	return f
+}
+
+// checkOverview checks the Overview's line: updating or not as status
+// says, Error, Warning or healthy by the worst health insight status
+// lists, and a popup whose link leads to the tab.
+func checkOverview(t *testing.T, s statusText, o overviewFacts) {
+	t.Helper()
+	updating := !s.notUpdating
+	if got := strings.HasPrefix(o.Message, "Updating to "); got != updating {
+		t.Errorf("the Overview says %q, status says updating %v", o.Message, updating)
+	}
+	levels := map[string]bool{}
+	for _, h := range s.health {
+		levels[h[0]] = true
+	}
+	want := map[bool]string{true: "UPDATING", false: "OK"}[updating]
+	switch {
+	case levels["Critical"] || levels["Error"]:
+		want = "ERROR"
+	case levels["Warning"]:
+		want = "WARNING"
+	case s.controlPlane["Assessment"] == "Stalled":
+		want = "ERROR"
+	}
+	if o.State != want {
+		t.Errorf("the Overview's state is %s (%q), want %s from status's health insights", o.State, o.Message, want)
+	}
+	if o.Link != "/settings/cluster/update-insights" || o.Followed != "/settings/cluster/update-insights" {
+		t.Errorf("the Overview's popup links to %q and led to %q, not the tab", o.Link, o.Followed)
+	}
+}

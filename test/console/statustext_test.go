@@ -1,0 +1,127 @@
+package console
+
+import (
+	"regexp"
+	"strings"
+)
+
+// statusText is what `status --details=all` prints, read back into the
+// facts the tab shows (pkg/statusview/text.go writes it).
+type statusText struct {
+	warnings    []string
+	notUpdating bool
+	// controlPlane are the control plane section's "Key: value" lines.
+	controlPlane map[string]string
+	// completed is the line of a control plane that completed its update.
+	completed string
+	// nodesLine is the line said of control plane nodes all updated.
+	nodesLine string
+	// pools are the worker pools' table rows: assessment, completion, status.
+	pools map[string][]string
+	// nodes are every node table's rows by node name: assessment, phase,
+	// version, est, message.
+	nodes map[string][]string
+	// nodePool is the table each node is in: the pool's name, or "Control
+	// Plane Nodes".
+	nodePool map[string]string
+	// health are the health insights: level and message.
+	health [][2]string
+}
+
+var keyValue = regexp.MustCompile(`^([A-Z][A-Za-z. ]+):\s+(.*)$`)
+
+func parseStatus(out string) statusText {
+	s := statusText{controlPlane: map[string]string{}, pools: map[string][]string{}, nodes: map[string][]string{}, nodePool: map[string]string{}}
+	lines := strings.Split(out, "\n")
+	section := ""
+	for i := 0; i < len(lines); i++ {
+		l := lines[i]
+		switch {
+		case strings.HasPrefix(l, "Warning: "):
+			s.warnings = append(s.warnings, strings.TrimPrefix(l, "Warning: "))
+		case l == "The cluster is not updating.":
+			s.notUpdating = true
+		case strings.HasPrefix(l, "= ") && strings.HasSuffix(l, " ="):
+			section = strings.Trim(l, "= ")
+		case section == "Control Plane" && strings.HasPrefix(l, "Update to ") && strings.Contains(l, " successfully completed at "):
+			s.completed = l
+		case section == "Control Plane" && strings.HasPrefix(l, "All control plane nodes"):
+			s.nodesLine = l
+		case section == "Control Plane" && keyValue.MatchString(l):
+			m := keyValue.FindStringSubmatch(l)
+			s.controlPlane[m[1]] = m[2]
+		case l == "Control Plane Nodes" || strings.HasPrefix(l, "Worker Pool Nodes: "):
+			pool := strings.TrimPrefix(l, "Worker Pool Nodes: ")
+			rows := table(lines[i+1:])
+			for _, r := range rows {
+				s.nodes[r[0]] = r[1:]
+				s.nodePool[r[0]] = pool
+			}
+			i += len(rows) + 1
+		case strings.HasPrefix(l, "WORKER POOL "):
+			rows := table(lines[i:])
+			for _, r := range rows {
+				s.pools[r[0]] = r[1:]
+			}
+			i += len(rows)
+		case section == "Update Health" && strings.HasPrefix(l, "SINCE "):
+			// Without a health insight, status prints a table of one row
+			// that the tab says as an alert of its own: no insight.
+			rows := table(lines[i:])
+			for _, r := range rows {
+				if r[3] != "Update is proceeding well" {
+					s.health = append(s.health, [2]string{r[1], r[3]})
+				}
+			}
+			i += len(rows)
+		case section == "Update Health" && strings.HasPrefix(l, "Message: "):
+			level := ""
+			for _, d := range lines[i+1:] {
+				if !strings.HasPrefix(d, "  ") {
+					break
+				}
+				if strings.HasPrefix(d, "  Level:") {
+					level = strings.TrimSpace(strings.TrimPrefix(d, "  Level:"))
+				}
+			}
+			s.health = append(s.health, [2]string{level, strings.TrimPrefix(l, "Message: ")})
+		}
+	}
+	return s
+}
+
+// table reads a table whose header is lines[0], as tabwriter aligns it:
+// each column starts where its heading does; it ends at a blank line.
+func table(lines []string) [][]string {
+	header := lines[0]
+	var starts []int
+	for i := 0; i < len(header); i++ {
+		if header[i] != ' ' && (i == 0 || header[i-1] == ' ') {
+			starts = append(starts, i)
+		}
+	}
+	// "WORKER POOL" is one heading of two words.
+	if strings.HasPrefix(header, "WORKER POOL") {
+		starts = append(starts[:1], starts[2:]...)
+	}
+	var rows [][]string
+	for _, l := range lines[1:] {
+		if strings.TrimSpace(l) == "" {
+			break
+		}
+		var row []string
+		for j, start := range starts {
+			end := len(l)
+			if j+1 < len(starts) && starts[j+1] < end {
+				end = starts[j+1]
+			}
+			cell := ""
+			if start < len(l) {
+				cell = strings.TrimSpace(l[start:end])
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
