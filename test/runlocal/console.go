@@ -1,13 +1,16 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"time"
 
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/rest"
 
 	"github.com/update-insights/update-insights-operator/test/internal/consolestandin"
@@ -40,15 +43,35 @@ func startConsole(cfg *rest.Config, dir, addr string, check bool) (*consolestand
 	return s, nil
 }
 
+// fetchOK gets url until it answers 200 OK. An API server just started, and
+// busy with the operator's first lists, may answer 429 Too Many Requests (or
+// a 5xx) and ask to be asked again, as client-go does by itself; any other
+// answer, or still none within fetchPatience, is the error.
 func fetchOK(url string) error {
-	resp, err := http.Get(url)
-	if err != nil {
-		return err
+	var last error
+	err := wait.PollUntilContextTimeout(context.Background(), time.Second, fetchPatience, true, func(context.Context) (bool, error) {
+		resp, err := http.Get(url)
+		if err != nil {
+			last = err
+			return false, nil
+		}
+		defer resp.Body.Close()
+		_, _ = io.Copy(io.Discard, resp.Body)
+		switch {
+		case resp.StatusCode == http.StatusOK:
+			return true, nil
+		case resp.StatusCode == http.StatusTooManyRequests || resp.StatusCode >= http.StatusInternalServerError:
+			last = fmt.Errorf("GET %s: %s", url, resp.Status)
+			return false, nil
+		}
+		return false, fmt.Errorf("GET %s: %s", url, resp.Status)
+	})
+	if err != nil && last != nil && wait.Interrupted(err) {
+		return last
 	}
-	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: %s", url, resp.Status)
-	}
-	return nil
+	return err
 }
+
+// fetchPatience is how long fetchOK asks again an API server that asks to
+// be asked again.
+const fetchPatience = 30 * time.Second
