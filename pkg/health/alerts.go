@@ -1,9 +1,12 @@
 package health
 
 import (
+	"fmt"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
@@ -47,12 +50,55 @@ var referencePattern = regexp.MustCompile(`^https?://[^\s]+$`)
 // updates.
 func ForAlerts(firing []alerts.Alert, updateStarted time.Time) []Insight {
 	var insights []Insight
+	var reported []*alerts.Alert
 	for i := range firing {
 		if insight, ok := alertInsight(&firing[i], updateStarted); ok {
 			insights = append(insights, insight)
+			reported = append(reported, &firing[i])
 		}
 	}
+	nameTwins(insights, reported)
 	return insights
+}
+
+// nameTwins gives a name of its own to each of the alerts that share a label
+// set. Prometheus answers one alert per rule and label set, so two rules
+// (of two groups, or one group listing a rule twice) that give the same
+// labels are two alerts with one identity, told apart only by their
+// annotations, and `oc adm upgrade status` lists each. The first, by when it
+// became active and then by its annotations, keeps the label set's name, so
+// that a twin appearing later renames nothing; the others are numbered.
+func nameTwins(insights []Insight, reported []*alerts.Alert) {
+	byIdentity := map[string][]int{}
+	for i, a := range reported {
+		id := a.Identity()
+		byIdentity[id] = append(byIdentity[id], i)
+	}
+	for id, twins := range byIdentity {
+		if len(twins) < 2 {
+			continue
+		}
+		slices.SortStableFunc(twins, func(i, j int) int {
+			if c := reported[i].ActiveAt.Compare(reported[j].ActiveAt); c != 0 {
+				return c
+			}
+			return strings.Compare(annotationsText(reported[i]), annotationsText(reported[j]))
+		})
+		for rank, i := range twins[1:] {
+			// A NUL cannot occur in a label set's identity, which quotes
+			// every name and value: no label set names a twin.
+			insights[i].Name = hashName("alert-", nil, fmt.Sprintf("%s\x00%d", id, rank+2))
+		}
+	}
+}
+
+// annotationsText is an alert's annotations in a canonical order.
+func annotationsText(a *alerts.Alert) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(a.Annotations)) {
+		fmt.Fprintf(&b, "%q=%q,", k, a.Annotations[k])
+	}
+	return b.String()
 }
 
 func alertInsight(a *alerts.Alert, updateStarted time.Time) (Insight, bool) {

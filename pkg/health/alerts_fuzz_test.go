@@ -2,6 +2,7 @@ package health
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,8 @@ import (
 // answer is decoded or refused, and every insight it gives is one the insight
 // API accepts (the UpdateHealthInsight schema, checked as the API server
 // does, and the bounds below), with a name the API accepts, whatever labels
-// and annotations the alerts carry. The seeds
+// and annotations the alerts carry, and the names of one answer's insights
+// are distinct (rules may give the same labels). The seeds
 // run with every `go test`; `go test -fuzz FuzzAlertInsights ./pkg/health`
 // explores.
 func FuzzAlertInsights(f *testing.F) {
@@ -26,6 +28,8 @@ func FuzzAlertInsights(f *testing.F) {
 		`"annotations":{"summary":"Pod not ready.","description":"d","message":"m","runbook_url":"https://example.com/r.md"},"state":"firing","activeAt":"2024-08-02T10:00:00.5Z"}]}}`))
 	f.Add([]byte(`{"status":"success","data":{"alerts":[{"labels":{"alertname":"PodDisruptionBudgetAtLimit","severity":"critical","namespace":"` +
 		strings.Repeat("n", 70) + `"},"annotations":{"summary":"a\nb","runbook_url":"https://x y"},"state":"firing"}]}}`))
+	twin := `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","namespace":"openshift-monitoring","severity":"warning"},"annotations":{"summary":"%s"},"state":"firing","activeAt":"2023-11-23T15:39:33.014999722Z"}`
+	f.Add([]byte(`{"status":"success","data":{"alerts":[` + fmt.Sprintf(twin, "one") + `,` + fmt.Sprintf(twin, "two") + `,` + fmt.Sprintf(twin, "two") + `]}}`))
 	f.Add([]byte(`{"status":"error","errorType":"bad_data","error":"nope"}`))
 
 	schema := apivalidation.Status("UpdateHealthInsight")
@@ -34,7 +38,12 @@ func FuzzAlertInsights(f *testing.F) {
 		if err != nil {
 			return
 		}
+		names := map[string]bool{}
 		for _, i := range ForAlerts(firing, time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)) {
+			if names[i.Name] {
+				t.Errorf("two insights named %s: one would overwrite the other", i.Name)
+			}
+			names[i.Name] = true
 			s := i.Status
 			// A start the alert does not say is when the health insights
 			// controller first writes the insight.

@@ -215,6 +215,59 @@ func TestForAlertsKeepsAnAlertsNameAsItChanges(t *testing.T) {
 	}
 }
 
+// Two rules that give the same labels are two alerts (as in the recorded
+// test/testdata/oc-examples/4.15.0-ec2-unavailable-mco-20m-alerts.json),
+// each an insight of its own, whatever order the answer lists them in.
+func TestForAlertsNamesEachTwin(t *testing.T) {
+	before := started.Add(-24 * time.Hour)
+	withRunbook := alert("PodDisruptionBudgetAtLimit", before, "controller", "alertmanager",
+		"@summary", "PodDisruptionBudgetAtLimit for pods <>", "@description", "PodDisruptionBudgetAtLimit in namespace <>", "@runbook_url", "https://<mock_data>/PDB.md")
+	bare := alert("PodDisruptionBudgetAtLimit", before, "controller", "alertmanager",
+		"@summary", "PodDisruptionBudgetAtLimit for some reason does not have runbook and description")
+	later := alert("PodDisruptionBudgetAtLimit", started.Add(time.Minute), "controller", "alertmanager", "@summary", "a third rule")
+	alone := ForAlerts([]alerts.Alert{withRunbook}, started)[0].Name
+
+	tests := []struct {
+		name   string
+		alerts []alerts.Alert
+	}{
+		{name: "as recorded", alerts: []alerts.Alert{withRunbook, bare}},
+		{name: "the other way round", alerts: []alerts.Alert{bare, withRunbook}},
+		{name: "with a third that became active later", alerts: []alerts.Alert{later, bare, withRunbook}},
+	}
+	var names []map[string]string
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := ForAlerts(tt.alerts, started)
+			bySummary := map[string]string{}
+			seen := map[string]bool{}
+			for _, i := range got {
+				if seen[i.Name] {
+					t.Errorf("two insights named %s", i.Name)
+				}
+				seen[i.Name] = true
+				bySummary[i.Status.Impact.Summary] = i.Name
+			}
+			if len(got) != len(tt.alerts) {
+				t.Errorf("%d insights of %d alerts", len(got), len(tt.alerts))
+			}
+			if n := bySummary["Alert is firing: PodDisruptionBudgetAtLimit for pods <>"]; n != alone {
+				t.Errorf("the first active twin is named %s, want %s as when it fires alone", n, alone)
+			}
+			names = append(names, bySummary)
+		})
+	}
+	// Each alert keeps its name whichever order they come in, and whatever
+	// twin becomes active after them.
+	for _, n := range names[1:] {
+		for summary, name := range names[0] {
+			if n[summary] != name {
+				t.Errorf("%q is named %s and %s", summary, name, n[summary])
+			}
+		}
+	}
+}
+
 func TestUpdateStart(t *testing.T) {
 	progressingSince := started.Add(time.Minute)
 	withoutHistory := updatingCV(cvCondition("Progressing", "True", "", "", progressingSince))

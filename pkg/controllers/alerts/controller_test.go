@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -276,5 +277,97 @@ func TestControllerReadsWhileWorkersUpdate(t *testing.T) {
 	h.sync()
 	if diff := cmp.Diff([]string{"Alert is firing: PodDisruptionBudgetAtLimit"}, h.reported()); diff != "" {
 		t.Errorf("insights (-want +got):\n%s", diff)
+	}
+}
+
+// answer decodes an /api/v1/alerts answer, as the source does.
+func answer(t *testing.T, alertsJSON ...string) []alerts.Alert {
+	t.Helper()
+	firing, err := alerts.Decode(strings.NewReader(`{"status":"success","data":{"alerts":[` + strings.Join(alertsJSON, ",") + `]}}`))
+	must(t, err)
+	return firing
+}
+
+// names lists the alert insights' names by their summaries.
+func (h *harness) names() map[string]string {
+	out := map[string]string{}
+	for _, obj := range h.health.List() {
+		i := obj.(*insightsv1alpha1.UpdateHealthInsight)
+		out[i.Status.Impact.Summary] = i.Name
+	}
+	return out
+}
+
+// Each firing alert instance is an insight of its own, as oc lists each:
+// budgets' alerts that differ in a label, and the two rules of the recorded
+// test/testdata/oc-examples/4.15.0-ec2-unavailable-mco-20m-alerts.json that
+// give the same labels, one without runbook and description.
+func TestControllerReportsEachAlertInstance(t *testing.T) {
+	const (
+		withRunbook = `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","controller":"alertmanager","namespace":"openshift-monitoring","severity":"warning"},` +
+			`"annotations":{"description":"PodDisruptionBudgetAtLimit in namespace <>","runbook_url":"https://<mock_data>/PDB.md","summary":"PodDisruptionBudgetAtLimit for pods <>"},` +
+			`"state":"firing","activeAt":"2024-08-01T15:39:33.014999722Z","value":"1e+00"}`
+		bare = `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","controller":"alertmanager","namespace":"openshift-monitoring","severity":"warning"},` +
+			`"annotations":{"summary":"PodDisruptionBudgetAtLimit for some reason does not have runbook and description"},` +
+			`"state":"firing","activeAt":"2024-08-01T15:39:33.014999722Z","value":"1e+00"}`
+	)
+	budget := func(name string) string {
+		return `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","namespace":"openshift-ingress","poddisruptionbudget":"` + name + `","severity":"warning"},` +
+			`"annotations":{"summary":"The pod disruption budget is preventing further disruption to pods of ` + name + `."},` +
+			`"state":"firing","activeAt":"2024-08-02T09:03:00.5Z","value":"1e+00"}`
+	}
+	tests := []struct {
+		name   string
+		alerts []string
+		want   []string
+	}{
+		{
+			name:   "two budgets in one namespace",
+			alerts: []string{budget("router-default"), budget("router-internal")},
+			want: []string{
+				"Alert is firing: The pod disruption budget is preventing further disruption to pods of router-default.",
+				"Alert is firing: The pod disruption budget is preventing further disruption to pods of router-internal.",
+			},
+		},
+		{
+			name:   "two rules giving the same labels",
+			alerts: []string{withRunbook, bare},
+			want: []string{
+				"Alert is firing: PodDisruptionBudgetAtLimit for pods <>",
+				"Alert is firing: PodDisruptionBudgetAtLimit for some reason does not have runbook and description",
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t)
+			h.setCV(true, started)
+			h.source.alerts = answer(t, tt.alerts...)
+			h.sync()
+			if diff := cmp.Diff(tt.want, h.reported()); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// An alert whose labels change is another alert instance: a new insight
+// replaces the old one.
+func TestControllerReplacesAnAlertWhoseLabelsChange(t *testing.T) {
+	const summary = "Alert is firing: PodDisruptionBudgetAtLimit"
+	h := newHarness(t)
+	h.setCV(true, started)
+	h.source.alerts = answer(t, `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","namespace":"openshift-ingress","poddisruptionbudget":"router-default","severity":"warning"},`+
+		`"annotations":{},"state":"firing","activeAt":"2024-08-02T09:03:00Z","value":"1e+00"}`)
+	h.sync()
+	before := h.names()[summary]
+
+	h.clock.Step(DefaultInterval)
+	h.source.alerts = answer(t, `{"labels":{"alertname":"PodDisruptionBudgetAtLimit","namespace":"openshift-ingress","poddisruptionbudget":"router-default","severity":"critical"},`+
+		`"annotations":{},"state":"firing","activeAt":"2024-08-02T09:04:00Z","value":"1e+00"}`)
+	h.sync()
+	after := h.names()
+	if len(after) != 1 || after[summary] == "" || after[summary] == before {
+		t.Errorf("insights %v after the labels changed, want one insight in place of %s", after, before)
 	}
 }
