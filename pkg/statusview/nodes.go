@@ -97,12 +97,16 @@ func (n *Node) progressing() bool {
 }
 
 // Estimate is the node's EST column: how long until it is updated while it
-// updates, - once it is or while its pool is paused, ? when not known.
+// updates, - once it is or while its pool is paused, ? when not known. A
+// node of a paused pool that is degraded or unavailable reads ?, as in
+// `oc adm upgrade status` (pkg/cli/admin/upgrade/status/workerpool.go,
+// assessNodesStatus): when it will be updated depends on more than the
+// pause.
 func (n *Node) Estimate() string {
 	switch {
 	case n.EstimatedToComplete != nil:
 		return "+" + shortDuration(n.EstimatedToComplete.Duration)
-	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Phase == phases[insightsv1alpha1.NodePaused]:
+	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Assessment == NodeExcluded:
 		return "-"
 	}
 	return unknown

@@ -114,7 +114,7 @@ func TestDrainHeldByABudgetIsNamedUntilTheBudgetAllowsIt(t *testing.T) {
 		nodes.StateAnnotation:         "Working",
 	})
 	began := updating(insightsv1alpha1.NodeUpdating, "")
-	began.Estimate = "10m0s"
+	began.Estimate = "5m0s"
 	waitForNodeInsight(t, "worker-0", began)
 	drainStarted := backdateUpdating(t, "worker-0", drainStartedAgo)
 

@@ -66,7 +66,7 @@ func TestNodeInsightsForEveryNodeOfAPool(t *testing.T) {
 	}, {
 		node: "worker-2", roles: []string{"worker"}, annotations: updatingTo(oldWorkerConfig, newWorkerConfig),
 		want: &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
-			Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "10m0s"},
+			Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "5m0s"},
 	}, {
 		// The daemon has not yet written what the node runs.
 		node: "worker-3", roles: []string{"worker"}, annotations: nil,
@@ -147,9 +147,14 @@ func TestNodeInsightFollowsAWorkerThroughItsUpdate(t *testing.T) {
 	waitForPoolInsight(t, "worker", &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolPending,
 		Updating: "False Pending", Healthy: healthy, Counts: poolCounts{Total: 2, Available: 2, Outdated: 2}})
 
+	// Ten minutes while draining, five once drained, as oc says.
 	inProgress := func(updating string) *nodeView {
+		estimate := "5m0s"
+		if updating == "True Draining" {
+			estimate = "10m0s"
+		}
 		return &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
-			Updating: updating, Degraded: notDegraded, Available: processing, Estimate: "10m0s"}
+			Updating: updating, Degraded: notDegraded, Available: processing, Estimate: estimate}
 	}
 	steps := []struct {
 		name        string
@@ -242,7 +247,7 @@ func TestNodeDegradedByItsDaemonIsReportedUntilItRecovers(t *testing.T) {
 	updating := updatingTo(oldWorkerConfig, newWorkerConfig)
 	createNode(t, "worker-0", updating, "worker")
 	waitForNodeInsight(t, "worker-0", &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
-		Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "10m0s"})
+		Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "5m0s"})
 
 	const reason = "Node worker-0 upgrade failure: unexpected on-disk state validating against rendered-worker-new"
 	setNodeAnnotations(t, "worker-0", map[string]string{
@@ -277,7 +282,7 @@ func TestNodeDegradedByItsDaemonIsReportedUntilItRecovers(t *testing.T) {
 		nodes.ReasonAnnotation: "",
 	})
 	waitForNodeInsight(t, "worker-0", &nodeView{Pool: poolRef("worker"), Scope: workerPool, Version: fromVersion,
-		Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "10m0s"})
+		Updating: "True Updating", Degraded: notDegraded, Available: processing, Estimate: "5m0s"})
 	waitForNodeHealthInsights(t, nil)
 	waitForPoolInsight(t, "worker", &poolView{Scope: workerPool, Assessment: insightsv1alpha1.PoolProgressing,
 		Updating: "True Progressing", Healthy: healthy, Counts: poolCounts{Total: 1, Progressing: 1, Outdated: 1}})

@@ -72,12 +72,15 @@ describe('words', () => {
   });
 
   test.each([
-    ['updating, with an estimate', '10m0s', 'Draining', '+10m'],
-    ['updating, estimate with seconds', '1m29s', 'Updating', '+1m29s'],
-    ['updated', undefined, 'Updated', '-'],
-    ['paused', undefined, 'Paused', '-'],
-    ['pending, no estimate', undefined, 'Pending', '?'],
-  ])('node EST: %s', (_, est, phase, want) => {
-    expect(nodeEstimate(est, phase)).toBe(want);
+    ['updating, with an estimate', '10m0s', 'Draining', 'Progressing', '+10m'],
+    ['updating, estimate with seconds', '1m29s', 'Updating', 'Progressing', '+1m29s'],
+    ['updated', undefined, 'Updated', 'Completed', '-'],
+    ['updated, cordoned', undefined, 'Updated', 'Unavailable', '-'],
+    ['paused', undefined, 'Paused', 'Excluded', '-'],
+    ['paused, unavailable', undefined, 'Paused', 'Unavailable', '?'],
+    ['paused, degraded', undefined, 'Paused', 'Degraded', '?'],
+    ['pending, no estimate', undefined, 'Pending', 'Outdated', '?'],
+  ])('node EST: %s', (_, est, phase, assessment, want) => {
+    expect(nodeEstimate(est, phase, assessment)).toBe(want);
   });
 });

@@ -14,6 +14,7 @@ describe('a node as the node tables show it', () => {
     ['unavailable while not updating', node('w1', condition('Updating', 'False', 'Completed'), { available: false }), 'Unavailable', 'Updated', '-'],
     ['degraded beats all', node('w1', condition('Updating', 'True', 'Updating'), { degraded: true }), 'Degraded', 'Updating', '?'],
     ['paused pool: excluded', node('w1', condition('Updating', 'False', 'Paused')), 'Excluded', 'Paused', '-'],
+    ['paused pool, unavailable: when it updates is not known', node('w1', condition('Updating', 'False', 'Paused'), { available: false }), 'Unavailable', 'Paused', '?'],
     ['completed', node('w1', condition('Updating', 'False', 'Completed')), 'Completed', 'Updated', '-'],
     ['cannot determine: phase unknown', node('w1', condition('Updating', 'Unknown', 'CannotDetermine')), 'Outdated', 'Unknown', '?'],
   ])('%s', (_, insight, assessment, phase, estimate) => {

@@ -70,7 +70,7 @@ describe.each(cases)('recorded cluster %s', (name) => {
     );
     expect(ours.flatMap((p) => p.nodes.map((n) => n.estimate))).toEqual(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      pools.flatMap((p) => p.nodes.map((n: any) => nodeEstimate(n.estimatedToComplete, n.phase))),
+      pools.flatMap((p) => p.nodes.map((n: any) => nodeEstimate(n.estimatedToComplete, n.phase, n.assessment))),
     );
     expect(view.health.map((h) => [h.name, h.level, h.impact, h.summary])).toEqual(
       // eslint-disable-next-line @typescript-eslint/no-explicit-any

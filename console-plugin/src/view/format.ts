@@ -68,12 +68,14 @@ export const remaining = (estimated: string, started: string | undefined, now: D
 };
 
 // nodeEstimate is a node's EST column: how long until it is updated while
-// it updates, - once it is or while its pool is paused, ? when not known.
-export const nodeEstimate = (estimatedToComplete: string | undefined, phase: string): string => {
+// it updates, - once it is or while its pool is paused, ? when not known. A
+// node of a paused pool that is degraded or unavailable reads ?, as in
+// pkg/statusview/nodes.go Estimate.
+export const nodeEstimate = (estimatedToComplete: string | undefined, phase: string, assessment: string): string => {
   if (estimatedToComplete) {
     return `+${shortDuration(parseDuration(estimatedToComplete))}`;
   }
-  return phase === 'Updated' || phase === 'Paused' ? '-' : unknown;
+  return phase === 'Updated' || assessment === 'Excluded' ? '-' : unknown;
 };
 
 // assessmentWord is the reference's word for a control plane assessment.

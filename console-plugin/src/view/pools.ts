@@ -121,7 +121,7 @@ export const nodeOf = (s: NonNullable<NodeProgressInsight['status']>): NodeView 
     assessment,
     phase,
     version: s.version || undefined,
-    estimate: nodeEstimate(s.estimatedToComplete, phase),
+    estimate: nodeEstimate(s.estimatedToComplete, phase, assessment),
     message: s.message || undefined,
     available,
   };

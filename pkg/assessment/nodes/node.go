@@ -203,7 +203,11 @@ func NodeProgress(in Input) Assessment {
 
 	started := c.get(insightsv1alpha1.NodeProgressInsightUpdating).LastTransitionTime.Time
 	if a.Updating && a.DegradedReason == "" {
-		a.Status.EstimatedToComplete = &metav1.Duration{Duration: remaining(in.PerNode, in.Now.Sub(started))}
+		left := remaining(in.PerNode, in.Now.Sub(started))
+		if reason := c.get(insightsv1alpha1.NodeProgressInsightUpdating).Reason; reason != insightsv1alpha1.NodeDraining {
+			left = min(left, afterDrain(in.PerNode))
+		}
+		a.Status.EstimatedToComplete = &metav1.Duration{Duration: left}
 	}
 	if previous := previousCondition(in.Previous, insightsv1alpha1.NodeProgressInsightUpdating); updated &&
 		previous != nil && previous.Status == metav1.ConditionTrue {
@@ -319,6 +323,19 @@ func remaining(perNode, elapsed time.Duration) time.Duration {
 		return time.Minute
 	}
 	return ((left + time.Minute - 1) / time.Minute) * time.Minute
+}
+
+// afterDrain is the most a drained node (updating or rebooting) has left of
+// its update: half its expected time, in whole minutes. The drain is the
+// half that waits on workloads; `oc adm upgrade status` gives a draining node
+// 10 minutes and an updating or rebooting one 5
+// (pkg/cli/admin/upgrade/status/workerpool.go, assessNodesStatus), which
+// this is of the default per-node time.
+func afterDrain(perNode time.Duration) time.Duration {
+	if perNode <= 0 {
+		perNode = DefaultPerNodeTime
+	}
+	return remaining(perNode/2, 0)
 }
 
 // conditions builds a status's conditions, keeping a condition's transition

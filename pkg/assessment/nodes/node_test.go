@@ -175,13 +175,13 @@ func TestNodeProgress(t *testing.T) {
 			name: "drained, daemon writing the new configuration",
 			node: testNode("n", mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "drain-"+newConfig, ""), healthy(), true),
 			want: summary{Updating: "True", UpdatingReason: "Updating", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
-				Version: previous, Estimate: 10 * time.Minute, InProgress: true},
+				Version: previous, Estimate: 5 * time.Minute, InProgress: true},
 		},
 		{
 			name: "rebooting",
 			node: testNode("n", mcd(oldConfig, newConfig, "Rebooting", "drain-"+newConfig, "drain-"+newConfig, ""), with(healthy(), condition(corev1.NodeReady, corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", time.Minute)), true),
 			want: summary{Updating: "True", UpdatingReason: "Rebooting", Degraded: "AsExpected", Available: "NotReady", AvailableSince: now.Add(-time.Minute),
-				Version: previous, Estimate: 10 * time.Minute, InProgress: true},
+				Version: previous, Estimate: 5 * time.Minute, InProgress: true},
 		},
 		{
 			name:   "outdated node of a paused pool",
@@ -268,6 +268,8 @@ func TestNodeProgress(t *testing.T) {
 func TestNodeProgressOverTime(t *testing.T) {
 	draining := testNode("n", mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "uncordon-"+oldConfig, ""), healthy(), true)
 	updated := testNode("n", mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig, ""), healthy(), false)
+	writing := testNode("n", mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "drain-"+newConfig, ""), healthy(), true)
+	rebooting := testNode("n", mcd(oldConfig, newConfig, "Rebooting", "drain-"+newConfig, "drain-"+newConfig, ""), healthy(), true)
 	since := func(ago time.Duration) *insightsv1alpha1.NodeProgressInsightStatus {
 		return &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
 			{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: metav1.ConditionTrue, Reason: insightsv1alpha1.NodeDraining, LastTransitionTime: metav1.NewTime(now.Add(-ago))},
@@ -289,6 +291,12 @@ func TestNodeProgressOverTime(t *testing.T) {
 			wantEstimate: 6 * time.Minute, wantSince: now.Add(-4*time.Minute - 10*time.Second)},
 		{name: "a node past its expected time is expected any moment", node: draining, previous: since(25 * time.Minute), perNode: 10 * time.Minute,
 			wantEstimate: time.Minute, wantSince: now.Add(-25 * time.Minute)},
+		{name: "a drained node has half the per-node time left at most", node: writing, perNode: 10 * time.Minute, wantEstimate: 5 * time.Minute, wantSince: now},
+		{name: "a drained node counts down below its half", node: writing, previous: since(8 * time.Minute), perNode: 10 * time.Minute,
+			wantEstimate: 2 * time.Minute, wantSince: now.Add(-8 * time.Minute)},
+		{name: "a rebooting node's half follows the pool's per-node time", node: rebooting, previous: since(2 * time.Minute), perNode: 25 * time.Minute,
+			wantEstimate: 13 * time.Minute, wantSince: now.Add(-2 * time.Minute)},
+		{name: "no per-node time yet: a drained node has half the default", node: rebooting, wantEstimate: 5 * time.Minute, wantSince: now},
 		{name: "a node that finishes reports how long it took", node: updated, previous: since(17 * time.Minute), wantFinished: 17 * time.Minute, wantSince: now},
 		{name: "a node seen updated already finished earlier", node: updated, wantSince: now},
 	}

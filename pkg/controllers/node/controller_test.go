@@ -355,7 +355,8 @@ func TestNodeWalksThroughItsUpdate(t *testing.T) {
 		{annotations: mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "uncordon-"+oldConfig), unschedulable: true,
 			wantReason: insightsv1alpha1.NodeDraining, wantEstimate: 10 * time.Minute, wantLater: time.Minute},
 		{after: 3 * time.Minute, annotations: mcd(oldConfig, newConfig, "Working", "drain-"+newConfig, "drain-"+newConfig), unschedulable: true,
-			wantReason: insightsv1alpha1.NodeUpdating, wantEstimate: 7 * time.Minute, wantLater: time.Minute},
+			// Drained: 7 minutes of the 10 are left, but no more than half.
+			wantReason: insightsv1alpha1.NodeUpdating, wantEstimate: 5 * time.Minute, wantLater: time.Minute},
 		{after: 6 * time.Minute, annotations: mcd(oldConfig, newConfig, "Rebooting", "drain-"+newConfig, "drain-"+newConfig), unschedulable: true,
 			wantReason: insightsv1alpha1.NodeRebooting, wantEstimate: 4 * time.Minute, wantLater: time.Minute},
 		{after: 8 * time.Minute, annotations: mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig),
