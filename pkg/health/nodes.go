@@ -2,6 +2,7 @@ package health
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
@@ -63,12 +64,51 @@ type NodeState struct {
 // Unavailability is why a node cannot run workloads, and since when (zero
 // when the node does not say).
 type Unavailability struct {
-	// Reason is the reason of the node insight's Available condition.
-	Reason  string
+	// Reason is the reason of the node insight's Available condition: its
+	// first cause's.
+	Reason string
+	// Message names every cause.
 	Message string
-	// Condition is the node condition behind it, if any.
+	// Condition is the node condition behind its first cause, if any.
 	Condition *corev1.NodeCondition
-	Since     time.Time
+	// Since is when its earliest cause began.
+	Since time.Time
+	// Causes are every cause, in order, when there are several; nil when
+	// the fields above are its one cause.
+	Causes []Unavailability
+}
+
+// Unavailable is a node unavailable for each of causes (at least one), in
+// their order: named as `oc adm upgrade status` names them, joined by " | "
+// (pkg/cli/admin/upgrade/status/mco/layered_node_state.go,
+// GetUnavailableReason), since the earliest that says when it began
+// (GetUnavailableSince).
+func Unavailable(causes ...Unavailability) *Unavailability {
+	if len(causes) == 1 {
+		return &causes[0]
+	}
+	u := Unavailability{Reason: causes[0].Reason, Condition: causes[0].Condition, Causes: causes}
+	messages := make([]string, 0, len(causes))
+	for _, c := range causes {
+		messages = append(messages, c.Message)
+		if !c.Since.IsZero() && (u.Since.IsZero() || c.Since.Before(u.Since)) {
+			u.Since = c.Since
+		}
+	}
+	u.Message = strings.Join(messages, causeSeparator)
+	return &u
+}
+
+// causeSeparator joins the causes of a node's unavailability, as
+// `oc adm upgrade status` joins them.
+const causeSeparator = " | "
+
+// causes returns every cause of u.
+func (u *Unavailability) causes() []Unavailability {
+	if len(u.Causes) > 0 {
+		return u.Causes
+	}
+	return []Unavailability{*u}
 }
 
 // ForNode returns the health insights of a node at now, from its insight
@@ -91,33 +131,76 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 	drained, next := forDrain(s, a.DrainBlocks, now)
 	insights = append(insights, drained...)
 	if u := a.Unavailable; u != nil && !a.Updating {
-		if grace, reported := unavailableGrace[u.Reason]; reported {
+		if reported, due := unavailableReported(s, u, now); reported {
 			started := u.Since
 			if started.IsZero() {
 				started = since(s, insightsv1alpha1.NodeProgressInsightAvailable)
 			}
-			if due := started.Add(grace); now.Before(due) {
-				next = earliest(next, due)
-			} else {
-				insights = append(insights, nodeInsight(NodeUnavailable, s.ScopeType, resources, started,
-					insightsv1alpha1.InsightImpact{
-						Level:       insightsv1alpha1.WarningImpactLevel,
-						Type:        insightsv1alpha1.UpdateSpeedImpactType,
-						Summary:     text.OneLine(fmt.Sprintf(unavailableSummary[u.Reason], s.Name), maxSummaryLength),
-						Description: text.Truncate(unavailableDescription(u), maxDescriptionLength),
-					}, machineConfigOperatorDocs))
-			}
+			insights = append(insights, nodeInsight(NodeUnavailable, s.ScopeType, resources, started,
+				insightsv1alpha1.InsightImpact{
+					Level:       insightsv1alpha1.WarningImpactLevel,
+					Type:        insightsv1alpha1.UpdateSpeedImpactType,
+					Summary:     text.OneLine(unavailableSummaryOf(u, s.Name), maxSummaryLength),
+					Description: text.Truncate(unavailableDescription(u), maxDescriptionLength),
+				}, machineConfigOperatorDocs))
+		} else if !due.IsZero() {
+			next = earliest(next, due)
 		}
 	}
 	return insights, next
 }
 
-func unavailableDescription(u *Unavailability) string {
-	if u.Condition == nil {
-		return "The node has not reported that it is Ready. An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time."
+// unavailableReported says whether any cause of u has lasted past its
+// grace, as `oc adm upgrade status` reports a node once any of its causes
+// is serious (pkg/cli/admin/upgrade/status/mco/layered_node_state.go,
+// SeriouslyUnavailable); if none has, it returns when the first will.
+func unavailableReported(s *insightsv1alpha1.NodeProgressInsightStatus, u *Unavailability, now time.Time) (bool, time.Time) {
+	var due time.Time
+	for _, c := range u.causes() {
+		grace, reported := unavailableGrace[c.Reason]
+		if !reported {
+			continue
+		}
+		started := c.Since
+		if started.IsZero() {
+			started = since(s, insightsv1alpha1.NodeProgressInsightAvailable)
+		}
+		if d := started.Add(grace); now.Before(d) {
+			due = earliest(due, d)
+		} else {
+			return true, time.Time{}
+		}
 	}
-	return fmt.Sprintf("Node has a %s=%s condition with reason %q and message %q. An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time.",
-		u.Condition.Type, u.Condition.Status, u.Condition.Reason, u.Condition.Message)
+	return false, due
+}
+
+// unavailableSummaryOf names every cause of u, in order.
+func unavailableSummaryOf(u *Unavailability, node string) string {
+	var parts []string
+	for _, c := range u.causes() {
+		if format, ok := unavailableSummary[c.Reason]; ok {
+			parts = append(parts, fmt.Sprintf(format, node))
+		} else {
+			parts = append(parts, c.Message)
+		}
+	}
+	return strings.Join(parts, causeSeparator)
+}
+
+func unavailableDescription(u *Unavailability) string {
+	var parts []string
+	for _, c := range u.causes() {
+		switch {
+		case c.Condition != nil:
+			parts = append(parts, fmt.Sprintf("Node has a %s=%s condition with reason %q and message %q",
+				c.Condition.Type, c.Condition.Status, c.Condition.Reason, c.Condition.Message))
+		case c.Reason == insightsv1alpha1.NodeNotReady:
+			parts = append(parts, "The node has not reported that it is Ready")
+		default:
+			parts = append(parts, c.Message)
+		}
+	}
+	return strings.Join(parts, causeSeparator) + ". An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time."
 }
 
 // ForPool returns the health insights of a pool: outdated nodes that will

@@ -41,6 +41,11 @@ func notReady(ago time.Duration) *Unavailability {
 	return &Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready", Condition: c, Since: now.Add(-ago)}
 }
 
+func diskPressure(ago time.Duration) *Unavailability {
+	c := &corev1.NodeCondition{Type: corev1.NodeDiskPressure, Status: corev1.ConditionTrue, Reason: "KubeletHasDiskPressure", Message: "kubelet has disk pressure"}
+	return &Unavailability{Reason: insightsv1alpha1.NodeDiskPressure, Message: "Disk pressure", Condition: c, Since: now.Add(-ago)}
+}
+
 type healthRow struct {
 	Problem, Level, Type, Summary string
 	Since                         time.Time
@@ -60,6 +65,8 @@ func TestForNode(t *testing.T) {
 		node     *assessedNode
 		want     []healthRow
 		wantNext time.Time
+		// wantDescriptions, when set, are the insights' descriptions.
+		wantDescriptions []string
 	}{
 		{
 			name: "degraded: an error that stalls the update, since the daemon said so",
@@ -91,6 +98,27 @@ func TestForNode(t *testing.T) {
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable", Since: now.Add(-2 * time.Minute)}},
 		},
 		{
+			name: "under disk pressure and not ready: both named, since the earlier",
+			node: nodeAssessment(false, "", Unavailable(*diskPressure(90 * time.Second), *notReady(10 * time.Minute))),
+			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed",
+				Summary: "Node worker-1 is under disk pressure | Node worker-1 is not ready", Since: now.Add(-10 * time.Minute)}},
+			wantDescriptions: []string{`Node has a DiskPressure=True condition with reason "KubeletHasDiskPressure" and message "kubelet has disk pressure" | ` +
+				`Node has a Ready=False condition with reason "KubeletNotReady" and message "kubelet is still setting up stuff". ` +
+				"An unavailable node slows the update of its pool: the pool updates only so many unavailable nodes at a time."},
+		},
+		{
+			name: "one cause past its grace is enough: reported with the cordon",
+			node: nodeAssessment(false, "", Unavailable(*notReady(30 * time.Second), *diskPressure(2 * time.Minute),
+				Unavailability{Reason: insightsv1alpha1.NodeUnschedulable, Message: "Node is marked unschedulable"})),
+			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed",
+				Summary: "Node worker-1 is not ready | Node worker-1 is under disk pressure | Node is marked unschedulable", Since: now.Add(-2 * time.Minute)}},
+		},
+		{
+			name:     "no cause past its grace yet: woken when the first is",
+			node:     nodeAssessment(false, "", Unavailable(*notReady(2 * time.Minute), *diskPressure(30 * time.Second))),
+			wantNext: now.Add(30 * time.Second),
+		},
+		{
 			name: "cordoned by an administrator: not a problem by itself",
 			node: nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeUnschedulable}),
 		},
@@ -103,6 +131,15 @@ func TestForNode(t *testing.T) {
 			}
 			if !next.Equal(tc.wantNext) {
 				t.Errorf("next change at %v, want %v", next, tc.wantNext)
+			}
+			if tc.wantDescriptions != nil {
+				var descriptions []string
+				for _, i := range insights {
+					descriptions = append(descriptions, i.Status.Impact.Description)
+				}
+				if diff := cmp.Diff(tc.wantDescriptions, descriptions); diff != "" {
+					t.Errorf("descriptions (-want +got):\n%s", diff)
+				}
 			}
 			for _, i := range insights {
 				if i.Status.Scope.Resources[0] != (insightsv1alpha1.ResourceRef{Resource: "nodes", Name: "worker-1"}) || i.Status.Remediation.Reference == "" || i.Status.Impact.Description == "" {

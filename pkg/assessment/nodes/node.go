@@ -234,29 +234,39 @@ func isDraining(annotations map[string]string, updating bool) bool {
 // unavailability follows the machine-config controller's notion of an
 // unavailable node: not ready, under disk pressure, without network,
 // cordoned, or being worked on by its daemon. A daemon that gave up
-// (Degraded, Unreconcilable) does not make the node unavailable.
+// (Degraded, Unreconcilable) does not make the node unavailable. Every
+// cause is kept, in the order `oc adm upgrade status` finds them
+// (pkg/cli/admin/upgrade/status/mco/layered_node_state.go, checkNodeReady
+// and isNodeUnavailable): the node's conditions in the order the kubelet
+// lists them, then the cordon; the daemon's work only when nothing else is
+// wrong.
 func unavailability(node *corev1.Node, state string) *health.Unavailability {
-	ready := false
+	var causes []health.Unavailability
+	readiness := false
 	for i := range node.Status.Conditions {
 		cond := &node.Status.Conditions[i]
 		since := cond.LastTransitionTime.Time
 		switch {
-		case cond.Type == corev1.NodeReady && cond.Status != corev1.ConditionTrue:
-			return &health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready", Condition: cond, Since: since}
-		case cond.Type == corev1.NodeDiskPressure && cond.Status != corev1.ConditionFalse:
-			return &health.Unavailability{Reason: insightsv1alpha1.NodeDiskPressure, Message: "Disk pressure", Condition: cond, Since: since}
-		case cond.Type == corev1.NodeNetworkUnavailable && cond.Status != corev1.ConditionFalse:
-			return &health.Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable, Message: "Network unavailable", Condition: cond, Since: since}
 		case cond.Type == corev1.NodeReady:
-			ready = true
+			readiness = true
+			if cond.Status != corev1.ConditionTrue {
+				causes = append(causes, health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready", Condition: cond, Since: since})
+			}
+		case cond.Type == corev1.NodeDiskPressure && cond.Status != corev1.ConditionFalse:
+			causes = append(causes, health.Unavailability{Reason: insightsv1alpha1.NodeDiskPressure, Message: "Disk pressure", Condition: cond, Since: since})
+		case cond.Type == corev1.NodeNetworkUnavailable && cond.Status != corev1.ConditionFalse:
+			causes = append(causes, health.Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable, Message: "Network unavailable", Condition: cond, Since: since})
 		}
 	}
-	if !ready {
+	if !readiness {
 		// A node whose kubelet never reported readiness is not ready.
-		return &health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready"}
+		causes = append(causes, health.Unavailability{Reason: insightsv1alpha1.NodeNotReady, Message: "Not ready"})
 	}
 	if node.Spec.Unschedulable {
-		return &health.Unavailability{Reason: insightsv1alpha1.NodeUnschedulable, Message: "Node is marked unschedulable"}
+		causes = append(causes, health.Unavailability{Reason: insightsv1alpha1.NodeUnschedulable, Message: "Node is marked unschedulable"})
+	}
+	if len(causes) > 0 {
+		return health.Unavailable(causes...)
 	}
 	if state == stateDegraded || state == stateUnreconcilable {
 		return nil

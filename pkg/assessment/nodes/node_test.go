@@ -214,6 +214,22 @@ func TestNodeProgress(t *testing.T) {
 				Version: previous, Message: "Disk pressure"},
 		},
 		{
+			// The kubelet lists DiskPressure before Ready.
+			name: "under disk pressure and not ready: every reason, in the kubelet's order, since the earlier",
+			node: testNode("n", mcd(oldConfig, oldConfig, "Done", "uncordon-"+oldConfig, "uncordon-"+oldConfig, ""), with(with(healthy(),
+				condition(corev1.NodeDiskPressure, corev1.ConditionTrue, "KubeletHasDiskPressure", "kubelet has disk pressure", 3*time.Minute)),
+				condition(corev1.NodeReady, corev1.ConditionFalse, "KubeletNotReady", "PLEG is not healthy", 7*time.Minute)), false),
+			want: summary{Updating: "False", UpdatingReason: "Pending", Degraded: "AsExpected", Available: "DiskPressure", AvailableSince: now.Add(-7 * time.Minute),
+				Version: previous, Message: "Disk pressure | Not ready"},
+		},
+		{
+			name: "not ready and cordoned: both",
+			node: testNode("n", mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig, ""),
+				with(healthy(), condition(corev1.NodeReady, corev1.ConditionUnknown, "NodeStatusUnknown", "Kubelet stopped posting node status.", 6*time.Minute)), true),
+			want: summary{Updating: "False", UpdatingReason: "Completed", Degraded: "AsExpected", Available: "NotReady", AvailableSince: now.Add(-6 * time.Minute),
+				Version: target, Message: "Not ready | Node is marked unschedulable"},
+		},
+		{
 			name: "network unavailable",
 			node: testNode("n", mcd(newConfig, newConfig, "Done", "uncordon-"+newConfig, "uncordon-"+newConfig, ""), with(healthy(), condition(corev1.NodeNetworkUnavailable, corev1.ConditionTrue, "NoRouteCreated", "no route", 2*time.Minute)), false),
 			want: summary{Updating: "False", UpdatingReason: "Completed", Degraded: "AsExpected", Available: "NetworkUnavailable", AvailableSince: now.Add(-2 * time.Minute),
