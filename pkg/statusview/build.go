@@ -99,7 +99,7 @@ func countProgress(cp *ControlPlane, o *insightsv1alpha1.ClusterOperatorProgress
 	switch {
 	case updating != nil && updating.Status == metav1.ConditionTrue:
 		cp.Completion.Updating++
-		operator := Operator{Name: operatorName(o), Message: updating.Message}
+		operator := Operator{Name: operatorName(o), Reason: o.Status.ProgressingReason, Message: updating.Message}
 		if !updating.LastTransitionTime.IsZero() {
 			operator.Since = updating.LastTransitionTime.DeepCopy()
 		}

@@ -42,8 +42,7 @@ const (
 		"the reference shows it only as N/A in the estimate"
 	operatorSince = "SINCE is when the ClusterOperator's Progressing condition turned; kube-apiserver's " +
 		"turned at the recording's last moment, and the reference's 6m8s does not follow it"
-	operatorReason = "the insight does not carry the ClusterOperator's Progressing reason, so REASON is -"
-	undated        = "the reference does not date this problem; the operator dates a problem " +
+	undated = "the reference does not date this problem; the operator dates a problem " +
 		"whose start the cluster does not record from when it first reports it, here now"
 	cutMessage = "the insight API caps a node's message at 100 characters, cut with an ellipsis"
 	nodePhase  = "the insight cannot determine these nodes' phase (no configuration reported), " +
@@ -121,14 +120,10 @@ var differences = []difference{
 		reason: overdue,
 	},
 	{
-		files: []string{early + ".detailed-output"},
-		ours: regexp.MustCompile(`(?m)^NAME             SINCE   REASON   MESSAGE\n` +
-			`etcd             45s     -        (.*)\n` +
-			`kube-apiserver   now     -        (.*)$`),
-		reference: "NAME             SINCE   REASON          MESSAGE\n" +
-			"etcd             45s     NodeInstaller   ${1}\n" +
-			"kube-apiserver   6m8s    NodeInstaller   ${2}",
-		reason: operatorReason + "; " + operatorSince + ". The column widths follow",
+		files:     []string{early + ".detailed-output"},
+		ours:      regexp.MustCompile(`(?m)^(kube-apiserver   )now     (NodeInstaller   .*)$`),
+		reference: "${1}6m8s    ${2}",
+		reason:    operatorSince,
 	},
 	{
 		files:     []string{paused + ".output"},

@@ -211,3 +211,17 @@ func orUnknown(s string) string {
 func cell(s string) string {
 	return strings.NewReplacer("\t", " ", "\r\n", " ", "\n", " ").Replace(s)
 }
+
+// maxReasonLength is how much of a ClusterOperator's Progressing reason the
+// updating operators' table shows, as oc does.
+const maxReasonLength = 20
+
+// ellipsis cuts s to max characters, the last three of them "...", as oc
+// cuts a reason (pkg/cli/admin/upgrade/status/controlplane.go).
+func ellipsis(s string, max int) string {
+	runes := []rune(s)
+	if len(runes) <= max {
+		return s
+	}
+	return string(runes[:max-3]) + "..."
+}

@@ -87,8 +87,10 @@ type Progress struct {
 type Operator struct {
 	Name string `json:"name"`
 	// Since is when the insight saw it start updating.
-	Since   *metav1.Time `json:"since,omitempty"`
-	Message string       `json:"message,omitempty"`
+	Since *metav1.Time `json:"since,omitempty"`
+	// Reason is the ClusterOperator's own Progressing reason.
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message,omitempty"`
 }
 
 // Completion counts the payload ClusterOperators by how far they are.

@@ -193,8 +193,18 @@ func writeUpdatingOperators(b *bytes.Buffer, operators []Operator, s *Status) {
 	t := newTable(b)
 	fmt.Fprint(t, "NAME\tSINCE\tREASON\tMESSAGE\n")
 	for _, o := range operators {
-		// The insight does not carry the ClusterOperator's own reason.
-		fmt.Fprintf(t, "%s\t%s\t-\t%s\n", cell(o.Name), since(o.Since, s.Now.Time), cell(o.Message))
+		// As oc prints them (pkg/cli/admin/upgrade/status/controlplane.go):
+		// the reason cut to 20 characters, and each further line of the
+		// message on a row of its own, under the first.
+		reason := "-"
+		if o.Reason != "" {
+			reason = ellipsis(cell(o.Reason), maxReasonLength)
+		}
+		lines := strings.Split(o.Message, "\n")
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", cell(o.Name), since(o.Since, s.Now.Time), reason, cell(lines[0]))
+		for _, line := range lines[1:] {
+			fmt.Fprintf(t, "\t\t\t%s\n", cell(line))
+		}
 	}
 	_ = t.Flush()
 }

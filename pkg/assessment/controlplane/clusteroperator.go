@@ -41,13 +41,29 @@ func ClusterOperatorProgress(co *configv1.ClusterOperator, desiredVersion, mcoIm
 	if current == nil {
 		current = &insightsv1alpha1.ClusterOperatorProgressInsightStatus{}
 	}
+	updating := operatorUpdating(co, desiredVersion, mcoImage)
 	return insightsv1alpha1.ClusterOperatorProgressInsightStatus{
 		Conditions: []metav1.Condition{
-			withTransitionTime(operatorUpdating(co, desiredVersion, mcoImage), current.Conditions, now),
+			withTransitionTime(updating, current.Conditions, now),
 			withTransitionTime(operatorHealthy(co), current.Conditions, now),
 		},
-		Name: co.Name,
+		Name:              co.Name,
+		ProgressingReason: progressingReason(co, updating),
 	}
+}
+
+// progressingReason is the ClusterOperator's own Progressing reason while it
+// updates: `oc adm upgrade status` prints it in the REASON column of its
+// updating operators (pkg/cli/admin/upgrade/status/controlplane.go), and the
+// insight's own reason (Progressing) says less.
+func progressingReason(co *configv1.ClusterOperator, updating metav1.Condition) string {
+	if updating.Status != metav1.ConditionTrue {
+		return ""
+	}
+	if progressing := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorProgressing); progressing != nil {
+		return text.Truncate(progressing.Reason, insightsv1alpha1.ProgressingReasonMaxLength)
+	}
+	return ""
 }
 
 func operatorUpdating(co *configv1.ClusterOperator, desiredVersion, mcoImage string) metav1.Condition {
@@ -128,5 +144,5 @@ func operatorHealthy(co *configv1.ClusterOperator) metav1.Condition {
 // ClusterOperatorProgressChanged says whether desired differs from current
 // enough to be written.
 func ClusterOperatorProgressChanged(current, desired *insightsv1alpha1.ClusterOperatorProgressInsightStatus) bool {
-	return current.Name != desired.Name || conditionsChanged(current.Conditions, desired.Conditions)
+	return current.Name != desired.Name || current.ProgressingReason != desired.ProgressingReason || conditionsChanged(current.Conditions, desired.Conditions)
 }

@@ -156,6 +156,59 @@ func TestClusterOperatorProgressHealthy(t *testing.T) {
 	}
 }
 
+// coReason gives the ClusterOperator's last condition a reason.
+func coReason(reason string) coOption {
+	return func(co *configv1.ClusterOperator) {
+		co.Status.Conditions[len(co.Status.Conditions)-1].Reason = reason
+	}
+}
+
+// The insight carries the ClusterOperator's own Progressing reason while it
+// updates, as oc prints it in its updating operators' table.
+func TestClusterOperatorProgressCarriesTheProgressingReason(t *testing.T) {
+	available := coCondition(configv1.OperatorAvailable, "True", "All is well")
+	testCases := []struct {
+		name string
+		co   *configv1.ClusterOperator
+		want string
+	}{
+		{
+			name: "updating, with a reason",
+			co: clusterOperator("etcd", "4.15.3", available,
+				coCondition(configv1.OperatorProgressing, "True", "NodeInstallerProgressing: 2 nodes are at revision 33; 1 nodes are at revision 34"), coReason("NodeInstaller")),
+			want: "NodeInstaller",
+		},
+		{
+			name: "updating, without a reason",
+			co:   clusterOperator("machine-config", "4.15.3", available, coCondition(configv1.OperatorProgressing, "True", "Working towards 4.16.0")),
+		},
+		{
+			name: "pending: not updating",
+			co:   clusterOperator("etcd", "4.15.3", available, coCondition(configv1.OperatorProgressing, "False", "Idle"), coReason("AsExpected")),
+		},
+		{
+			name: "updated: not updating",
+			co:   clusterOperator("etcd", "4.16.0", available, coCondition(configv1.OperatorProgressing, "True", "Rolling"), coReason("NodeInstaller")),
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ClusterOperatorProgress(tc.co, "4.16.0", "", nil, now)
+			if got.ProgressingReason != tc.want {
+				t.Errorf("progressingReason %q, want %q", got.ProgressingReason, tc.want)
+			}
+		})
+	}
+
+	// A new reason alone is written.
+	co := clusterOperator("etcd", "4.15.3", available, coCondition(configv1.OperatorProgressing, "True", "Rolling"), coReason("NodeInstaller"))
+	first := ClusterOperatorProgress(co, "4.16.0", "", nil, now)
+	co.Status.Conditions[1].Reason = "RevisionController"
+	if next := ClusterOperatorProgress(co, "4.16.0", "", &first, now); !ClusterOperatorProgressChanged(&first, &next) {
+		t.Error("the Progressing reason changed, yet no write is wanted")
+	}
+}
+
 func TestClusterOperatorProgressKeepsTransitionTimesAndWritesOnlyChanges(t *testing.T) {
 	operator := func(version string) *configv1.ClusterOperator {
 		return clusterOperator("etcd", version, coCondition(configv1.OperatorAvailable, "True", ""), coCondition(configv1.OperatorProgressing, "True", "Rolling"))

@@ -34,6 +34,10 @@ const (
 	InformerInsightsMaxItems = 1024
 	// VersionMaxLength is Version.Version's MaxLength.
 	VersionMaxLength = 256
+	// ProgressingReasonMaxLength is
+	// ClusterOperatorProgressInsightStatus.ProgressingReason's MaxLength,
+	// a condition reason's.
+	ProgressingReasonMaxLength = 1024
 	// NodeMessageMaxLength is NodeProgressInsightStatus.Message's MaxLength.
 	NodeMessageMaxLength = 100
 	// PlanIdentityMaxLength is the MaxLength of UpdatePlanInsight.Identity

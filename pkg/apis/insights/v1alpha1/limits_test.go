@@ -50,6 +50,7 @@ func TestLimitsEqualTheCRDs(t *testing.T) {
 		{"InformerInsightsMaxItems", InformerInsightsMaxItems, updateStatuses, insight, "maxItems"},
 		{"VersionMaxLength", VersionMaxLength, "clusterversionprogressinsights", "status.versions.target.version", "maxLength"},
 		{"VersionMaxLength, node", VersionMaxLength, "nodeprogressinsights", "status.version", "maxLength"},
+		{"ProgressingReasonMaxLength", ProgressingReasonMaxLength, "clusteroperatorprogressinsights", "status.progressingReason", "maxLength"},
 		{"NodeMessageMaxLength", NodeMessageMaxLength, "nodeprogressinsights", "status.message", "maxLength"},
 		{"PlanIdentityMaxLength", PlanIdentityMaxLength, updatePlans, "status.controlPlane.informers.insights.identity", "maxLength"},
 		{"PlanIdentityMaxLength, accepted", PlanIdentityMaxLength, updatePlans, "spec.acceptedInsights.uid", "maxLength"},

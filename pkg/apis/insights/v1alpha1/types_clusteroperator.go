@@ -49,6 +49,14 @@ type ClusterOperatorProgressInsightStatus struct {
 	// +kubebuilder:validation:MinLength=1
 	// +kubebuilder:validation:MaxLength=253
 	Name string `json:"name"`
+
+	// progressingReason is the reason of the ClusterOperator's own
+	// Progressing condition while it is updating (Updating is True), e.g.
+	// NodeInstaller, as `oc adm upgrade status` prints it; empty otherwise,
+	// or when the condition gives none.
+	// +optional
+	// +kubebuilder:validation:MaxLength=1024
+	ProgressingReason string `json:"progressingReason,omitempty"`
 }
 
 // Condition types and reasons of ClusterOperatorProgressInsight.
