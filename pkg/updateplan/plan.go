@@ -27,6 +27,12 @@ import (
 // deleted a plan: `pre-checks` reads it when a plan it waits for is gone.
 const ReasonPruned = "UpdatePlanPruned"
 
+// OneOffTTL is how long a one-off check's plan (labelled
+// insightsv1alpha1.OneOffCheckLabel) is kept when no one touches it:
+// pre-checks deletes it within its --timeout, so one still there after an
+// hour is left by a command that was killed.
+const OneOffTTL = time.Hour
+
 // The plan's conditions and their reasons.
 const (
 	ConditionAnswered = "Answered"

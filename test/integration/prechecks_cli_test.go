@@ -1,17 +1,23 @@
 package integration
 
 import (
+	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 	rbacv1 "k8s.io/api/rbac/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 )
 
 // offers is how the commands name what offeringStatus offers.
@@ -51,22 +57,26 @@ func TestATargetThatIsNotAVersion(t *testing.T) {
 	}
 }
 
-// TestATargetThatIsNotOffered: a plan for a release the cluster is not
-// offered is created only on request (it may be offered later), and then
-// says first that it is not offered; upgrade refuses it, naming the offers.
+// TestATargetThatIsNotOffered: a release the cluster is not offered is said
+// so first and then checked, as oc adm upgrade recommend --version does; the
+// plan made for the check is deleted once printed unless
+// --allow-not-offered keeps it, and upgrade refuses the release, naming the
+// offers.
 func TestATargetThatIsNotOffered(t *testing.T) {
 	createClusterVersion(t, nil, offeringStatus())
 	deletePlanAtEnd(t, "4.17.5")
+	playPlanController(t, "4.17.5")
+	first := "Warning: 4.17.5 is not an update offered to this cluster: upgrade refuses it until it is. " + offers
+	deleted := "UpdatePlan 4.17.5 was deleted, as 4.17.5 is not offered: to keep it, and accept its findings before it is offered, add --allow-not-offered."
+	lines := func(out string) []string { return strings.Split(strings.TrimSuffix(out, "\n"), "\n") }
 
-	out, errOut, code := command(t, "pre-checks", "--to", "4.17.5", "--timeout", "5s")
+	out, errOut, code := command(t, "pre-checks", "--to", "4.17.5", "--timeout", "30s")
 	t.Logf("pre-checks --to 4.17.5 (exit %d):\n%s%s", code, out, errOut)
-	want := "error: 4.17.5 is not an update offered to this cluster, so upgrade would refuse it: its UpdatePlan was not created. " + offers +
-		" To check it anyway, before it is offered, add --allow-not-offered.\n"
-	if diff := cmp.Diff(want, errOut); code != 1 || diff != "" {
-		t.Errorf("exit %d, stderr (-want +got):\n%s", code, diff)
+	if l := lines(out); code != 1 || l[0] != first || !strings.Contains(out, "Conditional update risk OVNHang") || l[len(l)-1] != deleted {
+		t.Errorf("exit %d, stdout:\n%s\nwant exit 1, first %q and last %q", code, out, first, deleted)
 	}
 	if planExists(t, "4.17.5") {
-		t.Fatalf("UpdatePlan 4.17.5 was created")
+		t.Errorf("UpdatePlan 4.17.5 is left")
 	}
 
 	_, errOut, code = command(t, "upgrade", "--to", "4.17.5")
@@ -75,18 +85,58 @@ func TestATargetThatIsNotOffered(t *testing.T) {
 		t.Errorf("upgrade: exit %d, stderr:\n%s\nwant:\n%s", code, errOut, want)
 	}
 
-	playPlanController(t, "4.17.5")
-	first := "Warning: 4.17.5 is not an update offered to this cluster: upgrade refuses it until it is. " + offers + "\n"
 	for _, args := range [][]string{
 		{"pre-checks", "--to", "4.17.5", "--allow-not-offered"},
-		// A plan that exists is evaluated afresh, and says the same.
+		// A plan that is kept is evaluated afresh, says the same, and stays.
 		{"pre-checks", "--to", "4.17.5"},
 	} {
 		out, errOut, code := command(t, args...)
 		t.Logf("%s (exit %d):\n%s%s", strings.Join(args, " "), code, out, errOut)
-		if line, _, _ := strings.Cut(out, "\n"); code != 1 || line+"\n" != first || !strings.Contains(out, "Update to:  4.17.5") {
+		if code != 1 || lines(out)[0] != first || strings.Contains(out, deleted) {
 			t.Errorf("%v: exit %d, stdout:\n%s\nwant first:\n%s", args, code, out, first)
 		}
+		plan, err := insightsClient.InsightsV1alpha1().UpdatePlans().Get(context.Background(), "4.17.5", metav1.GetOptions{})
+		if err != nil {
+			t.Fatalf("%v: the plan is not kept: %v", args, err)
+		}
+		if _, ok := plan.Labels[insightsv1alpha1.OneOffCheckLabel]; ok {
+			t.Errorf("%v: the plan kept is labelled %v", args, plan.Labels)
+		}
+	}
+}
+
+// TestAnInterruptedCheckOfATargetNotOfferedLeavesNoPlan: pre-checks,
+// interrupted while it waits for the findings of a release not offered,
+// deletes the plan it made for the check.
+func TestAnInterruptedCheckOfATargetNotOfferedLeavesNoPlan(t *testing.T) {
+	createClusterVersion(t, nil, offeringStatus())
+	deletePlanAtEnd(t, "4.17.5")
+	cmd := exec.Command(operatorBinary, "pre-checks", "--to", "4.17.5", "--kubeconfig", kubeconfigPath)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// No controller answers: the command waits until it is interrupted.
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	err := wait.PollUntilContextCancel(ctx, 50*time.Millisecond, true, func(context.Context) (bool, error) {
+		return planExists(t, "4.17.5"), nil
+	})
+	if err != nil {
+		_ = cmd.Process.Kill()
+		t.Fatalf("the plan was never created: %v", err)
+	}
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	err = cmd.Wait()
+	t.Logf("pre-checks --to 4.17.5, interrupted (%v):\n%s%s", err, out.String(), errOut.String())
+	if err == nil {
+		t.Errorf("the interrupted command exited 0")
+	}
+	if planExists(t, "4.17.5") {
+		t.Errorf("UpdatePlan 4.17.5 is left")
 	}
 }
 

@@ -33,9 +33,11 @@ type runner struct {
 	errOut io.Writer
 	// quiet keeps the progress lines off stderr.
 	quiet bool
-	// refuseCreate, when set, is why the plan is not created if it does
-	// not exist: an existing plan is evaluated afresh all the same.
-	refuseCreate error
+	// oneOff creates a plan that does not exist for this check only,
+	// labelled so (the target is not offered, and no one asked to keep its
+	// plan): discard deletes it once its findings are read. Without it, a
+	// one-off plan that exists is kept from now on.
+	oneOff bool
 }
 
 // errMayNotUpdate says that the user may not update the plan: it is shown
@@ -88,18 +90,18 @@ func (r *runner) evaluate(ctx context.Context, target string, timeout time.Durat
 // update it.
 func (r *runner) refresh(ctx context.Context, target string) (string, error) {
 	request := r.clock.Now().UTC().Format(time.RFC3339Nano)
-	var createErr error
-	if r.refuseCreate == nil {
-		plan := &insightsv1alpha1.UpdatePlan{
-			ObjectMeta: metav1.ObjectMeta{Name: target},
-			Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
-		}
-		_, createErr = r.plans.Create(ctx, plan, metav1.CreateOptions{})
-		// The API server refuses a user who may not create plans before it
-		// looks whether the plan exists: that user may still update it.
-		if createErr == nil || !apierrors.IsAlreadyExists(createErr) && !apierrors.IsForbidden(createErr) {
-			return request, wrap(createErr, "creating UpdatePlan %s", target)
-		}
+	plan := &insightsv1alpha1.UpdatePlan{
+		ObjectMeta: metav1.ObjectMeta{Name: target},
+		Spec:       insightsv1alpha1.UpdatePlanSpec{TargetRelease: target, EvaluationRequest: request},
+	}
+	if r.oneOff {
+		plan.Labels = map[string]string{insightsv1alpha1.OneOffCheckLabel: "true"}
+	}
+	_, createErr := r.plans.Create(ctx, plan, metav1.CreateOptions{})
+	// The API server refuses a user who may not create plans before it
+	// looks whether the plan exists: that user may still update it.
+	if createErr == nil || !apierrors.IsAlreadyExists(createErr) && !apierrors.IsForbidden(createErr) {
+		return request, wrap(createErr, "creating UpdatePlan %s", target)
 	}
 	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
 		plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
@@ -107,6 +109,11 @@ func (r *runner) refresh(ctx context.Context, target string) (string, error) {
 			return err
 		}
 		plan.Spec.EvaluationRequest = request
+		if !r.oneOff {
+			// The release is offered now, or the administrator asked to
+			// keep its plan: it is no longer a one-off check's.
+			delete(plan.Labels, insightsv1alpha1.OneOffCheckLabel)
+		}
 		_, err = r.plans.Update(ctx, plan, metav1.UpdateOptions{})
 		if apierrors.IsForbidden(err) {
 			return errMayNotUpdate
@@ -116,8 +123,6 @@ func (r *runner) refresh(ctx context.Context, target string) (string, error) {
 	switch {
 	case errors.Is(err, errMayNotUpdate):
 		return "", err
-	case apierrors.IsNotFound(err) && r.refuseCreate != nil:
-		return "", r.refuseCreate
 	case apierrors.IsNotFound(err) && apierrors.IsForbidden(createErr):
 		return "", fmt.Errorf("there is no UpdatePlan %s, and you may not create UpdatePlans (%s): ask someone who may to run pre-checks --to %s", target, planResource, target)
 	}
@@ -156,6 +161,32 @@ func (r *runner) accept(ctx context.Context, target string, identities, informer
 		return err
 	})
 	return accepted, err
+}
+
+// discardTimeout bounds the deletion of a one-off plan, which is tried even
+// when the command's own time is up.
+const discardTimeout = 10 * time.Second
+
+// discard deletes the plan of target if it is a one-off check's, and says
+// whether it did. The deletion is conditional on the uid read, so that a
+// plan someone created again meanwhile is left alone.
+func (r *runner) discard(ctx context.Context, target string) (bool, error) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), discardTimeout)
+	defer cancel()
+	plan, err := r.plans.Get(ctx, target, metav1.GetOptions{})
+	switch {
+	case apierrors.IsNotFound(err):
+		return false, nil
+	case err != nil:
+		return false, wrap(err, "reading UpdatePlan %s to delete it", target)
+	case plan.Labels[insightsv1alpha1.OneOffCheckLabel] != "true":
+		return false, nil
+	}
+	err = r.plans.Delete(ctx, target, metav1.DeleteOptions{Preconditions: metav1.NewUIDPreconditions(string(plan.UID))})
+	if apierrors.IsNotFound(err) || apierrors.IsConflict(err) {
+		return false, nil
+	}
+	return err == nil, wrap(err, "deleting UpdatePlan %s", target)
 }
 
 // wait reads the plan until done says the operator caught up, with a line

@@ -4,10 +4,14 @@
 package prechecks
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
@@ -25,6 +29,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/pkg/planview"
+	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 )
 
 // pollInterval is how often the command reads the plan while it waits: a
@@ -85,10 +90,10 @@ that the administrator accepts findings instead, and prints the plan once
 the operator shows them accepted.
 
 VERSION must be a release version. A release the cluster already runs is
-said so, as oc adm upgrade --to says it, and nothing is created. A plan for
-a release the cluster is not offered is created only with
---allow-not-offered (to check a release before it is offered), and says
-first that it is not offered.
+said so, as oc adm upgrade --to says it, and nothing is created. A release
+the cluster is not offered is said so first, then checked as any other: its
+UpdatePlan is deleted once printed, unless --allow-not-offered keeps it (to
+accept its findings before the release is offered).
 
 It exits 0 only when every informer answered and every finding is accepted:
 then upgrade --to VERSION will start the update.`,
@@ -125,7 +130,7 @@ then upgrade --to VERSION will start the update.`,
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "Print only the identities of the findings not accepted, one a line, and no progress.")
 	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml.")
 	fs.DurationVar(&o.timeout, "timeout", 2*time.Minute, "How long to wait for the findings, or for an acceptance to show.")
-	fs.BoolVar(&o.allowNotOffered, "allow-not-offered", false, "Create the UpdatePlan of a release the cluster is not offered (yet); upgrade refuses it until it is offered.")
+	fs.BoolVar(&o.allowNotOffered, "allow-not-offered", false, "Keep the UpdatePlan of a release the cluster is not offered (yet), to accept its findings before it is; without it, that plan is deleted once printed. upgrade refuses the release until it is offered.")
 	kube = flags.NewKubeconfig(fs)
 	return cmd
 }
@@ -173,12 +178,35 @@ func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, for
 		return already(cmd, planview.Already(cv, o.to), o.quiet || format != "")
 	default:
 		notOffered = planview.NotOffered(cv, o.to)
-		if notOffered != "" && !o.allowNotOffered {
-			r.refuseCreate = fmt.Errorf("%s is not an update offered to this cluster, so upgrade would refuse it: its UpdatePlan was not created. %s "+
-				"To check it anyway, before it is offered, add --allow-not-offered.", o.to, planview.Offers(cv))
+	}
+	accepting := len(o.accept) > 0 || len(o.acceptAllOf) > 0
+	if notOffered != "" && !o.allowNotOffered {
+		if accepting {
+			return fmt.Errorf("%s is not an update offered to this cluster: findings are accepted only in a plan that is kept, "+
+				"which --allow-not-offered asks for; nothing was accepted. %s", o.to, planview.Offers(cv))
+		}
+		// As oc adm upgrade recommend --version does for a release not
+		// offered (pkg/cli/admin/upgrade/recommend/recommend.go), the
+		// checks that apply to any update still run: its plan is made for
+		// this check, and deleted once printed.
+		r.oneOff = true
+	}
+	// A one-off plan is deleted on an interrupt too.
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	p, err := r.evaluate(ctx, o.to, o.timeout, splitIdentities(o.accept), o.acceptAllOf)
+	if errors.Is(err, context.Canceled) && ctx.Err() != nil && cmd.Context().Err() == nil {
+		err = fmt.Errorf("interrupted while waiting for UpdatePlan %s", o.to)
+	}
+	discarded := false
+	if r.oneOff {
+		var discardErr error
+		discarded, discardErr = r.discard(ctx, o.to)
+		if discardErr != nil {
+			fmt.Fprintf(errOut, "warning: UpdatePlan %s, made for this check only, is left: %v; the operator deletes it within %s.\n",
+				o.to, discardErr, updateplan.OneOffTTL)
 		}
 	}
-	p, err := r.evaluate(cmd.Context(), o.to, o.timeout, splitIdentities(o.accept), o.acceptAllOf)
 	if err != nil {
 		return err
 	}
@@ -195,6 +223,13 @@ func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, for
 	}
 	if err != nil {
 		return err
+	}
+	if discarded && !o.quiet {
+		w, sep := out, "\n"
+		if format != "" {
+			w, sep = errOut, ""
+		}
+		fmt.Fprintf(w, "%sUpdatePlan %s was deleted, as %s is not offered: to keep it, and accept its findings before it is offered, add --allow-not-offered.\n", sep, o.to, o.to)
 	}
 	if blockers := planview.Blockers(p, r.clock.Now()); len(blockers) > 0 {
 		return fmt.Errorf("the update to %s is not ready: %s", o.to, strings.Join(blockers, "; "))

@@ -420,7 +420,6 @@ func TestAPlanDeletedWhileWaiting(t *testing.T) {
 // created: a version, not the release the cluster runs, offered or asked
 // for anyway.
 func TestPreChecksTargets(t *testing.T) {
-	notOffered := "Warning: 4.17.5 is not an update offered to this cluster: upgrade refuses it until it is. " + offers + "\n"
 	unreadable := configfake.NewSimpleClientset()
 	unreadable.PrependReactor("get", "clusterversions", func(clienttesting.Action) (bool, k8sruntime.Object, error) {
 		return true, nil, apierrors.NewForbidden(configv1.Resource("clusterversions"), "version", errors.New("no"))
@@ -453,20 +452,6 @@ func TestPreChecksTargets(t *testing.T) {
 		{
 			name: "the release the cluster runs, for a script", args: []string{"--to", "4.17.1", "-o", "json"},
 			errOut: "info: Cluster is already at version 4.17.1\n",
-		},
-		{
-			name: "not offered", args: []string{"--to", "4.17.5"},
-			wantErr: "4.17.5 is not an update offered to this cluster, so upgrade would refuse it: its UpdatePlan was not created. " + offers +
-				" To check it anyway, before it is offered, add --allow-not-offered.",
-		},
-		{
-			name: "not offered, asked for anyway", args: []string{"--to", "4.17.5", "--allow-not-offered"},
-			created: "4.17.5", wantFirst: notOffered,
-		},
-		{
-			name: "not offered, its plan exists", args: []string{"--to", "4.17.5"},
-			existing: []*insightsv1alpha1.UpdatePlan{{ObjectMeta: metav1.ObjectMeta{Name: "4.17.5"}, Spec: insightsv1alpha1.UpdatePlanSpec{TargetRelease: "4.17.5", EvaluationRequest: "r0"}}},
-			created:  "4.17.5", wantFirst: notOffered,
 		},
 		{
 			name: "offers unreadable: the plan says", args: []string{"--to", "4.17.5"}, config: unreadable,

@@ -365,7 +365,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	}
 	// The next round, or the end of the plan's life, whichever is first.
 	next := r.started.Add(InformerRefresh).Sub(now)
-	if left := untouchedSince(plan).Add(c.ttl).Sub(now); left < next {
+	if left := untouchedSince(plan).Add(lifetime(plan, c.ttl)).Sub(now); left < next {
 		next = left
 	}
 	c.queue.AddAfter(name, next)

@@ -588,8 +588,14 @@ func TestPlansArePruned(t *testing.T) {
 		fields   []metav1.ManagedFieldsEntry
 		answered []metav1.Condition
 		observed string
+		oneOff   bool
 		want     string
 	}{
+		{name: "a one-off check's plan, untouched for an hour, answered or not", cv: completed("4.16.3", now.Add(-time.Hour)), target: "4.17.9", created: time.Hour,
+			oneOff: true, observed: "r0",
+			want: "pre-checks made it for a one-off check of a release not offered, and no one touched it since 2026-11-22T09:00:00Z, over 1h0m0s ago"},
+		{name: "a one-off check's plan, touched since", cv: completed("4.16.3", now.Add(-time.Hour)), target: "4.17.9", created: 2 * time.Hour,
+			oneOff: true, fields: []metav1.ManagedFieldsEntry{touched(time.Minute, "")}},
 		{name: "the cluster reached the target after the evaluation", cv: completed("4.17.2", now.Add(-time.Hour)), target: "4.17.2",
 			want: "the cluster completed its update to 4.17.2 at 2026-11-22T09:00:00Z, at or past the plan's target, after the plan was evaluated"},
 		{name: "the cluster passed the target after the evaluation", cv: completed("4.17.3", now.Add(-time.Hour)), target: "4.17.2",
@@ -630,6 +636,9 @@ func TestPlansArePruned(t *testing.T) {
 				Status: insightsv1alpha1.UpdatePlanStatus{
 					EvaluatedAt: &metav1.Time{Time: evaluated}, ObservedEvaluationRequest: tt.observed, Conditions: tt.answered,
 				},
+			}
+			if tt.oneOff {
+				plan.Labels = map[string]string{insightsv1alpha1.OneOffCheckLabel: "true"}
 			}
 			if got := pruneReason(plan, tt.cv, now, DefaultTTL); got != tt.want {
 				t.Errorf("prune reason %q, want %q", got, tt.want)

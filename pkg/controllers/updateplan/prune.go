@@ -16,13 +16,19 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/updateplan"
 )
 
-// pruneReason says why a plan is done with, or nothing. Only a plan that
-// answered its latest evaluation request is: a plan the cluster cannot take
-// (a downgrade, the release it runs) is answered, not deleted unread. An
-// answered plan goes when the cluster completed an update to its target or
-// past it after the plan was evaluated (a plan evaluated since says what
+// pruneReason says why a plan is done with, or nothing. A one-off check's
+// plan goes when no one touched it for updateplan.OneOffTTL, answered or
+// not: the command that would have read it is gone. Otherwise only a plan
+// that answered its latest evaluation request is: a plan the cluster cannot
+// take (a downgrade, the release it runs) is answered, not deleted unread.
+// An answered plan goes when the cluster completed an update to its target
+// or past it after the plan was evaluated (a plan evaluated since says what
 // its administrator asked, and stays), or when no one touched it for ttl.
 func pruneReason(plan *insightsv1alpha1.UpdatePlan, cv *configv1.ClusterVersion, now time.Time, ttl time.Duration) string {
+	if since := untouchedSince(plan); oneOff(plan) && now.Sub(since) >= updateplan.OneOffTTL {
+		return fmt.Sprintf("pre-checks made it for a one-off check of a release not offered, and no one touched it since %s, over %s ago",
+			since.UTC().Format(time.RFC3339), updateplan.OneOffTTL)
+	}
 	if !answered(plan) {
 		return ""
 	}
@@ -36,6 +42,20 @@ func pruneReason(plan *insightsv1alpha1.UpdatePlan, cv *configv1.ClusterVersion,
 		return fmt.Sprintf("no one touched it since %s, over %s ago", since.UTC().Format(time.RFC3339), ttl)
 	}
 	return ""
+}
+
+// oneOff says whether pre-checks made the plan for one check of a release
+// not offered (insightsv1alpha1.OneOffCheckLabel).
+func oneOff(plan *insightsv1alpha1.UpdatePlan) bool {
+	return plan.Labels[insightsv1alpha1.OneOffCheckLabel] == "true"
+}
+
+// lifetime is how long the plan is kept when no one touches it.
+func lifetime(plan *insightsv1alpha1.UpdatePlan, ttl time.Duration) time.Duration {
+	if oneOff(plan) {
+		return min(ttl, updateplan.OneOffTTL)
+	}
+	return ttl
 }
 
 // answered tells whether the plan's status answers its latest evaluation

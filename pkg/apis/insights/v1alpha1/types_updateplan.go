@@ -2,6 +2,13 @@ package v1alpha1
 
 import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+// OneOffCheckLabel, "true" on an UpdatePlan, says that pre-checks created
+// it to check a release the cluster is not offered, once: the command
+// deletes it when it has printed its findings, and the operator prunes it
+// if the command could not (it was killed, or lost the API server).
+// Removing the label keeps the plan, as pre-checks --allow-not-offered does.
+const OneOffCheckLabel = "update-insights.openshift.muller.dev/one-off-check"
+
 // UpdatePlan is what might go wrong if the cluster updated to a release:
 // the findings of the operator and of every UpdateInformer that handles
 // plans, and which of them the administrator accepted. There is one per
