@@ -20,7 +20,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/consoleplugin"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 // The console plugins other components enable, in the order an

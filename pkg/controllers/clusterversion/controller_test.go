@@ -38,7 +38,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/internal/hostedtest"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 var started = time.Date(2024, 8, 2, 9, 0, 0, 0, time.UTC)

@@ -36,7 +36,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 const (

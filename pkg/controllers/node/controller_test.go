@@ -38,7 +38,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 // The recorded cluster whose worker pool is stuck behind PodDisruptionBudgets:

@@ -27,7 +27,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
 	"github.com/update-insights/update-insights-operator/pkg/internal/hostedtest"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 var now = time.Date(2026, 8, 24, 9, 30, 0, 0, time.UTC)

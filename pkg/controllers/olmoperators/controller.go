@@ -22,7 +22,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 

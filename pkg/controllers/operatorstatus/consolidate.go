@@ -11,8 +11,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/text"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 // ReasonAsExpected is the reason of the conditions when nothing is wrong.

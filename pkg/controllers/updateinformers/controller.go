@@ -37,7 +37,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 

@@ -27,8 +27,8 @@ import (
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/names"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/text"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 

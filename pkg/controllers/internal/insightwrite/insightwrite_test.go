@@ -17,7 +17,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/internal/controllertest"
-	"github.com/update-insights/update-insights-operator/pkg/operator/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
 func poolInsight(name string, status v1alpha1.MachineConfigPoolProgressInsightStatus) *v1alpha1.MachineConfigPoolProgressInsight {
