@@ -21,6 +21,10 @@ type Input struct {
 	// scheduled keeps a budget from ever allowing a disruption. May be nil.
 	Pending []*corev1.Pod
 	Policy  Policy
+	// DaemonSetExists says whether the DaemonSet namespace/name exists, as
+	// the Helper's daemonSetFilter asks the API server before it skips a
+	// DaemonSet's pod. Nil takes every DaemonSet to exist.
+	DaemonSetExists func(namespace, name string) bool
 	// Started is when the drain began (zero when not known); Now the clock.
 	Started, Now time.Time
 }
@@ -91,6 +95,9 @@ type Pod struct {
 	Finalizers []string
 	// Owner is "Kind/name" of its controller, when it has one.
 	Owner string
+	// OwnerGone says its controller, a DaemonSet, no longer exists: nothing
+	// recreates the pod, which the Helper removes under Force as a bare pod.
+	OwnerGone bool
 	// Since is when it began to block: the later of the drain's start and
 	// what the objects say (the budget's DisruptionAllowed condition's
 	// lastTransitionTime, the pod's deletion). Zero when neither is known.
@@ -129,8 +136,8 @@ func Node(in Input) []Pod {
 }
 
 func judge(in Input, pod *corev1.Pod) Pod {
-	p := Pod{Namespace: pod.Namespace, Name: pod.Name, Owner: owner(pod)}
-	if v, r, ok := filter(in.Policy, pod, in.Now); !ok {
+	p := Pod{Namespace: pod.Namespace, Name: pod.Name, Owner: owner(pod), OwnerGone: daemonSetGone(in, pod)}
+	if v, r, ok := filter(in, pod, p.OwnerGone); !ok {
 		p.Verdict, p.Reason = v, r
 		if v == Blocking {
 			p.Since = in.Started

@@ -249,3 +249,58 @@ func TestNodeListsTheNodesPods(t *testing.T) {
 		})
 	}
 }
+
+// The Helper's daemonSetFilter gets a DaemonSet pod's DaemonSet before it
+// skips the pod (filters.go): the pod of one that is gone is an orphan,
+// refused without Force and otherwise evicted, so that its budget applies.
+func TestNodeAsksWhetherADaemonSetPodsDaemonSetExists(t *testing.T) {
+	allows := budget("exporter", 3, 2, 3, started.Add(-time.Hour), selecting(&metav1.LabelSelector{MatchLabels: map[string]string{"app": "exporter"}}))
+	atLimit := budget("exporter", 2, 2, 3, started.Add(-time.Hour), selecting(&metav1.LabelSelector{MatchLabels: map[string]string{"app": "exporter"}}))
+	exists := func(namespace, name string) bool { return namespace == "app" && name == "node-exporter" }
+	gone := func(string, string) bool { return false }
+	ds := "DaemonSet/node-exporter"
+	exporter := func(opts ...podOption) *corev1.Pod {
+		return pod("exporter-x", append([]podOption{controlledBy("DaemonSet", "node-exporter"), labelled("app", "exporter")}, opts...)...)
+	}
+	verdict := func(v Verdict, r Reason, orphan bool) Pod {
+		p := Pod{Namespace: "app", Name: "exporter-x", Verdict: v, Reason: r, Owner: ds, OwnerGone: orphan}
+		if v == Blocking {
+			p.Since = started
+		}
+		return p
+	}
+	ignoreOnly := Policy{IgnoreAllDaemonSets: true, GracePeriodSeconds: -1}
+	for _, tc := range []struct {
+		name   string
+		policy Policy
+		exists func(namespace, name string) bool
+		pod    *corev1.Pod
+		budget *policyv1.PodDisruptionBudget
+		want   Pod
+	}{
+		{"the pod of a DaemonSet that exists is skipped", MCO, exists, exporter(), atLimit,
+			verdict(Skipped, DaemonSetPod, false)},
+		{"without a lookup the DaemonSet is taken to exist", MCO, nil, exporter(), atLimit,
+			verdict(Skipped, DaemonSetPod, false)},
+		{"an orphan is evicted under Force when its budget allows", MCO, gone, exporter(), allows,
+			verdict(Evicted, "", true)},
+		{"an orphan under Force is held by its budget at its limit", MCO, gone, exporter(), atLimit,
+			with(verdict(Blocking, BudgetAtLimit, true), func(p *Pod) { p.Budgets = budgetsOf([]*policyv1.PodDisruptionBudget{atLimit}) })},
+		{"a DaemonSet of another namespace is not the pod's", MCO, exists, exporter(inNamespace("other")), atLimit,
+			with(verdict(Evicted, "", true), func(p *Pod) { p.Namespace = "other" })},
+		{"an orphan without Force is refused, IgnoreAllDaemonSets or not", ignoreOnly, gone, exporter(), allows,
+			verdict(Blocking, Refused, true)},
+		{"the pod of a DaemonSet that exists without IgnoreAllDaemonSets is refused", kubectl, exists, exporter(), allows,
+			verdict(Blocking, Refused, false)},
+		{"a finished orphan is evicted, its DaemonSet never asked about", MCO, gone, exporter(phase(corev1.PodSucceeded)), atLimit,
+			verdict(Evicted, TerminalPod, false)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Node: readyNode(), Pods: []*corev1.Pod{tc.pod}, Budgets: []*policyv1.PodDisruptionBudget{tc.budget},
+				Policy: tc.policy, DaemonSetExists: tc.exists, Started: started, Now: now}
+			if diff := cmp.Diff([]Pod{tc.want}, Node(in)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

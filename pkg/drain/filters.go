@@ -10,21 +10,29 @@ import (
 // filter applies the Helper's filters in their order, each ending the chain
 // when it keeps the pod (k8s.io/kubectl/pkg/drain filters.go, makeFilters;
 // drain.go, filterPods): ok when the Helper goes on to evict or delete the
-// pod, else Skipped or Blocking (Refused) and why.
-func filter(policy Policy, pod *corev1.Pod, now time.Time) (Verdict, Reason, bool) {
+// pod, else Skipped or Blocking (Refused) and why. orphan says the pod's
+// DaemonSet is gone (daemonSetGone).
+func filter(in Input, pod *corev1.Pod, orphan bool) (Verdict, Reason, bool) {
+	policy := in.Policy
 	// skipDeletedFilter.
-	if skipDeleted(pod, policy.SkipWaitForDeleteTimeoutSeconds, now) {
+	if skipDeleted(pod, policy.SkipWaitForDeleteTimeoutSeconds, in.Now) {
 		return Skipped, DeletedLongAgo, false
 	}
-	// daemonSetFilter. It asks the API server for the DaemonSet; without a
-	// client the model takes it to exist, as it does while its pods run: an
-	// orphan's pod, which the Helper deletes under Force and refuses
-	// otherwise, is taken for the DaemonSet's.
-	if ref := metav1.GetControllerOf(pod); ref != nil && ref.Kind == "DaemonSet" && ref.APIVersion == "apps/v1" && !terminal(pod) {
-		if !policy.IgnoreAllDaemonSets {
+	// daemonSetFilter. It gets the DaemonSet first: one that is gone leaves
+	// an orphan, which the Helper refuses without Force and otherwise lets
+	// through to the next filters, and so to its eviction and budgets;
+	// IgnoreAllDaemonSets only skips the pods of a DaemonSet that exists.
+	if isDaemonSetPod(pod) && !terminal(pod) {
+		switch {
+		case orphan && !policy.Force:
 			return Blocking, Refused, false
+		case orphan:
+			// On to the next filters, as a bare pod under Force.
+		case !policy.IgnoreAllDaemonSets:
+			return Blocking, Refused, false
+		default:
+			return Skipped, DaemonSetPod, false
 		}
-		return Skipped, DaemonSetPod, false
 	}
 	// mirrorPodFilter.
 	if _, ok := pod.Annotations[corev1.MirrorPodAnnotationKey]; ok {
@@ -39,6 +47,23 @@ func filter(policy Policy, pod *corev1.Pod, now time.Time) (Verdict, Reason, boo
 		return Blocking, Refused, false
 	}
 	return "", "", true
+}
+
+// isDaemonSetPod is isControllerRefDaemonSet (filters.go): its controller is
+// an apps/v1 DaemonSet.
+func isDaemonSetPod(pod *corev1.Pod) bool {
+	ref := metav1.GetControllerOf(pod)
+	return ref != nil && ref.Kind == "DaemonSet" && ref.APIVersion == "apps/v1"
+}
+
+// daemonSetGone says the pod's controller is a DaemonSet that no longer
+// exists, as the Helper's Get of it would answer NotFound (daemonSetFilter);
+// a finished pod's DaemonSet is never asked about.
+func daemonSetGone(in Input, pod *corev1.Pod) bool {
+	if in.DaemonSetExists == nil || !isDaemonSetPod(pod) || terminal(pod) {
+		return false
+	}
+	return !in.DaemonSetExists(pod.Namespace, metav1.GetControllerOf(pod).Name)
 }
 
 // skipDeleted is shouldSkipPod (filters.go): deleted more than timeout

@@ -1,14 +1,19 @@
 package drain
 
 import (
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 )
 
 // Strip keeps of a pod only what Node reads, as a cache's transform: a
 // drained node may run a hundred pods, whose specs and statuses a cache
-// need not hold. Other objects pass unchanged.
+// need not hold. Of a DaemonSet it keeps its identity, which is all
+// Input.DaemonSetExists asks of it. Other objects pass unchanged.
 func Strip(obj any) (any, error) {
+	if d, ok := obj.(*appsv1.DaemonSet); ok {
+		return &appsv1.DaemonSet{ObjectMeta: metav1.ObjectMeta{Namespace: d.Namespace, Name: d.Name, UID: d.UID, ResourceVersion: d.ResourceVersion}}, nil
+	}
 	p, ok := obj.(*corev1.Pod)
 	if !ok {
 		return obj, nil

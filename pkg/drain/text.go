@@ -62,6 +62,11 @@ func (p Pod) Remedy() string {
 	// pod's owner. A deleted pod's grace period was fixed by its deletion,
 	// and the API server lets a later delete only shorten it (apiserver
 	// pkg/registry/rest/delete.go, BeforeDelete).
+	switch {
+	case p.Reason == BudgetAtLimit && p.OwnerGone:
+		return fmt.Sprintf("Nothing recreates the pod: its %s is gone. Delete the pod if it is no longer needed (a delete, unlike the drain's eviction, "+
+			"does not ask its budget), or relax PodDisruptionBudget %s's minAvailable or maxUnavailable.", p.Owner, p.budget())
+	}
 	switch p.Reason {
 	case BudgetAtLimit:
 		return fmt.Sprintf("Scale %s up so that PodDisruptionBudget %s allows a disruption, or relax the budget's minAvailable or maxUnavailable.", owner, p.budget())

@@ -23,6 +23,13 @@ func TestWhyAndRemedy(t *testing.T) {
 			remedy: "Scale ReplicaSet/db-7d9 up so that PodDisruptionBudget shop/db allows a disruption, or relax the budget's minAvailable or maxUnavailable.",
 		},
 		{
+			// An orphan: its DaemonSet is gone, and nothing scales it.
+			pod: Pod{Verdict: Blocking, Reason: BudgetAtLimit, Budgets: []Budget{db}, Owner: "DaemonSet/db-agent", OwnerGone: true},
+			why: "PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)",
+			remedy: "Nothing recreates the pod: its DaemonSet/db-agent is gone. Delete the pod if it is no longer needed (a delete, unlike the drain's eviction, " +
+				"does not ask its budget), or relax PodDisruptionBudget shop/db's minAvailable or maxUnavailable.",
+		},
+		{
 			pod:    Pod{Verdict: Blocking, Reason: ReplacementUnschedulable, Budgets: []Budget{db}, Unschedulable: []string{"db-2"}},
 			why:    "PodDisruptionBudget shop/db allows no disruption, and its pod db-2 cannot be scheduled",
 			remedy: "Make room for db-2 (its events say why the scheduler cannot place it), or relax PodDisruptionBudget shop/db.",

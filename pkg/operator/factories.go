@@ -16,6 +16,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/nodepool"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
@@ -36,6 +37,9 @@ type factories struct {
 	// budgets caches the PodDisruptionBudgets the pre-checks look at: few,
 	// and small.
 	budgets kubeinformers.SharedInformerFactory
+	// daemonSets caches the cluster's DaemonSets stripped to their names:
+	// the node controller asks whether a drained pod's DaemonSet exists.
+	daemonSets kubeinformers.SharedInformerFactory
 	// adminGates and adminAcks cache the admin gates and acknowledgements:
 	// one ConfigMap in each of two namespaces, which the operator may read
 	// and no other.
@@ -71,6 +75,8 @@ func newFactories(c *clients, topology hosted.Topology) *factories {
 			insightinformers.WithTransform(stripManagedFields)),
 		budgets: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
 			kubeinformers.WithTransform(stripManagedFields)),
+		daemonSets: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
+			kubeinformers.WithTransform(drain.Strip)),
 		adminGates: oneConfigMap(c.kube, names.ConfigManagedNamespace, names.AdminGates),
 		adminAcks:  oneConfigMap(c.kube, names.ConfigNamespace, names.AdminAcks),
 		apiserver: apiserverinformers.NewSharedInformerFactoryWithOptions(c.apiserver, resyncPeriod,
@@ -89,7 +95,7 @@ type informerFactory interface {
 
 func (f *factories) all() []informerFactory {
 	return []informerFactory{f.config, f.machineConfigOperator, f.nodes, f.machineConfiguration, f.insights, f.budgets,
-		f.adminGates, f.adminAcks, f.apiserver, f.operator, f.olm}
+		f.daemonSets, f.adminGates, f.adminAcks, f.apiserver, f.operator, f.olm}
 }
 
 // Start starts the informers asked for so far: a factory starts just

@@ -55,6 +55,7 @@ func (s *starter) startNodes(ctx context.Context, perNode *nodes.PerNodeTimes) b
 		machineConfiguration.MachineConfigs(),
 		s.factories.config.Config().V1().ClusterVersions(),
 		s.factories.budgets.Policy().V1().PodDisruptionBudgets(),
+		s.factories.daemonSets.Apps().V1().DaemonSets(),
 		insights.NodeProgressInsights(),
 		insights.MachineConfigPoolProgressInsights(),
 		insights.UpdateHealthInsights(),

@@ -35,6 +35,8 @@ var heldWithin = drain.MCO.WarnAfter + 3*time.Minute
 
 // reasonCase is a worker whose drain one reason holds.
 type reasonCase struct {
+	// name tells apart cases of one reason; empty is the reason's.
+	name   string
 	reason drain.Reason
 	// before creates in namespace what runs on node before its drain, and
 	// returns the pod that will hold it.
@@ -64,6 +66,24 @@ var reasonCases = []reasonCase{{
 	},
 	want: func(namespace string, pod *corev1.Pod) drain.Pod {
 		return blockOf(pod, drain.BudgetAtLimit, drain.Budget{Namespace: namespace, Name: "web", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2})
+	},
+}, {
+	// The pod of a DaemonSet that is gone, its budget at its limit: the
+	// drain's Helper gets the DaemonSet before it skips the pod, and
+	// evicts an orphan under Force (k8s.io/kubectl/pkg/drain filters.go,
+	// daemonSetFilter). No garbage collector runs to delete it.
+	name: "OrphanedDaemonSetPod", reason: drain.BudgetAtLimit,
+	before: func(t *testing.T, namespace, node string) *corev1.Pod {
+		labels, owner := map[string]string{"app": "node-agent"}, controllerRef("DaemonSet", "node-agent")
+		held := createRunningPod(t, namespace, "node-agent-x7k2p", node, owner, labels, deployedAt())
+		createRunningPod(t, namespace, "node-agent-m4q9z", "worker-elsewhere", owner, labels, deployedAt())
+		writeBudgetStatus(t, createMinAvailable(t, namespace, "node-agent", 2, labels), 2, 2, 2, deployedAt())
+		return held
+	},
+	want: func(namespace string, pod *corev1.Pod) drain.Pod {
+		b := blockOf(pod, drain.BudgetAtLimit, drain.Budget{Namespace: namespace, Name: "node-agent", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2})
+		b.Owner, b.OwnerGone = "DaemonSet/node-agent", true
+		return b
 	},
 }, {
 	// Each budget alone would allow a disruption; the eviction API refuses
@@ -169,10 +189,14 @@ func TestEveryDrainReasonIsShownWhileTheNodeIsHeld(t *testing.T) {
 	// once as its maxUnavailable allows.
 	setPoolMaxUnavailable(t, nodes.WorkerPool, len(reasonCases))
 	for _, c := range reasonCases {
-		t.Run(string(c.reason), func(t *testing.T) {
+		name := c.name
+		if name == "" {
+			name = string(c.reason)
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			namespace := createTestNamespace(t, "drain-reason-")
-			node := "worker-" + strings.ToLower(string(c.reason))
+			node := "worker-" + strings.ToLower(name)
 			createNode(t, node, atRest(oldWorkerConfig), "worker")
 			waitForNodeInsight(t, node, pendingWorker())
 			held := c.before(t, namespace, node)

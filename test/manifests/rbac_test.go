@@ -86,6 +86,9 @@ var allowedRoles = []struct {
 		why: "the pre-checks list the pods of a budget that allows no disruption (and those only), to find the drains it holds up; " +
 			"the node controller watches the pods of the nodes being drained (by spec.nodeName) and those waiting to be scheduled, to say what holds a drain",
 	}, {
+		groups: []string{"apps"}, resources: []string{"daemonsets"}, verbs: []string{"list", "watch"},
+		why: "kubectl's drain skips a DaemonSet's pod only while its DaemonSet exists; the node controller caches the DaemonSets' names to tell an orphan, which the drain evicts under its budget",
+	}, {
 		groups: []string{"apiserver.openshift.io"}, resources: []string{"apirequestcounts"}, verbs: []string{"get", "list", "watch"},
 		why: "the pre-checks of a minor update find the APIs the target removes that were requested in the last 24 hours",
 	}, {

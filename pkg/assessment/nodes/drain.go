@@ -17,11 +17,14 @@ import (
 const namedBlocks = 3
 
 // DrainObjects are what a drained node's pods are judged from: its pods,
-// the cluster's budgets, and the pods waiting to be scheduled (a
-// replacement that cannot be scheduled keeps a budget at its limit).
+// the cluster's budgets, the pods waiting to be scheduled (a replacement
+// that cannot be scheduled keeps a budget at its limit), and whether a
+// DaemonSet exists (the pod of one that is gone is evicted, under its
+// budget; nil takes every DaemonSet to exist).
 type DrainObjects struct {
-	Pods, Pending []*corev1.Pod
-	Budgets       []*policyv1.PodDisruptionBudget
+	Pods, Pending   []*corev1.Pod
+	Budgets         []*policyv1.PodDisruptionBudget
+	DaemonSetExists func(namespace, name string) bool
 }
 
 // DrainRequested says the machine-config controller asks the node drained
@@ -47,7 +50,7 @@ func drainBlocks(in Input, started time.Time) []drain.Pod {
 	var out []drain.Pod
 	for _, p := range drain.Node(drain.Input{
 		Node: in.Node, Pods: in.Drain.Pods, Budgets: in.Drain.Budgets, Pending: in.Drain.Pending,
-		Policy: drain.MCO, Started: started, Now: in.Now,
+		DaemonSetExists: in.Drain.DaemonSetExists, Policy: drain.MCO, Started: started, Now: in.Now,
 	}) {
 		if p.Verdict == drain.Blocking {
 			out = append(out, p)

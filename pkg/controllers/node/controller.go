@@ -17,6 +17,7 @@ import (
 	"github.com/openshift/library-go/pkg/operator/events"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"k8s.io/apimachinery/pkg/labels"
+	appsinformers "k8s.io/client-go/informers/apps/v1"
 	coreinformers "k8s.io/client-go/informers/core/v1"
 	policyinformers "k8s.io/client-go/informers/policy/v1"
 	"k8s.io/client-go/kubernetes"
@@ -87,6 +88,7 @@ func New(
 	configs machineconfigurationinformers.MachineConfigInformer,
 	clusterVersions configinformers.ClusterVersionInformer,
 	budgets policyinformers.PodDisruptionBudgetInformer,
+	daemonSets appsinformers.DaemonSetInformer,
 	nodeInsights insightinformers.NodeProgressInsightInformer,
 	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
@@ -120,7 +122,7 @@ func New(
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
-	c.drains = newDrains(kube, budgets.Lister(), q.Add)
+	c.drains = newDrains(kube, budgets.Lister(), daemonSets.Lister(), q.Add)
 	go func() {
 		<-ctx.Done()
 		c.drains.stop()
@@ -138,6 +140,7 @@ func New(
 		{"machineconfigs", configs.Informer(), c.configHandler(q.Add)},
 		{"clusterversions", clusterVersions.Informer(), c.targetVersionHandler(q.Add)},
 		{"poddisruptionbudgets", budgets.Informer(), c.drains.budgetHandler(q.Add)},
+		{"daemonsets", daemonSets.Informer(), c.drains.daemonSetHandler(q.Add)},
 		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
 		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
 		{"updatehealthinsights", healthInsights.Informer(), nil},

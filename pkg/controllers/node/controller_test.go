@@ -24,6 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kubefake "k8s.io/client-go/kubernetes/fake"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	corelisters "k8s.io/client-go/listers/core/v1"
 	policylisters "k8s.io/client-go/listers/policy/v1"
 	clienttesting "k8s.io/client-go/testing"
@@ -76,24 +77,26 @@ type harness struct {
 	mcppis     cache.Indexer
 	uhis       cache.Indexer
 	budgets    cache.Indexer
+	daemonSets cache.Indexer
 	// kube serves the pods of drained nodes.
 	kube *kubefake.Clientset
 }
 
 func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 	h := &harness{
-		t:        t,
-		client:   fake.NewSimpleClientset(),
-		clock:    clocktesting.NewFakePassiveClock(now),
-		nodes:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{configIndex: configsOfNode}),
-		pools:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		configs:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		versions: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		npis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		mcppis:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		uhis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
-		budgets:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		kube:     kubefake.NewSimpleClientset(),
+		t:          t,
+		client:     fake.NewSimpleClientset(),
+		clock:      clocktesting.NewFakePassiveClock(now),
+		nodes:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{configIndex: configsOfNode}),
+		pools:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		configs:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		versions:   cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		npis:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		mcppis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		uhis:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
+		budgets:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		daemonSets: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		kube:       kubefake.NewSimpleClientset(),
 	}
 	// The caches hold what the informers' transforms leave.
 	for _, n := range c.Nodes {
@@ -120,7 +123,7 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
 		membership:      newMembership(events.NewInMemoryRecorder("test", h.clock)),
-		drains:          newDrains(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), func(any) {}),
+		drains:          newDrains(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), appslisters.NewDaemonSetLister(h.daemonSets), func(any) {}),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
 	}

@@ -7,6 +7,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/kubernetes"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	policylisters "k8s.io/client-go/listers/policy/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
@@ -23,11 +24,13 @@ const unscheduled = ""
 
 // drains watches what the drains of the nodes the machine-config controller
 // drains are judged from: each such node's pods, and only its (a cluster
-// may run 150,000 pods), the pods waiting to be scheduled, and the
-// cluster's budgets, which are few.
+// may run 150,000 pods), the pods waiting to be scheduled, the cluster's
+// budgets, which are few, and its DaemonSets, stripped to their names,
+// whose pods the drain skips only while they exist.
 type drains struct {
-	pods    *nodepods.Caches
-	budgets policylisters.PodDisruptionBudgetLister
+	pods       *nodepods.Caches
+	budgets    policylisters.PodDisruptionBudgetLister
+	daemonSets appslisters.DaemonSetLister
 
 	mu       sync.Mutex
 	followed map[string]bool
@@ -35,8 +38,8 @@ type drains struct {
 
 // newDrains returns drains whose caches queue, through add, the node whose
 // pods changed, and every drained node when the unscheduled pods do.
-func newDrains(client kubernetes.Interface, budgets policylisters.PodDisruptionBudgetLister, add func(any)) *drains {
-	d := &drains{budgets: budgets, followed: map[string]bool{}}
+func newDrains(client kubernetes.Interface, budgets policylisters.PodDisruptionBudgetLister, daemonSets appslisters.DaemonSetLister, add func(any)) *drains {
+	d := &drains{budgets: budgets, daemonSets: daemonSets, followed: map[string]bool{}}
 	d.pods = nodepods.New(client, drain.Strip, func(node string) {
 		if node == unscheduled {
 			d.queueDrained(add)
@@ -54,6 +57,24 @@ func (d *drains) budgetHandler(add func(any)) cache.ResourceEventHandler {
 		UpdateFunc: func(any, any) { d.queueDrained(add) },
 		DeleteFunc: func(any) { d.queueDrained(add) },
 	}
+}
+
+// daemonSetHandler queues every drained node when a DaemonSet comes or
+// goes: its pods are then skipped, or evicted as orphans. What changes
+// within a DaemonSet does not matter to a drain.
+func (d *drains) daemonSetHandler(add func(any)) cache.ResourceEventHandler {
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(any) { d.queueDrained(add) },
+		DeleteFunc: func(any) { d.queueDrained(add) },
+	}
+}
+
+// daemonSetExists answers from the cache what the drain's Helper asks the
+// API server (k8s.io/kubectl/pkg/drain filters.go, daemonSetFilter: a Get
+// by name).
+func (d *drains) daemonSetExists(namespace, name string) bool {
+	_, err := d.daemonSets.DaemonSets(namespace).Get(name)
+	return err == nil
 }
 
 func (d *drains) queueDrained(add func(any)) {
@@ -91,7 +112,7 @@ func (d *drains) objects(node *corev1.Node) *nodes.DrainObjects {
 	if err != nil {
 		return nil
 	}
-	return &nodes.DrainObjects{Pods: pods, Pending: pending, Budgets: budgets}
+	return &nodes.DrainObjects{Pods: pods, Pending: pending, Budgets: budgets, DaemonSetExists: d.daemonSetExists}
 }
 
 // forget stops following node.

@@ -5,10 +5,12 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	kubefake "k8s.io/client-go/kubernetes/fake"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	policylisters "k8s.io/client-go/listers/policy/v1"
 	"k8s.io/client-go/tools/cache"
 
@@ -34,15 +36,7 @@ func TestABudgetEventQueuesTheDrainedNodes(t *testing.T) {
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			d := newDrains(kubefake.NewClientset(),
-				policylisters.NewPodDisruptionBudgetLister(cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})), func(any) {})
-			t.Cleanup(d.stop)
-			d.objects(drainNode("worker-0", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
-			d.objects(drainNode("worker-1", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
-			// Drained, and so no longer followed.
-			d.objects(drainNode("worker-1", "drain-rendered-worker-new", "drain-rendered-worker-new"))
-			d.objects(drainNode("worker-2", "uncordon-rendered-worker-old", "uncordon-rendered-worker-old"))
-
+			d := drainsFollowingWorker0(t)
 			var queued []string
 			tc.event(d.budgetHandler(func(key any) { queued = append(queued, key.(string)) }))
 			slices.Sort(queued)
@@ -51,6 +45,49 @@ func TestABudgetEventQueuesTheDrainedNodes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A DaemonSet that comes or goes queues the nodes being drained, and only
+// those: its pods are then skipped, or evicted as orphans under their
+// budgets. A change within a DaemonSet queues none.
+func TestADaemonSetThatComesOrGoesQueuesTheDrainedNodes(t *testing.T) {
+	ds := &appsv1.DaemonSet{ObjectMeta: metav1.ObjectMeta{Namespace: "openshift-monitoring", Name: "node-exporter", ResourceVersion: "1"}}
+	changed := ds.DeepCopy()
+	changed.ResourceVersion = "2"
+	for _, tc := range []struct {
+		name  string
+		event func(cache.ResourceEventHandler)
+		want  []string
+	}{
+		{"added", func(h cache.ResourceEventHandler) { h.OnAdd(ds, false) }, []string{nodeKeyPrefix + "worker-0"}},
+		{"changed", func(h cache.ResourceEventHandler) { h.OnUpdate(ds, changed) }, nil},
+		{"deleted", func(h cache.ResourceEventHandler) { h.OnDelete(ds) }, []string{nodeKeyPrefix + "worker-0"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := drainsFollowingWorker0(t)
+			var queued []string
+			tc.event(d.daemonSetHandler(func(key any) { queued = append(queued, key.(string)) }))
+			if diff := cmp.Diff(tc.want, queued); diff != "" {
+				t.Errorf("queued (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// drainsFollowingWorker0 are drains that follow worker-0, which drains, and
+// not worker-1, drained, nor worker-2, which is not asked to drain.
+func drainsFollowingWorker0(t *testing.T) *drains {
+	t.Helper()
+	d := newDrains(kubefake.NewClientset(),
+		policylisters.NewPodDisruptionBudgetLister(cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})),
+		appslisters.NewDaemonSetLister(cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})), func(any) {})
+	t.Cleanup(d.stop)
+	d.objects(drainNode("worker-0", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
+	d.objects(drainNode("worker-1", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
+	// Drained, and so no longer followed.
+	d.objects(drainNode("worker-1", "drain-rendered-worker-new", "drain-rendered-worker-new"))
+	d.objects(drainNode("worker-2", "uncordon-rendered-worker-old", "uncordon-rendered-worker-old"))
+	return d
 }
 
 func drainNode(name, desiredDrain, lastAppliedDrain string) *corev1.Node {
