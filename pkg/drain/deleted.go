@@ -20,7 +20,7 @@ const maxGraceSeconds = int64(math.MaxInt64 / time.Second)
 //   - on a node whose Ready condition is not True the kubelet neither stops
 //     it nor confirms it, whatever grace is left: NodeNotReady;
 //   - until its deletionTimestamp its grace period runs: GracePeriod, with
-//     the time left;
+//     when it ends;
 //   - past it, its finalizers if it holds any: Finalizer;
 //   - else the kubelet has not finished stopping it: GracePeriod, none left.
 //
@@ -44,7 +44,7 @@ func deleted(in Input, pod *corev1.Pod, p Pod) Pod {
 	case !nodeReady(in.Node):
 		p.Reason = NodeNotReady
 	case in.Now.Before(ends):
-		p.Reason, p.GraceLeft = GracePeriod, ends.Sub(in.Now)
+		p.Reason, p.GraceEnds = GracePeriod, ends
 	case len(pod.Finalizers) > 0:
 		p.Reason = Finalizer
 	default:

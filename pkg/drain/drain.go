@@ -102,8 +102,9 @@ type Pod struct {
 	// what the objects say (the budget's DisruptionAllowed condition's
 	// lastTransitionTime, the pod's deletion). Zero when neither is known.
 	Since time.Time
-	// GraceLeft is, for GracePeriod, how long its grace period still runs.
-	GraceLeft time.Duration
+	// GraceEnds is, for GracePeriod, when its grace period ends, while it
+	// runs: a time, so that words written from it stay true.
+	GraceEnds time.Time
 	// Unschedulable are, for ReplacementUnschedulable, the pending pods'
 	// names, sorted.
 	Unschedulable []string

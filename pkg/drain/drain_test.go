@@ -199,9 +199,12 @@ func TestNodeSaysWhatHoldsADeletedPod(t *testing.T) {
 		want Pod
 	}{
 		{"its grace period runs", readyNode(), pod("web-1", deletedAt(deleted, 30)),
-			with(blocked("web-1", GracePeriod, deleted), func(p *Pod) { p.GraceLeft = 20 * time.Second })},
+			with(blocked("web-1", GracePeriod, deleted), func(p *Pod) { p.GraceEnds = deleted.Add(30 * time.Second) })},
 		{"its grace period runs, finalizers or not", readyNode(), pod("web-1", deletedAt(deleted, 30), finalizers("example.com/backup")),
-			with(blocked("web-1", GracePeriod, deleted), func(p *Pod) { p.GraceLeft = 20 * time.Second; p.Finalizers = []string{"example.com/backup"} })},
+			with(blocked("web-1", GracePeriod, deleted), func(p *Pod) {
+				p.GraceEnds = deleted.Add(30 * time.Second)
+				p.Finalizers = []string{"example.com/backup"}
+			})},
 		{"past its grace, its finalizers hold it", readyNode(), pod("web-1", deletedAt(early, 30), finalizers("example.com/backup", "foregroundDeletion")),
 			with(blocked("web-1", Finalizer, early), func(p *Pod) { p.Finalizers = []string{"example.com/backup", "foregroundDeletion"} })},
 		{"confirmed by the kubelet, only its finalizers hold it, even on a silent node", silentNode(), pod("web-1", deletedAt(early, 0), finalizers("example.com/backup")),

@@ -36,8 +36,10 @@ func (p Pod) Why() string {
 	case Finalizer:
 		return fmt.Sprintf("it was deleted and finalizer %s holds it", strings.Join(p.Finalizers, ", "))
 	case GracePeriod:
-		if p.GraceLeft > 0 {
-			return fmt.Sprintf("it was deleted and its grace period runs %s more", p.GraceLeft.Round(time.Second))
+		// The time it ends, not how long it has left: the words are stored
+		// and read later.
+		if !p.GraceEnds.IsZero() {
+			return fmt.Sprintf("it was deleted and its grace period ends at %s", p.GraceEnds.UTC().Format(time.RFC3339))
 		}
 		return "it was deleted and its kubelet has not finished stopping it"
 	case NodeNotReady:

@@ -51,8 +51,8 @@ func TestWhyAndRemedy(t *testing.T) {
 			remedy: "Find the controller that owns finalizer example.com/backup (the prefix of its name usually says which) and why it does not remove it; remove it by hand only if that controller is gone.",
 		},
 		{
-			pod: Pod{Verdict: Blocking, Reason: GracePeriod, GraceLeft: 25*time.Minute + 300*time.Millisecond},
-			why: "it was deleted and its grace period runs 25m0s more",
+			pod: Pod{Verdict: Blocking, Reason: GracePeriod, GraceEnds: time.Date(2026, 11, 27, 8, 25, 0, 300, time.FixedZone("CET", 3600))},
+			why: "it was deleted and its grace period ends at 2026-11-27T07:25:00Z",
 			// A deleted pod's terminationGracePeriodSeconds no longer counts
 			// (and a pod's cannot change): only another delete shortens it.
 			remedy: "Wait for the pod to stop, or, if it need not take that long, delete it again with a shorter --grace-period; lower terminationGracePeriodSeconds in its workload for the next drain.",

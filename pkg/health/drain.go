@@ -20,8 +20,8 @@ const drainDocs = "https://github.com/update-insights/update-insights-operator/b
 // drain long enough (drain.MCO's thresholds: a Warning once the
 // machine-config controller's first attempt failed, an Error once it would
 // raise its drain error), scoped to the node, the pod and its budgets, and
-// when the level of a block would next change by the passage of time
-// alone.
+// when the level or the words of a block would next change by the passage
+// of time alone.
 func forDrain(s *insightsv1alpha1.NodeProgressInsightStatus, blocks []drain.Pod, now time.Time) ([]Insight, time.Time) {
 	var insights []Insight
 	var next time.Time
@@ -44,27 +44,37 @@ func forDrain(s *insightsv1alpha1.NodeProgressInsightStatus, blocks []drain.Pod,
 				Level:       level,
 				Type:        insightsv1alpha1.UpdateStalledImpactType,
 				Summary:     text.OneLine(fmt.Sprintf("Pod %s/%s holds the drain of node %s: %s", b.Namespace, b.Name, s.Name, b.Why()), maxSummaryLength),
-				Description: text.Truncate(drainDescription(b, now), maxDescriptionLength),
+				Description: text.Truncate(drainDescription(b), maxDescriptionLength),
 			}, drainDocs))
 	}
 	return insights, next
 }
 
 // drainDescription says since when the pod holds the drain, what to do, and
-// what the machine-config controller does meanwhile.
-func drainDescription(b drain.Pod, now time.Time) string {
+// what the machine-config controller does meanwhile. It states a time, not
+// how long: the insight is written once and read for as long as it stands.
+func drainDescription(b drain.Pod) string {
 	held := "The drain waits for it"
 	if !b.Since.IsZero() {
-		held = fmt.Sprintf("It has held the drain for %s", now.Sub(b.Since).Round(time.Second))
+		held = fmt.Sprintf("It has held the drain since %s", b.Since.UTC().Format(time.RFC3339))
 	}
 	return fmt.Sprintf("%s: %s. %s The machine-config controller tries the drain again every minute, then every five, "+
 		"and after %s raises its drain error (the MCCDrainError alert); the node's update waits until the pod is gone.",
 		held, b.Why(), b.Remedy(), drain.MCO.ErrorAfter)
 }
 
-// nextLevel is when a block's level next changes by the passage of time
-// alone, zero for never.
+// nextLevel is when a block's level or words next change by the passage of
+// time alone, zero for never: a threshold, or the end of the pod's grace
+// period, after which something else holds it.
 func nextLevel(b drain.Pod, now time.Time) time.Time {
+	if b.Reason == drain.GracePeriod && b.GraceEnds.After(now) {
+		return earliest(b.GraceEnds, nextThreshold(b, now))
+	}
+	return nextThreshold(b, now)
+}
+
+// nextThreshold is when a block's level next changes, zero for never.
+func nextThreshold(b drain.Pod, now time.Time) time.Time {
 	start := b.Since
 	if start.IsZero() {
 		return time.Time{}

@@ -1,6 +1,7 @@
 package health
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -66,7 +67,7 @@ func TestForDrainRisesWithMCOsThresholds(t *testing.T) {
 				Level:   insightsv1alpha1.WarningImpactLevel,
 				Type:    insightsv1alpha1.UpdateStalledImpactType,
 				Summary: "Pod shop/db-0 holds the drain of node worker-a: PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)",
-				Description: "It has held the drain for 10m0s: PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed). " +
+				Description: "It has held the drain since 2026-11-27T08:00:00Z: PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed). " +
 					"Scale ReplicaSet/db-7d9 up so that PodDisruptionBudget shop/db allows a disruption, or relax the budget's minAvailable or maxUnavailable. " +
 					"The machine-config controller tries the drain again every minute, then every five, and after 1h0m0s raises its drain error (the MCCDrainError alert); " +
 					"the node's update waits until the pod is gone.",
@@ -79,5 +80,40 @@ func TestForDrainRisesWithMCOsThresholds(t *testing.T) {
 	}
 	if got := insights[0].Status.StartedAt.Time; !got.Equal(start) {
 		t.Errorf("started at %s, want %s", got, start)
+	}
+}
+
+// What a drain's insight says stays true for as long as it stands: written
+// when the pod has held the drain for 90 seconds and again at 50 minutes,
+// at one level, it is the same insight, stating since when and until when,
+// never how long; and the node is looked at again when a grace period it
+// names ends, after which something else holds the pod.
+func TestForDrainWordsStayTrue(t *testing.T) {
+	start := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	status := &insightsv1alpha1.NodeProgressInsightStatus{Name: "worker-a", ScopeType: insightsv1alpha1.ScopeTypeWorkerPool}
+	graceEnds := start.Add(time.Hour)
+	for _, tt := range []struct {
+		name     string
+		block    drain.Pod
+		nextAt90 time.Time
+	}{
+		{"a budget at its limit", drain.Pod{Namespace: "shop", Name: "db-0", Verdict: drain.Blocking, Reason: drain.BudgetAtLimit, Since: start, Owner: "ReplicaSet/db-7d9",
+			Budgets: []drain.Budget{{Namespace: "shop", Name: "db", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2}}}, start.Add(drain.MCO.ErrorAfter)},
+		{"a grace period of an hour", drain.Pod{Namespace: "shop", Name: "db-0", Verdict: drain.Blocking, Reason: drain.GracePeriod, Since: start, Owner: "ReplicaSet/db-7d9",
+			GraceEnds: graceEnds}, graceEnds},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			first, next := forDrain(status, []drain.Pod{tt.block}, start.Add(drain.MCO.WarnAfter))
+			later, _ := forDrain(status, []drain.Pod{tt.block}, start.Add(50*time.Minute))
+			if diff := cmp.Diff(first, later); diff != "" {
+				t.Errorf("the insight written at 90s and at 50m (-90s +50m):\n%s", diff)
+			}
+			if len(first) != 1 || !strings.Contains(first[0].Status.Impact.Description, "since 2026-11-27T08:00:00Z") {
+				t.Errorf("the insight does not say since when: %+v", first)
+			}
+			if !next.Equal(tt.nextAt90) {
+				t.Errorf("looked at again at %s, want %s", next, tt.nextAt90)
+			}
+		})
 	}
 }

@@ -460,9 +460,9 @@ func drainHeldOf(i *insightsv1alpha1.UpdateHealthInsight) (node, pod string, bud
 	return health.DrainHeld(i.Status.Scope.Resources)
 }
 
-// graceLeft reads the time a GracePeriod summary says is left, which
-// depends on when the operator wrote it.
-var graceLeft = regexp.MustCompile(`its grace period runs (\S+) more$`)
+// graceEnds reads when a GracePeriod summary says the grace period ends,
+// which the pod's deletion set.
+var graceEnds = regexp.MustCompile(`its grace period ends at (\S+)$`)
 
 // checkDrainHealthInsight checks that the insight names the node, the pod
 // and its budgets, is a Warning, and says why (summary) and what to do
@@ -483,15 +483,15 @@ func checkDrainHealthInsight(t *testing.T, i *insightsv1alpha1.UpdateHealthInsig
 	}
 	summary := i.Status.Impact.Summary
 	if want.Reason == drain.GracePeriod {
-		m := graceLeft.FindStringSubmatch(summary)
+		m := graceEnds.FindStringSubmatch(summary)
 		if m == nil {
 			t.Fatalf("the health insight's summary %q says no grace left", summary)
 		}
-		left, err := time.ParseDuration(m[1])
-		if err != nil || left <= 0 || left > time.Hour {
-			t.Errorf("the health insight's summary says %s of the hour's grace left (%v)", m[1], err)
+		ends, err := time.Parse(time.RFC3339, m[1])
+		if left := time.Until(ends); err != nil || left <= 0 || left > time.Hour {
+			t.Errorf("the health insight's summary says the hour's grace ends at %s (%v)", m[1], err)
 		}
-		want.GraceLeft = left
+		want.GraceEnds = ends
 	}
 	wantSummary := "Pod " + want.Namespace + "/" + want.Name + " holds the drain of node " + node + ": " + want.Why()
 	if summary != wantSummary {
