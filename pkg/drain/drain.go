@@ -20,7 +20,10 @@ type Input struct {
 	// Pending are pods not yet scheduled: a replacement that cannot be
 	// scheduled keeps a budget from ever allowing a disruption. May be nil.
 	Pending []*corev1.Pod
-	Policy  Policy
+	// Others are pods of other nodes the budgets select, for naming those
+	// not ready that keep a budget at its limit. May be nil.
+	Others []*corev1.Pod
+	Policy Policy
 	// DaemonSetExists says whether the DaemonSet namespace/name exists, as
 	// the Helper's daemonSetFilter asks the API server before it skips a
 	// DaemonSet's pod. Nil takes every DaemonSet to exist.
@@ -108,6 +111,18 @@ type Pod struct {
 	// Unschedulable are, for ReplacementUnschedulable, the pending pods'
 	// names, sorted.
 	Unschedulable []string
+	// NotReady are, for BudgetAtLimit, the other pods its budget selects
+	// that are not ready, among those Input holds, by namespace and name:
+	// the pods the budget waits for.
+	NotReady []Peer
+}
+
+// Peer is another pod a budget selects, on the node it is bound to, not
+// ready since Since (its Ready condition's lastTransitionTime; zero when not
+// known).
+type Peer struct {
+	Namespace, Name, Node string
+	Since                 time.Time
 }
 
 // Node returns the verdict on each of the node's pods, sorted by namespace and
@@ -167,6 +182,9 @@ func judge(in Input, pod *corev1.Pod) Pod {
 		return p
 	}
 	p.Verdict, p.Reason, p.Budgets, p.Unschedulable = Blocking, reason, budgetsOf(budgets), names
+	if reason == BudgetAtLimit && len(budgets) == 1 {
+		p.NotReady = waitedFor(budgets[0], pod, in)
+	}
 	p.Since = in.Started
 	if reason != MultipleBudgets && len(budgets) == 1 {
 		// The budget stopped allowing disruptions when its condition last

@@ -8,6 +8,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/utils/ptr"
 )
 
 // kubectl is the Helper with kubectl drain's defaults: no option set.
@@ -302,6 +303,57 @@ func TestNodeAsksWhetherADaemonSetPodsDaemonSetExists(t *testing.T) {
 			in := Input{Node: readyNode(), Pods: []*corev1.Pod{tc.pod}, Budgets: []*policyv1.PodDisruptionBudget{tc.budget},
 				Policy: tc.policy, DaemonSetExists: tc.exists, Started: started, Now: now}
 			if diff := cmp.Diff([]Pod{tc.want}, Node(in)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// guardPod is a control plane guard pod as library-go's guard controller
+// makes it (pkg/operator/staticpod/controller/guard: guard-pod.yaml and
+// sync): <operand>-guard-<node> in the operand's namespace, labelled
+// app=guard, bound to its node, no owner; ready while its operand there is.
+func guardPod(node string, opts ...podOption) *corev1.Pod {
+	p := pod("etcd-guard-"+node, append([]podOption{bare, inNamespace("openshift-etcd"), labelled("app", "guard"), onNode(node)}, opts...)...)
+	p.Spec.TerminationGracePeriodSeconds = ptr.To[int64](3)
+	return p
+}
+
+// The budget over the guard pods, as the guard controller renders it:
+// minAvailable one less than the control plane nodes.
+func guardBudget(healthy int32) *policyv1.PodDisruptionBudget {
+	return budget("etcd-guard-pdb", healthy, 2, 3, started.Add(-time.Hour), budgetNamespace("openshift-etcd"),
+		selecting(&metav1.LabelSelector{MatchLabels: map[string]string{"app": "guard"}}))
+}
+
+// A budget at its limit names the other pods it selects that are not
+// ready, the pods it waits for: of the node's pods and the others the
+// caller holds, bound, not deleted, not finished.
+func TestNodeNamesThePodsABudgetAtItsLimitWaitsFor(t *testing.T) {
+	since := started.Add(-20 * time.Minute)
+	unready := func(p *corev1.Pod) { notReady(p); p.Status.Conditions[1].LastTransitionTime = metav1.NewTime(since) }
+	pdb := guardBudget(2)
+	for _, tc := range []struct {
+		name   string
+		others []*corev1.Pod
+		want   []Peer
+	}{
+		{"a guard pod not ready on another control plane node", []*corev1.Pod{guardPod("master-1", unready), guardPod("master-2")},
+			[]Peer{{Namespace: "openshift-etcd", Name: "etcd-guard-master-1", Node: "master-1", Since: since}}},
+		{"none known", nil, nil},
+		{"a deleted, a finished, an unbound or an unselected pod is not waited for", []*corev1.Pod{
+			guardPod("master-1", unready, deletedAt(now, 3)), guardPod("master-2", phase(corev1.PodFailed)),
+			guardPod("", unready), guardPod("master-3", unready, labelled("app", "etcd")),
+		}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			master0 := readyNode()
+			master0.Name = "master-0"
+			in := Input{Node: master0, Pods: []*corev1.Pod{guardPod("master-0")}, Others: tc.others, Budgets: []*policyv1.PodDisruptionBudget{pdb},
+				Policy: MCO, Started: started, Now: now}
+			want := []Pod{{Namespace: "openshift-etcd", Name: "etcd-guard-master-0", Verdict: Blocking, Reason: BudgetAtLimit, Since: started,
+				Budgets: budgetsOf([]*policyv1.PodDisruptionBudget{pdb}), NotReady: tc.want}}
+			if diff := cmp.Diff(want, Node(in)); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

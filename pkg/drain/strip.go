@@ -39,7 +39,7 @@ func Strip(obj any) (any, error) {
 	}
 	for _, c := range p.Status.Conditions {
 		if c.Type == corev1.PodReady || c.Type == corev1.PodScheduled {
-			out.Status.Conditions = append(out.Status.Conditions, corev1.PodCondition{Type: c.Type, Status: c.Status, Reason: c.Reason})
+			out.Status.Conditions = append(out.Status.Conditions, corev1.PodCondition{Type: c.Type, Status: c.Status, Reason: c.Reason, LastTransitionTime: c.LastTransitionTime})
 		}
 	}
 	return out, nil

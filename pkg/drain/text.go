@@ -22,7 +22,11 @@ func (p Pod) Why() string {
 	}
 	switch p.Reason {
 	case BudgetAtLimit:
-		return fmt.Sprintf("PodDisruptionBudget %s allows no disruption (%s)", p.budget(), p.budgetNumbers())
+		why := fmt.Sprintf("PodDisruptionBudget %s allows no disruption (%s)", p.budget(), p.budgetNumbers())
+		if len(p.NotReady) > 0 {
+			why += ": it waits for " + p.peers()
+		}
+		return why
 	case ReplacementUnschedulable:
 		return fmt.Sprintf("PodDisruptionBudget %s allows no disruption, and its pod %s cannot be scheduled", p.budget(), strings.Join(p.Unschedulable, ", "))
 	case MultipleBudgets:
@@ -65,6 +69,19 @@ func (p Pod) Remedy() string {
 	// and the API server lets a later delete only shorten it (apiserver
 	// pkg/registry/rest/delete.go, BeforeDelete).
 	switch {
+	case p.Reason == BudgetAtLimit && p.Owner == "":
+		// A bare pod (a control plane guard pod is one): no workload
+		// scales it, and its budget counts the pods it selects as they are.
+		waits := "more of the pods it selects to be ready"
+		if len(p.NotReady) > 0 {
+			waits = p.peers()
+		}
+		return fmt.Sprintf("Nothing scales a bare pod: PodDisruptionBudget %s allows a disruption only once it has more healthy pods, and waits for %s. "+
+			"Find why they are not ready (a control plane guard pod is ready while its operand on that node is healthy), or relax the budget's minAvailable or maxUnavailable.",
+			p.budget(), waits)
+	case p.Reason == BudgetAtLimit && len(p.NotReady) > 0 && !p.OwnerGone:
+		return fmt.Sprintf("Find why the pods it waits for are not ready (%s: their events and readiness probes say), scale %s up so that PodDisruptionBudget %s allows a disruption, "+
+			"or relax the budget's minAvailable or maxUnavailable.", p.peers(), p.Owner, p.budget())
 	case p.Reason == BudgetAtLimit && p.OwnerGone:
 		return fmt.Sprintf("Nothing recreates the pod: its %s is gone. Delete the pod if it is no longer needed (a delete, unlike the drain's eviction, "+
 			"does not ask its budget), or relax PodDisruptionBudget %s's minAvailable or maxUnavailable.", p.Owner, p.budget())
@@ -88,6 +105,28 @@ func (p Pod) Remedy() string {
 		return "Remove the pod by hand, or drain with options that allow it."
 	}
 	return ""
+}
+
+// namedPeers is how many not-ready pods the words name before they count
+// the rest.
+const namedPeers = 2
+
+// peers names the pods the budget waits for: each on its node, not ready
+// since a time (a time, not how long: the words are stored).
+func (p Pod) peers() string {
+	var named []string
+	for _, peer := range p.NotReady[:min(len(p.NotReady), namedPeers)] {
+		s := fmt.Sprintf("pod %s/%s on node %s, not ready", peer.Namespace, peer.Name, peer.Node)
+		if !peer.Since.IsZero() {
+			s += " since " + peer.Since.UTC().Format(time.RFC3339)
+		}
+		named = append(named, s)
+	}
+	s := strings.Join(named, "; ")
+	if rest := len(p.NotReady) - len(named); rest > 0 {
+		s += fmt.Sprintf("; and %d more not ready", rest)
+	}
+	return s
 }
 
 func (p Pod) budget() string {

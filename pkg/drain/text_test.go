@@ -72,3 +72,53 @@ func TestWhyAndRemedy(t *testing.T) {
 		})
 	}
 }
+
+// A budget at its limit over a bare pod (a control plane guard pod, as
+// library-go's guard controller makes it: no owner, app=guard, under
+// <operand>-guard-pdb) is not remedied by scaling a workload, and the pods
+// the budget waits for are named with their nodes and since when they are
+// not ready.
+func TestABudgetAtItsLimitNamesThePodsItWaitsFor(t *testing.T) {
+	guard := Budget{Namespace: "openshift-etcd", Name: "etcd-guard-pdb", CurrentHealthy: 1, DesiredHealthy: 2, ExpectedPods: 3}
+	since := time.Date(2026, 11, 27, 7, 40, 0, 0, time.UTC)
+	master1 := Peer{Namespace: "openshift-etcd", Name: "etcd-guard-master-1", Node: "master-1", Since: since}
+	for _, tt := range []struct {
+		name        string
+		pod         Pod
+		why, remedy string
+	}{
+		{
+			name: "a guard pod whose peer on another node is not ready",
+			pod:  Pod{Verdict: Blocking, Reason: BudgetAtLimit, Budgets: []Budget{guard}, NotReady: []Peer{master1}},
+			why: "PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows no disruption (1 of 3 expected pods healthy, 2 needed): " +
+				"it waits for pod openshift-etcd/etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z",
+			remedy: "Nothing scales a bare pod: PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows a disruption only once it has more healthy pods, " +
+				"and waits for pod openshift-etcd/etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z. " +
+				"Find why they are not ready (a control plane guard pod is ready while its operand on that node is healthy), or relax the budget's minAvailable or maxUnavailable.",
+		},
+		{
+			name: "a bare pod whose peers are not known",
+			pod:  Pod{Verdict: Blocking, Reason: BudgetAtLimit, Budgets: []Budget{guard}},
+			why:  "PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows no disruption (1 of 3 expected pods healthy, 2 needed)",
+			remedy: "Nothing scales a bare pod: PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows a disruption only once it has more healthy pods, " +
+				"and waits for more of the pods it selects to be ready. " +
+				"Find why they are not ready (a control plane guard pod is ready while its operand on that node is healthy), or relax the budget's minAvailable or maxUnavailable.",
+		},
+		{
+			name: "a workload's pod whose peers are not ready",
+			pod: Pod{Verdict: Blocking, Reason: BudgetAtLimit, Owner: "ReplicaSet/web-7d9", Budgets: []Budget{{Namespace: "shop", Name: "web", CurrentHealthy: 1, DesiredHealthy: 1, ExpectedPods: 4}},
+				NotReady: []Peer{{Namespace: "shop", Name: "web-a", Node: "worker-b", Since: since}, {Namespace: "shop", Name: "web-b", Node: "worker-c"}, {Namespace: "shop", Name: "web-c", Node: "worker-d"}}},
+			why: "PodDisruptionBudget shop/web allows no disruption (1 of 4 expected pods healthy, 1 needed): it waits for pod shop/web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; " +
+				"pod shop/web-b on node worker-c, not ready; and 1 more not ready",
+			remedy: "Find why the pods it waits for are not ready (pod shop/web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; pod shop/web-b on node worker-c, not ready; " +
+				"and 1 more not ready: their events and readiness probes say), scale ReplicaSet/web-7d9 up so that PodDisruptionBudget shop/web allows a disruption, " +
+				"or relax the budget's minAvailable or maxUnavailable.",
+		},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if diff := cmp.Diff([]string{tt.why, tt.remedy}, []string{tt.pod.Why(), tt.pod.Remedy()}); diff != "" {
+				t.Errorf("why and remedy (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
