@@ -76,7 +76,7 @@ func TestMidMigrationCluster(t *testing.T) {
 	for _, want := range []string{
 		"Target Version:  4.14.1 to Multi-Architecture\n",
 		"Updating:        machine-config\n",
-		"Completion:      96% (32 operators updated, 1 updating, 0 waiting)\n",
+		"Completion:      97% (32 operators updated, 1 updating, 0 waiting)\n",
 		"Duration:        25m (Est. Time Remaining: N/A for Multi-Architecture Migration)\n",
 		"worker        Progressing   0% (0/3)     2 Available, 1 Progressing, 1 Draining\n",
 	} {

@@ -95,7 +95,7 @@ type Operator struct {
 
 // Completion counts the payload ClusterOperators by how far they are.
 type Completion struct {
-	// Percent is the share already updated, floored.
+	// Percent is the share already updated, rounded as the reference prints it.
 	Percent  int32 `json:"percent"`
 	Updated  int   `json:"updated"`
 	Updating int   `json:"updating"`

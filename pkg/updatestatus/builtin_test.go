@@ -101,7 +101,7 @@ func TestBuiltinInsightsDoNotDependOnTime(t *testing.T) {
 			progress = &first[i]
 		}
 	}
-	if progress == nil || progress.Remediation.EstimatedFinish == nil || progress.Impact.Summary != "Control plane progressing: 90% of its operators updated to 4.17.0-ec.0" {
-		t.Errorf("control plane progress %+v, want 90%% with the estimated finish", progress)
+	if progress == nil || progress.Remediation.EstimatedFinish == nil || progress.Impact.Summary != "Control plane progressing: 91% of its operators updated to 4.17.0-ec.0" {
+		t.Errorf("control plane progress %+v, want 91%% with the estimated finish", progress)
 	}
 }

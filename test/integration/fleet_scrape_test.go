@@ -997,11 +997,11 @@ func TestFleetGaugesReachARealPrometheus(t *testing.T) {
 }
 
 // completionIs says whether the ClusterVersion insight's completion is
-// updated of total payload operators, floored to a whole percent as the
-// API documents it.
+// updated of total payload operators, rounded to a whole percent (half to
+// even) as the API documents it.
 func completionIs(ctx context.Context, updated, total int) bool {
 	i, err := insightsClient.InsightsV1alpha1().ClusterVersionProgressInsights().Get(ctx, names.ClusterVersion, metav1.GetOptions{})
-	return err == nil && int(i.Status.CompletionPercent) == updated*100/total
+	return err == nil && float64(i.Status.CompletionPercent) == math.RoundToEven(float64(updated)/float64(total)*100)
 }
 
 // controlPlaneIs says whether the ClusterVersion insight has that

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -203,7 +204,10 @@ func newConsole(b *testing.B) *console {
 	return c
 }
 
-func (c *console) completion() int32 { return int32(c.updated * 100 / reactionOperators) }
+// completion is the percent the insight says, rounded as the API documents it.
+func (c *console) completion() int32 {
+	return int32(math.RoundToEven(float64(c.updated) / float64(reactionOperators) * 100))
+}
 
 var cachesSynced = regexp.MustCompile(`Caches are synced for (\S+)`)
 

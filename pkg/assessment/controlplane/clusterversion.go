@@ -2,6 +2,7 @@ package controlplane
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -55,7 +56,7 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 		// caught up yet: an inconsistent but valid transient state.
 		status.CompletionPercent = 100
 	case len(operators) > 0:
-		status.CompletionPercent = int32(updated * 100 / len(operators))
+		status.CompletionPercent = completionPercent(updated, len(operators))
 	}
 
 	if last != nil && !last.StartedTime.IsZero() {
@@ -224,6 +225,15 @@ func progressEvidence(operators []*configv1.ClusterOperator, desiredVersion, mco
 		return now
 	}
 	return latest
+}
+
+// completionPercent is the share of updated operators as `oc adm upgrade
+// status` prints it (pkg/cli/admin/upgrade/status/controlplane.go: the ratio
+// times 100 as a float, printed with %.0f), rounded half to even: 32 of 33 is
+// 97. Rounded, 199 of 200 is 100 while one operator still updates, so 100
+// never says the update is done; the assessment does.
+func completionPercent(updated, total int) int32 {
+	return int32(math.RoundToEven(float64(updated) / float64(total) * 100))
 }
 
 func countUpdated(operators []*configv1.ClusterOperator, desiredVersion, mcoImage string) int {

@@ -2,6 +2,7 @@ package controlplane
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -250,19 +251,41 @@ func TestCompletionCountsOperatorsAtTheDesiredVersion(t *testing.T) {
 		want      int32
 	}{
 		{name: "none", want: 0},
-		{name: "floored, not rounded: 2 of 3", operators: []*configv1.ClusterOperator{
-			clusterOperator("a", "4.16.0"), clusterOperator("b", "4.16.0"), clusterOperator("c", "4.15.3")}, want: 66},
+		{name: "rounded as oc prints it: 2 of 3", operators: []*configv1.ClusterOperator{
+			clusterOperator("a", "4.16.0"), clusterOperator("b", "4.16.0"), clusterOperator("c", "4.15.3")}, want: 67},
+		{name: "rounded as oc prints it: 32 of 33", operators: updatedOf(32, 33), want: 97},
+		{name: "half to even: 1 of 8 is 12.5", operators: updatedOf(1, 8), want: 12},
+		{name: "half to even: 3 of 8 is 37.5", operators: updatedOf(3, 8), want: 38},
+		{name: "199 of 200 rounds to 100, still progressing", operators: updatedOf(199, 200), want: 100},
 		{name: "an operator without an operator version is pending", operators: []*configv1.ClusterOperator{
 			clusterOperator("a", "4.16.0"), clusterOperator("b", "")}, want: 50},
 		{name: "all", operators: []*configv1.ClusterOperator{clusterOperator("a", "4.16.0")}, want: 100},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := ClusterVersionProgress(updating(), tc.operators, "", nil, now).CompletionPercent; got != tc.want {
-				t.Errorf("completion = %d, want %d", got, tc.want)
+			got := ClusterVersionProgress(updating(), tc.operators, "", nil, now)
+			if got.CompletionPercent != tc.want {
+				t.Errorf("completion = %d, want %d", got.CompletionPercent, tc.want)
+			}
+			// The percent never completes an update: the ClusterVersion does.
+			if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing {
+				t.Errorf("assessment = %s, want Progressing", got.Assessment)
 			}
 		})
 	}
+}
+
+// updatedOf is total operators, the first updated of them at the target.
+func updatedOf(updated, total int) []*configv1.ClusterOperator {
+	operators := make([]*configv1.ClusterOperator, total)
+	for i := range operators {
+		version := "4.15.3"
+		if i < updated {
+			version = "4.16.0"
+		}
+		operators[i] = clusterOperator(fmt.Sprintf("operator-%d", i), version)
+	}
+	return operators
 }
 
 // machineConfigMigrating is a control plane migrating to the
@@ -285,7 +308,7 @@ func TestCompletionCountsMachineConfigByTheImageItReports(t *testing.T) {
 		want      int32
 	}{
 		{name: "machine-config reports an image other than its Deployment's: updating",
-			operators: machineConfigMigrating(started.Add(time.Minute)), mcoImage: "quay.io/mco@sha256:multi", want: 66},
+			operators: machineConfigMigrating(started.Add(time.Minute)), mcoImage: "quay.io/mco@sha256:multi", want: 67},
 		{name: "machine-config reports its Deployment's image: updated",
 			operators: machineConfigMigrating(started.Add(time.Minute)), mcoImage: "quay.io/mco@sha256:amd64", want: 100},
 		{name: "the Deployment unknown: the version decides",
@@ -304,7 +327,7 @@ func TestCompletionCountsMachineConfigByTheImageItReports(t *testing.T) {
 					updated++
 				}
 			}
-			if agreed := int32(updated * 100 / len(tc.operators)); agreed != tc.want {
+			if agreed := completionPercent(updated, len(tc.operators)); agreed != tc.want {
 				t.Errorf("the operator insights say %d%% updated, the ClusterVersion insight %d%%", agreed, tc.want)
 			}
 		})

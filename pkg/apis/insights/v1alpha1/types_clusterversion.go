@@ -62,7 +62,9 @@ type ClusterVersionProgressInsightStatus struct {
 	Versions ControlPlaneUpdateVersions `json:"versions"`
 
 	// completionPercent is the share of payload ClusterOperators already at
-	// the target version, floored to a whole percent.
+	// the target version, rounded to a whole percent (half to even) as
+	// `oc adm upgrade status` prints it: 100 is not done, the assessment
+	// says when the update completed.
 	// +required
 	// +kubebuilder:validation:Minimum=0
 	// +kubebuilder:validation:Maximum=100
