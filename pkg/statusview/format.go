@@ -38,9 +38,27 @@ func roughDuration(d time.Duration) string {
 	return shortDuration(d.Round(time.Second))
 }
 
-// since prints how long ago t was, to the second: "now" under half a second
-// (or for a time in the future), "-" when t is unknown.
+// since prints how long ago t was, in whole seconds truncated as the
+// reference's SINCE columns are (health.go's stringSince, and the updating
+// operators' table through shortDuration, which drops the fraction): 2m56.7s
+// is 2m56s. "now" under a second (or for a time in the future), "-" when t
+// is unknown.
 func since(t *metav1.Time, now time.Time) string {
+	if t == nil || t.IsZero() {
+		return "-"
+	}
+	d := now.Sub(t.Time).Truncate(time.Second)
+	if d <= 0 {
+		return "now"
+	}
+	return shortDuration(d)
+}
+
+// sinceStart prints how long the update has run, rounded to the second:
+// the reference dates its "Update is proceeding well" row by the update's
+// duration, which it rounds (status.go's updatingFor), unlike its other
+// SINCE cells.
+func sinceStart(t *metav1.Time, now time.Time) string {
 	if t == nil || t.IsZero() {
 		return "-"
 	}

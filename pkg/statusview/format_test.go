@@ -41,9 +41,11 @@ func TestSince(t *testing.T) {
 	}{
 		{name: "unknown", t: nil, want: "-"},
 		{name: "zero", t: &metav1.Time{}, want: "-"},
-		{name: "under half a second", t: at(368975), want: "now"},
+		{name: "under a second", t: at(999 * time.Millisecond), want: "now"},
 		{name: "in the future", t: at(-time.Minute), want: "now"},
 		{name: "to the second", t: at(58*time.Minute + 18*time.Second + 368975), want: "58m18s"},
+		{name: "truncated as the reference does, not rounded", t: at(2*time.Minute + 56*time.Second + 700*time.Millisecond), want: "2m56s"},
+		{name: "truncated to whole hours", t: at(time.Hour + 900*time.Millisecond), want: "1h"},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -51,6 +53,22 @@ func TestSince(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
+	}
+}
+
+func TestSinceStart(t *testing.T) {
+	now := time.Date(2024, 8, 5, 17, 23, 22, 700_000_000, time.UTC)
+	started := metav1.NewTime(now.Add(-(2*time.Minute + 56*time.Second + 700*time.Millisecond)))
+	// The reference rounds the update's duration for this row, so that it
+	// says 2m57s where a health insight of the same start says 2m56s.
+	if got, want := sinceStart(&started, now), "2m57s"; got != want {
+		t.Errorf("sinceStart = %q, want %q", got, want)
+	}
+	if got, want := since(&started, now), "2m56s"; got != want {
+		t.Errorf("since = %q, want %q", got, want)
+	}
+	if got, want := sinceStart(nil, now), "-"; got != want {
+		t.Errorf("sinceStart(nil) = %q, want %q", got, want)
 	}
 }
 

@@ -293,7 +293,7 @@ func writeHealth(b *bytes.Buffer, s *Status, d Details) {
 		// not an insight.
 		t := newTable(b)
 		fmt.Fprint(t, "SINCE\tLEVEL\tIMPACT\tMESSAGE\n")
-		fmt.Fprintf(t, "%s\t%s\t%s\tUpdate is proceeding well\n", since(s.ControlPlane.StartedAt, s.Now.Time), insightsv1alpha1.InfoImpactLevel, insightsv1alpha1.NoneImpactType)
+		fmt.Fprintf(t, "%s\t%s\t%s\tUpdate is proceeding well\n", sinceStart(s.ControlPlane.StartedAt, s.Now.Time), insightsv1alpha1.InfoImpactLevel, insightsv1alpha1.NoneImpactType)
 		_ = t.Flush()
 		return
 	}

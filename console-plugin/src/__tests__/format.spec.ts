@@ -6,6 +6,7 @@ import {
   roughDuration,
   shortDuration,
   since,
+  sinceStart,
   targetVersion,
 } from '../view/format';
 
@@ -30,11 +31,20 @@ describe('since', () => {
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
   test.each([
     ['unknown', undefined, '-'],
-    ['under half a second', ago(368), 'now'],
+    ['under a second', ago(999), 'now'],
     ['in the future', ago(-60000), 'now'],
     ['to the second', ago((58 * 60 + 18) * 1000 + 368), '58m18s'],
+    ['truncated as the reference does, not rounded', ago((2 * 60 + 56) * 1000 + 700), '2m56s'],
+    ['truncated to whole hours', ago(3600 * 1000 + 900), '1h'],
   ])('%s', (_, t, want) => {
     expect(since(t, now)).toBe(want);
+  });
+
+  test('the update\'s own row is rounded, as the reference rounds the update\'s duration', () => {
+    const started = ago((2 * 60 + 56) * 1000 + 700);
+    expect(sinceStart(started, now)).toBe('2m57s');
+    expect(since(started, now)).toBe('2m56s');
+    expect(sinceStart(undefined, now)).toBe('-');
   });
 });
 

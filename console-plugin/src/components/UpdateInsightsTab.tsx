@@ -9,7 +9,7 @@
 // All it decides is delegated to the pure modules under src/view.
 import { Alert, AlertVariant, Spinner, Stack, StackItem } from '@patternfly/react-core';
 import { buildStatus, StatusView } from '../view/status';
-import { since } from '../view/format';
+import { sinceStart } from '../view/format';
 import { ControlPlaneCard } from './ControlPlaneCard';
 import { HealthSection } from './HealthSection';
 import { InformersSection } from './InformersSection';
@@ -92,7 +92,7 @@ const UpdateInsightsTab = () => {
         )}
         {view && (view.updating || view.health.length > 0) && (
           <StackItem>
-            <HealthSection health={view.health} startedSince={since(view.controlPlane.startedAt, now)} />
+            <HealthSection health={view.health} startedSince={sinceStart(view.controlPlane.startedAt, now)} />
           </StackItem>
         )}
         {view && (

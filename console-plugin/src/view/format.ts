@@ -35,9 +35,20 @@ export const shortDuration = (d: number): string => {
 export const roughDuration = (d: number): string =>
   d > 10 * Minute ? shortDuration(round(d, Minute)) : shortDuration(round(d, Second));
 
-// since prints how long ago t was: "now" under half a second (or for a time
-// in the future), "-" when t is unknown.
+// since prints how long ago t was, in whole seconds truncated as the
+// reference's SINCE columns are: 2m56.7s is 2m56s. "now" under a second (or
+// for a time in the future), "-" when t is unknown.
 export const since = (t: string | undefined, now: Date): string => {
+  if (!t) {
+    return '-';
+  }
+  const d = truncate(between(new Date(t), now), Second);
+  return d <= 0 ? 'now' : shortDuration(d);
+};
+
+// sinceStart prints how long the update has run, rounded to the second, as
+// the reference dates its "Update is proceeding well" row.
+export const sinceStart = (t: string | undefined, now: Date): string => {
   if (!t) {
     return '-';
   }
