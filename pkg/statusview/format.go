@@ -69,16 +69,24 @@ func sinceStart(t *metav1.Time, now time.Time) string {
 	return shortDuration(d)
 }
 
+// believedUpTo is the longest time left that an estimate is believed for:
+// the curve pkg/eta projects through was fitted on updates of an hour or
+// two, and an update that has run for days projects through it to years.
+const believedUpTo = 24 * time.Hour
+
 // remaining prints the time left until the estimated completion as the
-// reference does: vague under 10 minutes, and once more than 10 minutes past
-// the estimate, the estimate's duration instead.
+// reference does (vagueUnder in its controlplane.go): vague under 10
+// minutes, and once more than 10 minutes past the estimate, the estimate's
+// duration instead; so too for an estimate further ahead than is believed.
+// now is when it is printed, not when the estimate was made.
 func remaining(cp *ControlPlane, now time.Time) string {
 	left := cp.EstimatedCompletedAt.Sub(now)
+	unbelievable := left < -10*time.Minute || left > believedUpTo
 	switch {
-	case left < -10*time.Minute && cp.StartedAt != nil:
+	case unbelievable && cp.StartedAt != nil:
 		// The reference prints this duration with its seconds cut off.
 		return "N/A; estimate duration was " + shortDuration(cp.EstimatedCompletedAt.Sub(cp.StartedAt.Time).Truncate(time.Minute))
-	case left < -10*time.Minute:
+	case unbelievable:
 		return "N/A"
 	case left < 10*time.Minute:
 		return "<10m"

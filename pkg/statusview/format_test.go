@@ -86,6 +86,9 @@ func TestRemaining(t *testing.T) {
 		{name: "a little past the estimate, still vague", left: -9 * time.Minute, startedAt: &started, want: "<10m"},
 		{name: "well past the estimate: how long it was estimated to take", left: -34*time.Minute - 20*time.Second, startedAt: &started, want: "N/A; estimate duration was 25m"},
 		{name: "well past an estimate of an update of unknown start", left: -time.Hour, want: "N/A"},
+		// An update started long ago projects through the curve to years.
+		{name: "further ahead than is believed: how long it was estimated to take", left: 98206 * time.Hour, startedAt: &started, want: "N/A; estimate duration was 98207h"},
+		{name: "a day ahead is still believed", left: 24 * time.Hour, startedAt: &started, want: "24h"},
 	}
 	for _, tc := range testCases {
 		t.Run(tc.name, func(t *testing.T) {

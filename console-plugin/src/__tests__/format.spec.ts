@@ -1,6 +1,7 @@
 import { Hour, Millisecond, Minute, Second } from '../view/duration';
 import {
   assessmentWord,
+  estimatedFinish,
   nodeEstimate,
   remaining,
   roughDuration,
@@ -58,8 +59,24 @@ describe('remaining', () => {
     ['a little past the estimate, still vague', at(-9 * 60 * 1000), started, '<10m'],
     ['well past the estimate: how long it was estimated to take', at(-(34 * 60 + 20) * 1000), started, 'N/A; estimate duration was 25m'],
     ['well past the estimate, start unknown', at(-(34 * 60 + 20) * 1000), undefined, 'N/A'],
+    // An update started long ago projects through the curve to years.
+    ['further ahead than is believed: how long it was estimated to take', at(98206 * 3600 * 1000), started, 'N/A; estimate duration was 98207h'],
+    ['a day ahead is still believed', at(24 * 3600 * 1000), started, '24h'],
   ])('%s', (_, estimated, start, want) => {
     expect(remaining(estimated, start, now)).toBe(want);
+  });
+});
+
+describe('estimated finish', () => {
+  const now = new Date('2024-08-05T21:56:00Z');
+  test.each([
+    ['ahead: the time', '2024-08-05T22:30:00Z', '2024-08-05T22:30:00Z'],
+    // Made at the last sync, read minutes later: no time to come.
+    ['passed since the estimate was made: none', '2024-08-05T21:51:27Z', undefined],
+    ['years away: none', '2038-02-13T09:00:00Z', undefined],
+    ['no estimate', undefined, undefined],
+  ])('%s', (_, estimated, want) => {
+    expect(estimatedFinish(estimated, now)).toBe(want);
   });
 });
 

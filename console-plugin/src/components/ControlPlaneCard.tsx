@@ -47,7 +47,7 @@ export const ControlPlaneCard = ({ view }: { view: StatusView }) => {
               {cp.estimatedTimeRemaining && (
                 <Item term="Est. Time Remaining">
                   {cp.estimatedTimeRemaining}
-                  {cp.estimatedCompletedAt && ` (estimated finish ${rfc3339(cp.estimatedCompletedAt)})`}
+                  {cp.estimatedFinish && ` (estimated finish ${cp.estimatedFinish})`}
                 </Item>
               )}
               <Item term="Operator health">{cp.operatorHealthText}</Item>

@@ -4,6 +4,7 @@
 import {
   between,
   durationString,
+  Hour,
   Minute,
   parseDuration,
   round,
@@ -60,22 +61,38 @@ export const sinceStart = (t: string | undefined, now: Date): string => {
 export const rfc3339 = (t: string | Date): string =>
   new Date(t).toISOString().replace(/\.\d+Z$/, 'Z');
 
+// believedUpTo is the longest time left that an estimate is believed for:
+// the curve it projects through was fitted on updates of an hour or two, and
+// an update that has run for days projects through it to years.
+export const believedUpTo = 24 * Hour;
+
 // remaining prints the time left until the estimated completion: vague
-// under 10 minutes, and once more than 10 minutes past the estimate, the
-// estimate's duration instead.
+// under 10 minutes, and once more than 10 minutes past the estimate, or
+// further ahead than is believed, the estimate's duration instead.
 export const remaining = (estimated: string, started: string | undefined, now: Date): string => {
   const est = new Date(estimated);
   const left = between(now, est);
-  if (left < -10 * Minute && started) {
+  if ((left < -10 * Minute || left > believedUpTo) && started) {
     return `N/A; estimate duration was ${shortDuration(truncate(between(new Date(started), est), Minute))}`;
   }
-  if (left < -10 * Minute) {
+  if (left < -10 * Minute || left > believedUpTo) {
     return 'N/A';
   }
   if (left < 10 * Minute) {
     return '<10m';
   }
   return roughDuration(left);
+};
+
+// estimatedFinish is when the update is estimated to finish, only while that
+// is ahead of now and believed: a finish already passed, or years away, is
+// no time to come.
+export const estimatedFinish = (estimated: string | undefined, now: Date): string | undefined => {
+  if (!estimated) {
+    return undefined;
+  }
+  const left = between(now, new Date(estimated));
+  return left > 0 && left <= believedUpTo ? rfc3339(estimated) : undefined;
 };
 
 // nodeEstimate is a node's EST column: how long until it is updated while

@@ -14,6 +14,7 @@ import {
 import { between } from './duration';
 import {
   assessmentWord,
+  estimatedFinish,
   isArchitectureMigration,
   orUnknown,
   remaining,
@@ -79,6 +80,8 @@ export type ControlPlaneView = {
   startedAt?: string;
   completedAt?: string;
   estimatedCompletedAt?: string;
+  // estimatedFinish is the estimated finish while it is ahead and believed.
+  estimatedFinish?: string;
   // duration is how long the update has run, or ran.
   duration: string;
   // estimatedTimeRemaining is the Duration line's Est. Time Remaining.
@@ -193,6 +196,7 @@ export const controlPlane = (
     startedAt: cv.startedAt,
     completedAt: cv.completedAt,
     estimatedCompletedAt: cv.estimatedCompletedAt,
+    estimatedFinish: isArchitectureMigration(target) ? undefined : estimatedFinish(cv.estimatedCompletedAt, now),
     duration,
     estimatedTimeRemaining,
     completedText,
