@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -82,6 +83,7 @@ func TestDrainHeldByABudgetIsNamedUntilTheBudgetAllowsIt(t *testing.T) {
 	web, proxy := controllerRef("ReplicaSet", "web-5d8f7c9b4"), controllerRef("DaemonSet", "edge-proxy")
 	held := createRunningPod(t, namespace, "web-5d8f7c9b4-x7k2p", "worker-0", web, frontend, deployed)
 	createRunningPod(t, namespace, "web-5d8f7c9b4-m4q9z", "worker-1", web, frontend, deployed)
+	createDaemonSet(t, namespace, "edge-proxy", frontend)
 	createRunningPod(t, namespace, "edge-proxy-q4w8z", "worker-0", proxy, frontend, deployed)
 	budgets := kubeClient.PolicyV1().PodDisruptionBudgets(namespace)
 	budget, err := budgets.Create(context.Background(), &policyv1.PodDisruptionBudget{
@@ -194,6 +196,28 @@ func TestDrainHeldByABudgetIsNamedUntilTheBudgetAllowsIt(t *testing.T) {
 }
 
 // controllerRef is the controller reference its controller sets on a pod.
+// createDaemonSet creates the DaemonSet a pod's owner reference names:
+// the drain's Helper skips a DaemonSet's pod only while its DaemonSet
+// exists (kubectl's daemonSetFilter), so a fixture's DaemonSet pod needs one.
+func createDaemonSet(t *testing.T, namespace, name string, labels map[string]string) {
+	t.Helper()
+	daemonSets := kubeClient.AppsV1().DaemonSets(namespace)
+	_, err := daemonSets.Create(context.Background(), &appsv1.DaemonSet{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Spec: appsv1.DaemonSetSpec{
+			Selector: &metav1.LabelSelector{MatchLabels: labels},
+			Template: corev1.PodTemplateSpec{
+				ObjectMeta: metav1.ObjectMeta{Labels: labels},
+				Spec:       corev1.PodSpec{Containers: []corev1.Container{{Name: name, Image: "registry.example/" + name}}},
+			},
+		},
+	}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deleteAtEnd(t, "DaemonSet "+name, daemonSets.Delete, name)
+}
+
 func controllerRef(kind, name string) metav1.OwnerReference {
 	return metav1.OwnerReference{APIVersion: "apps/v1", Kind: kind, Name: name, UID: uuid.NewUUID(),
 		Controller: ptr.To(true), BlockOwnerDeletion: ptr.To(true)}

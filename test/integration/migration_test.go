@@ -174,7 +174,7 @@ func TestArchitectureMigration(t *testing.T) {
 			Updating: updating, Degraded: notDegraded, Available: available, Estimate: estimate}
 	}
 	waitForNodeInsight(t, "master-0", master("False Completed", available, ""))
-	waitForNodeInsight(t, "master-1", master("True Updating", processing, "10m0s"))
+	waitForNodeInsight(t, "master-1", master("True Updating", processing, "5m0s"))
 	waitForPoolInsight(t, nodes.MasterPool, &poolView{Scope: insightsv1alpha1.ScopeTypeControlPlane, Assessment: insightsv1alpha1.PoolProgressing,
 		Completion: 50, Updating: "True Progressing", Healthy: healthy, Counts: poolCounts{Total: 2, Available: 1, Progressing: 1, Outdated: 1}})
 	pendingWorker := &nodeView{Pool: poolRef(nodes.WorkerPool), Scope: insightsv1alpha1.ScopeTypeWorkerPool, Version: toVersion,

@@ -67,7 +67,7 @@ func TestStatusReadsTheInsightsFromTheCluster(t *testing.T) {
 			`(?m)^Target Version: +` + regexp.QuoteMeta(toVersion) + ` \(from ` + regexp.QuoteMeta(fromVersion) + `\)$`,
 			`(?m)^worker +Progressing +0% \(0/2\) +`,
 			`(?m)^Worker Pool Nodes: worker$`,
-			`(?m)^worker-1 +Progressing +Updating +` + regexp.QuoteMeta(fromVersion) + ` +\+10m +$`,
+			`(?m)^worker-1 +Progressing +Updating +` + regexp.QuoteMeta(fromVersion) + ` +\+5m +$`,
 			`(?m)^worker-0 +Outdated +Pending +` + regexp.QuoteMeta(fromVersion) + ` +\? +$`,
 		} {
 			if !regexp.MustCompile(want).Match(out) {
