@@ -50,4 +50,8 @@ const (
 	// library-go's controllercmd names it <Component>-lock
 	// (controllercmd/cmd.go, WithLeaderElection).
 	OwnLease = Component + "-lock"
+	// ConsolePlugin is the console plugin's name (console-plugin/package.json
+	// consolePlugin.name) and its ConsolePlugin's, which the plugin
+	// controller enables and the operator's ClusterOperator relates.
+	ConsolePlugin = "update-insights-console-plugin"
 )

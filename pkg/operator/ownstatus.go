@@ -12,9 +12,10 @@ import (
 // ownStatusController returns the controller of the operator's own
 // ClusterOperator, which reports what the tracker learnt of every
 // controller's syncs.
-func (s *starter) ownStatusController() factory.Controller {
+func (s *starter) ownStatusController() (factory.Controller, error) {
 	return operatorstatus.New(
 		s.factories.config.Config().V1().ClusterOperators(),
+		s.factories.config.Config().V1().ClusterVersions(),
 		s.clients.config.ConfigV1(),
 		s.tracker,
 		operatorstatus.Options{Version: s.options.Version, Namespace: s.controllerContext.OperatorNamespace, GracePeriod: s.options.DegradedGracePeriod,

@@ -60,7 +60,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// and the UpdatePlan controller, within one limit of calls in flight.
 	informerRequests := informerclient.NewLimit(updateinformers.MaxRequestsInFlight)
 	updateInformers := s.updateInformersController(answers, informerRequests)
-	ownStatus := s.ownStatusController()
+	ownStatus, err := s.ownStatusController()
+	if err != nil {
+		return err
+	}
 	unregisterMetrics := s.registerMetrics()
 	defer unregisterMetrics()
 	for _, c := range append(controlPlane, events, updateInformers, ownStatus) {

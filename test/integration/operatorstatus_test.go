@@ -135,7 +135,7 @@ func TestOperatorReportsItselfInItsClusterOperator(t *testing.T) {
 	co := waitForOwnClusterOperator(t, eventually, "healthy at "+releaseVersion, func(co *configv1.ClusterOperator) bool {
 		return conditionsAre(co, healthyConditions) && cmp.Equal(co.Status.Versions, wantVersions)
 	})
-	if diff := cmp.Diff(operatorstatus.RelatedObjects(operatorNamespace), co.Status.RelatedObjects); diff != "" {
+	if diff := cmp.Diff(operatorstatus.RelatedObjects(operatorNamespace, false), co.Status.RelatedObjects); diff != "" {
 		t.Errorf("related objects (-want +got):\n%s", diff)
 	}
 	if diff := cmp.Diff(precreated.ObjectMeta.Labels, co.Labels); diff != "" {
@@ -157,6 +157,45 @@ func TestOperatorReportsItselfInItsClusterOperator(t *testing.T) {
 	})
 	if diff := cmp.Diff(precreated.ObjectMeta.Annotations, recreated.Annotations); diff != "" {
 		t.Errorf("the recreated ClusterOperator's annotations are not the manifest's (-want +got):\n%s", diff)
+	}
+}
+
+// The ClusterOperator relates the ConsolePlugin once the ClusterVersion
+// enables the Console capability, as the cluster-version operator writes it
+// when an administrator enables a capability after the install.
+func TestOperatorRelatesTheConsolePluginWithTheConsoleCapability(t *testing.T) {
+	restoreOwnClusterOperatorWhenDone(t)
+	precreateOwnClusterOperator(t)
+	capabilities := func(enabled ...configv1.ClusterVersionCapability) configv1.ClusterVersionStatus {
+		status := midUpdateStatus()
+		status.Capabilities = configv1.ClusterVersionCapabilitiesStatus{
+			EnabledCapabilities: enabled,
+			KnownCapabilities:   []configv1.ClusterVersionCapability{configv1.ClusterVersionCapabilityConsole, configv1.ClusterVersionCapabilityIngress},
+		}
+		return status
+	}
+	createClusterVersion(t, nil, capabilities(configv1.ClusterVersionCapabilityIngress))
+	startOperator(t)
+
+	for _, step := range []struct {
+		name    string
+		enabled []configv1.ClusterVersionCapability
+		want    []configv1.ObjectReference
+	}{
+		{"without the Console capability", nil, operatorstatus.RelatedObjects(operatorNamespace, false)},
+		{"with the Console capability", []configv1.ClusterVersionCapability{configv1.ClusterVersionCapabilityConsole, configv1.ClusterVersionCapabilityIngress},
+			append(operatorstatus.RelatedObjects(operatorNamespace, false),
+				configv1.ObjectReference{Group: "console.openshift.io", Resource: "consoleplugins", Name: "update-insights-console-plugin"})},
+	} {
+		if step.enabled != nil {
+			setClusterVersionStatus(t, getClusterVersion(t), capabilities(step.enabled...))
+		}
+		co := waitForOwnClusterOperator(t, eventually, "healthy and relating its objects "+step.name, func(co *configv1.ClusterOperator) bool {
+			return conditionsAre(co, healthyConditions) && cmp.Equal(co.Status.RelatedObjects, step.want)
+		})
+		if diff := cmp.Diff(step.want, co.Status.RelatedObjects); diff != "" {
+			t.Errorf("%s, related objects (-want +got):\n%s", step.name, diff)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	configv1 "github.com/openshift/api/config/v1"
+	consolev1 "github.com/openshift/api/console/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
@@ -73,6 +74,7 @@ func TestClusterOperatorReportsThePayloadVersionAndRelatedObjects(t *testing.T) 
 	co := only[*configv1.ClusterOperator](t, manifests)
 	deployment := named[*appsv1.Deployment](t, manifests, operatorDeploymentName)
 	namespace := only[*corev1.Namespace](t, manifests)
+	plugin := only[*consolev1.ConsolePlugin](t, manifests)
 
 	// must-gather and `oc adm inspect` collect the relatedObjects: the
 	// operator namespace, every CRD, and every object of every CRD.
@@ -105,7 +107,15 @@ func TestClusterOperatorReportsThePayloadVersionAndRelatedObjects(t *testing.T) 
 		// The CVO creates the ClusterOperator with the manifest's
 		// relatedObjects, so that must-gather collects them even if the
 		// operator never runs; once it runs, the operator writes the same.
-		{"relatedObjects as the operator writes them", co.Status.RelatedObjects, operatorstatus.RelatedObjects(namespace.Name)},
+		// Without the Console capability, which a ClusterOperator manifest
+		// cannot depend on, since the ClusterOperator is on every cluster.
+		{"relatedObjects as the operator writes them", co.Status.RelatedObjects, operatorstatus.RelatedObjects(namespace.Name, false)},
+		// With it, the CVO applies the ConsolePlugin too, and the operator
+		// adds it, so that must-gather collects it.
+		{"relatedObjects as the operator writes them with the Console capability",
+			operatorstatus.RelatedObjects(namespace.Name, true),
+			append(slices.Clone(co.Status.RelatedObjects), configv1.ObjectReference{Group: consolev1.GroupName, Resource: "consoleplugins", Name: plugin.Name})},
+		{"the ConsolePlugin's capability", plugin.Annotations[capabilityAnnotation], string(configv1.ClusterVersionCapabilityConsole)},
 		{"spec", co.Spec, configv1.ClusterOperatorSpec{}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -36,6 +36,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/tracker"
 )
 
@@ -45,9 +46,8 @@ const (
 	// Name names the controller in the operator's conditions and metrics.
 	Name = "ConsolePlugin"
 
-	// PluginName is the name of the plugin (console-plugin/package.json
-	// consolePlugin.name) and of its ConsolePlugin.
-	PluginName = "update-insights-console-plugin"
+	// PluginName is the name of the plugin and of its ConsolePlugin.
+	PluginName = names.ConsolePlugin
 
 	// ConsoleConfig is the name of the console operator's one
 	// configuration (openshift/console-operator manifests/01-operator-config.yaml).

@@ -23,6 +23,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
@@ -69,10 +70,14 @@ type Options struct {
 // names are left as they are.
 type Controller struct {
 	operators configlisters.ClusterOperatorLister
-	client    configv1client.ClusterOperatorsGetter
-	tracker   *tracker.Tracker
-	options   Options
-	clock     clock.PassiveClock
+	// clusterVersions tells whether the cluster has the Console capability,
+	// which decides whether the ConsolePlugin is a related object.
+	clusterVersions       configlisters.ClusterVersionLister
+	clusterVersionsSynced cache.InformerSynced
+	client                configv1client.ClusterOperatorsGetter
+	tracker               *tracker.Tracker
+	options               Options
+	clock                 clock.PassiveClock
 
 	// inherited says whether the tracker has been given the failures the
 	// ClusterOperator reported before this process started. Only the one
@@ -80,25 +85,34 @@ type Controller struct {
 	inherited bool
 }
 
-// New returns the controller, registered with the ClusterOperator informer,
-// and queued by the tracker whenever a problem appears or goes.
+// New returns the controller, registered with the ClusterOperator and
+// ClusterVersion informers, and queued by the tracker whenever a problem
+// appears or goes.
 func New(
 	operators configinformers.ClusterOperatorInformer,
+	clusterVersions configinformers.ClusterVersionInformer,
 	client configv1client.ClusterOperatorsGetter,
 	tracker *tracker.Tracker,
 	options Options,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
-) factory.Controller {
+) (factory.Controller, error) {
 	c := &Controller{
-		operators: operators.Lister(),
-		client:    client,
-		tracker:   tracker,
-		options:   options,
-		clock:     clock,
+		operators:             operators.Lister(),
+		clusterVersions:       clusterVersions.Lister(),
+		clusterVersionsSynced: clusterVersions.Informer().HasSynced,
+		client:                client,
+		tracker:               tracker,
+		options:               options,
+		clock:                 clock,
 	}
 	syncCtx := factory.NewSyncContext(ControllerName, recorder)
 	tracker.OnChange(func() { syncCtx.Queue().Add(names.OwnClusterOperator) })
+	// Not waited for, unlike the ClusterOperators: the status must be
+	// written while other caches sync, to say they do.
+	if _, err := clusterVersions.Informer().AddEventHandler(consoleCapabilityHandler(func() { syncCtx.Queue().Add(names.OwnClusterOperator) })); err != nil {
+		return nil, err
+	}
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(ControllerName, c.sync)).
@@ -112,7 +126,7 @@ func New(
 			syncCtx.Queue().Add(names.OwnClusterOperator)
 			return nil
 		}).
-		ToController(ControllerName, recorder)
+		ToController(ControllerName, recorder), nil
 }
 
 func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
@@ -148,6 +162,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 
 	desired := current.DeepCopy()
 	c.apply(&desired.Status, status)
+	c.applyRelatedObjects(&desired.Status)
 	if equality.Semantic.DeepEqual(current.Status, desired.Status) {
 		return nil
 	}
@@ -186,7 +201,44 @@ func (c *Controller) apply(status *configv1.ClusterOperatorStatus, consolidated 
 	if consolidated.Running {
 		setVersion(&status.Versions, c.options.Version)
 	}
-	status.RelatedObjects = RelatedObjects(c.options.Namespace)
+}
+
+// applyRelatedObjects sets the related objects, once the ClusterVersion is
+// read: until then whether the cluster has the Console capability is not
+// known, and what the ClusterOperator lists (from the manifest, or from
+// this operator's last run) is kept rather than the ConsolePlugin dropped
+// and added back.
+func (c *Controller) applyRelatedObjects(status *configv1.ClusterOperatorStatus) {
+	if !c.clusterVersionsSynced() && len(status.RelatedObjects) > 0 {
+		return
+	}
+	cv, err := c.clusterVersions.Get(names.ClusterVersion)
+	if err != nil {
+		cv = nil
+	}
+	status.RelatedObjects = RelatedObjects(c.options.Namespace, ConsoleCapability(cv))
+}
+
+// consoleCapabilityHandler queues the ClusterOperator when the
+// ClusterVersion appears with the Console capability or its capability
+// changes, not at its every status change during an update.
+func consoleCapabilityHandler(enqueue func()) cache.ResourceEventHandler {
+	console := func(obj interface{}) bool {
+		cv, ok := obj.(*configv1.ClusterVersion)
+		return ok && cv.Name == names.ClusterVersion && ConsoleCapability(cv)
+	}
+	return cache.ResourceEventHandlerFuncs{
+		AddFunc: func(obj interface{}) {
+			if console(obj) {
+				enqueue()
+			}
+		},
+		UpdateFunc: func(oldObj, newObj interface{}) {
+			if console(oldObj) != console(newObj) {
+				enqueue()
+			}
+		},
+	}
 }
 
 // setVersion sets the operator's entry of versions, keeping any other.

@@ -41,12 +41,17 @@ type harness struct {
 	controller *Controller
 	client     *configfake.Clientset
 	operators  cache.Indexer
+	// clusterVersions is the ClusterVersion cache, synced unless a test
+	// says otherwise.
+	clusterVersions       cache.Indexer
+	clusterVersionsSynced bool
 }
 
 func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
 	clock := clocktesting.NewFakeClock(start)
 	h := &harness{Tracker: tracker.New(clock, func(string, time.Duration, error) {}), clock: clock,
-		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})}
+		operators:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		clusterVersions: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}), clusterVersionsSynced: true}
 	var objects []runtime.Object
 	for _, co := range existing {
 		if err := h.operators.Add(co); err != nil {
@@ -56,11 +61,13 @@ func newHarness(t *testing.T, existing ...*configv1.ClusterOperator) *harness {
 	}
 	h.client = configfake.NewSimpleClientset(objects...)
 	h.controller = &Controller{
-		operators: configlisters.NewClusterOperatorLister(h.operators),
-		client:    h.client.ConfigV1(),
-		tracker:   h.Tracker,
-		options:   Options{Version: testVersion, Namespace: testNamespace, GracePeriod: testGrace},
-		clock:     h.clock,
+		operators:             configlisters.NewClusterOperatorLister(h.operators),
+		clusterVersions:       configlisters.NewClusterVersionLister(h.clusterVersions),
+		clusterVersionsSynced: func() bool { return h.clusterVersionsSynced },
+		client:                h.client.ConfigV1(),
+		tracker:               h.Tracker,
+		options:               Options{Version: testVersion, Namespace: testNamespace, GracePeriod: testGrace},
+		clock:                 h.clock,
 	}
 	return h
 }
@@ -146,7 +153,7 @@ func TestSyncCreatesAMissingClusterOperator(t *testing.T) {
 	want := view{
 		Conditions:     healthy(start),
 		Versions:       []configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}},
-		RelatedObjects: RelatedObjects(testNamespace),
+		RelatedObjects: RelatedObjects(testNamespace, false),
 	}
 	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
 		t.Errorf("status (-want +got):\n%s", diff)
@@ -163,7 +170,7 @@ func precreated() *configv1.ClusterOperator {
 				operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
 			},
 			Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}},
-			RelatedObjects: RelatedObjects(testNamespace)[:1],
+			RelatedObjects: RelatedObjects(testNamespace, false)[:1],
 		},
 	}
 }
@@ -184,7 +191,7 @@ func TestSyncLeavesWhatIsNotItsOwn(t *testing.T) {
 			operatorCondition("EvaluationConditionsDetected", configv1.ConditionFalse, "NoData", start.Add(-time.Hour)),
 		}, healthy(start)...),
 		Versions:       []configv1.OperandVersion{{Name: "update-insights-api", Version: "1"}, {Name: names.OperatorVersion, Version: testVersion}},
-		RelatedObjects: RelatedObjects(testNamespace),
+		RelatedObjects: RelatedObjects(testNamespace, false),
 	}
 	if diff := cmp.Diff(want, viewOf(co)); diff != "" {
 		t.Errorf("status (-want +got):\n%s", diff)
@@ -290,7 +297,7 @@ func runningHealthy() *configv1.ClusterOperator {
 		co.Status.Conditions = append(co.Status.Conditions, c)
 	}
 	co.Status.Versions = []configv1.OperandVersion{{Name: names.OperatorVersion, Version: testVersion}}
-	co.Status.RelatedObjects = RelatedObjects(testNamespace)
+	co.Status.RelatedObjects = RelatedObjects(testNamespace, false)
 	return co
 }
 
