@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/openshift/library-go/pkg/crypto"
 	"k8s.io/klog/v2"
 )
 
@@ -23,16 +22,25 @@ const (
 	shutdownTimeout = 10 * time.Second
 )
 
-// TLSConfig is the server's TLS configuration: OpenShift's default minimum
-// version and ciphers (library-go's crypto.SecureTLSConfig, which
-// OpenShift's own servers use), with the certificate getCertificate
-// returns, so that a rotated certificate is served without a restart.
-func TLSConfig(getCertificate func(*tls.ClientHelloInfo) (*tls.Certificate, error)) *tls.Config {
-	return crypto.SecureTLSConfig(&tls.Config{
-		GetCertificate: getCertificate,
-		// The console's backend speaks HTTP/1.1 or HTTP/2 to the plugin.
-		NextProtos: []string{"h2", "http/1.1"},
-	})
+// TLSConfig is the server's TLS configuration: the minimum version and
+// ciphers of the profile profile returns at each handshake, so that a
+// changed profile applies to the next connection without a restart, and
+// the certificate getCertificate returns, so that a rotated certificate is
+// served without one either.
+func TLSConfig(getCertificate func(*tls.ClientHelloInfo) (*tls.Certificate, error), profile func() TLSProfile) *tls.Config {
+	config := func() *tls.Config {
+		p := profile()
+		return &tls.Config{
+			MinVersion:     p.MinVersion,
+			CipherSuites:   p.CipherSuites,
+			GetCertificate: getCertificate,
+			// The console's backend speaks HTTP/1.1 or HTTP/2 to the plugin.
+			NextProtos: []string{"h2", "http/1.1"},
+		}
+	}
+	base := config()
+	base.GetConfigForClient = func(*tls.ClientHelloInfo) (*tls.Config, error) { return config(), nil }
+	return base
 }
 
 // Serve serves bundle over TLS on listener until ctx ends, then lets the

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/openshift/library-go/pkg/crypto"
 	certutil "k8s.io/client-go/util/cert"
 )
 
@@ -45,7 +44,7 @@ func TestServeOverTLS(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	config := TLSConfig(func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &pair, nil })
+	config := TLSConfig(func(*tls.ClientHelloInfo) (*tls.Certificate, error) { return &pair, nil }, func() TLSProfile { return intermediate })
 	stopped := make(chan error, 1)
 	go func() { stopped <- Serve(ctx, listener, builtBundle(), config) }()
 	url := "https://" + listener.Addr().String() + "/plugin-manifest.json"
@@ -87,23 +86,63 @@ func TestServeOverTLS(t *testing.T) {
 	}
 }
 
-// TestTLSConfigIsOpenShiftsDefault: the plugin's server takes OpenShift's
-// minimum version and ciphers, and the certificate of the function it is
-// given at each handshake, so that a rotated one is served.
-func TestTLSConfigIsOpenShiftsDefault(t *testing.T) {
-	pair, _ := servingPair(t)
+// TestTLSConfigFollowsTheProfile: the plugin's server takes the minimum
+// version and ciphers of the profile at each handshake, so that a changed
+// profile applies without a restart, and the certificate of the function
+// it is given, so that a rotated one is served.
+func TestTLSConfigFollowsTheProfile(t *testing.T) {
+	pair, pool := servingPair(t)
 	calls := 0
-	config := TLSConfig(func(*tls.ClientHelloInfo) (*tls.Certificate, error) { calls++; return &pair, nil })
-	if config.MinVersion != crypto.DefaultTLSVersion() || config.MinVersion < tls.VersionTLS12 {
-		t.Errorf("MinVersion = %x, want OpenShift's default %x, at least TLS 1.2", config.MinVersion, crypto.DefaultTLSVersion())
-	}
-	if len(config.CipherSuites) == 0 || len(config.CipherSuites) != len(crypto.DefaultCiphers()) {
-		t.Errorf("CipherSuites = %v, want OpenShift's defaults %v", config.CipherSuites, crypto.DefaultCiphers())
-	}
+	profile := intermediate
+	config := TLSConfig(func(*tls.ClientHelloInfo) (*tls.Certificate, error) { calls++; return &pair, nil }, func() TLSProfile { return profile })
 	if len(config.Certificates) != 0 {
 		t.Errorf("a fixed certificate is configured; a rotated one would not be served")
 	}
-	if _, err := config.GetCertificate(&tls.ClientHelloInfo{}); err != nil || calls != 1 {
-		t.Errorf("GetCertificate does not ask the given function: %v, %d calls", err, calls)
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { _ = Serve(ctx, listener, builtBundle(), config) }()
+	url := "https://" + listener.Addr().String() + "/plugin-manifest.json"
+	// One connection per request, each with a handshake of its own.
+	get := func(maxVersion uint16, suites ...uint16) error {
+		client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true, TLSClientConfig: &tls.Config{
+			RootCAs: pool, MaxVersion: maxVersion, CipherSuites: suites}}, Timeout: time.Minute}
+		resp, err := client.Get(url)
+		if err == nil {
+			_ = resp.Body.Close()
+		}
+		return err
+	}
+
+	for _, step := range []struct {
+		name    string
+		profile TLSProfile
+		// A TLS 1.2 client, one with a CBC cipher only, and a TLS 1.3 one.
+		tls12, cbc, tls13 bool
+	}{
+		{name: "Intermediate", profile: intermediate, tls12: true, tls13: true},
+		{name: "Modern", profile: TLSProfile{MinVersion: tls.VersionTLS13, CipherSuites: []uint16{tls.TLS_AES_128_GCM_SHA256}}, tls13: true},
+		{name: "Custom with a CBC cipher", profile: TLSProfile{MinVersion: tls.VersionTLS12, CipherSuites: []uint16{tls.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA}}, tls12: false, cbc: true, tls13: true},
+	} {
+		profile = step.profile
+		for _, c := range []struct {
+			client string
+			err    error
+			want   bool
+		}{
+			{"TLS 1.2", get(tls.VersionTLS12, tls.TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256), step.tls12},
+			{"TLS 1.2 with a CBC cipher", get(tls.VersionTLS12, tls.TLS_ECDHE_RSA_WITH_AES_128_CBC_SHA), step.cbc},
+			{"TLS 1.3", get(tls.VersionTLS13), step.tls13},
+		} {
+			if served := c.err == nil; served != c.want {
+				t.Errorf("%s: a %s client served = %v (%v), want %v", step.name, c.client, served, c.err, c.want)
+			}
+		}
+	}
+	if calls == 0 {
+		t.Errorf("GetCertificate was never asked")
 	}
 }

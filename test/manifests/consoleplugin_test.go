@@ -127,28 +127,36 @@ func TestTheConsolePluginServerArgsParse(t *testing.T) {
 	}
 }
 
-// The plugin's server needs nothing of the API: its ServiceAccount is bound
-// to no role and its token is not mounted. Without the Console capability
-// the CVO applies none of the plugin's manifests: the ConsolePlugin's CRD is
-// that capability's.
-func TestTheConsolePluginServerHasNoAPIAccessAndNeedsTheConsole(t *testing.T) {
+// The plugin's server reads only the APIServer's TLS security profile: its
+// ServiceAccount is bound to its own ClusterRole alone (whose rules
+// TestRBACGrantsOnlyTheAllowedRules holds), and its token is mounted for
+// that. Without the Console capability the CVO applies none of the
+// plugin's manifests: the ConsolePlugin's CRD is that capability's.
+func TestTheConsolePluginServerReadsOnlyTheTLSProfileAndNeedsTheConsole(t *testing.T) {
 	manifests := profileManifests(t, selfManagedHighAvailability)
 	sa := named[*corev1.ServiceAccount](t, manifests, consolePluginName)
 	deployment := named[*appsv1.Deployment](t, manifests, consolePluginName)
 	if deployment.Spec.Template.Spec.ServiceAccountName != sa.Name {
 		t.Errorf("the plugin's pods run as %q, want their own %q", deployment.Spec.Template.Spec.ServiceAccountName, sa.Name)
 	}
-	if a := deployment.Spec.Template.Spec.AutomountServiceAccountToken; a == nil || *a {
-		t.Errorf("the plugin's pods mount a token (automountServiceAccountToken %v)", a)
+	if a := deployment.Spec.Template.Spec.AutomountServiceAccountToken; a == nil || !*a {
+		t.Errorf("the plugin's pods mount no token (automountServiceAccountToken %v): the server could not read the TLS security profile", a)
 	}
+	if a := sa.AutomountServiceAccountToken; a != nil && !*a {
+		t.Errorf("the plugin's ServiceAccount forbids mounting its token")
+	}
+	var bound []roleKey
 	for _, m := range manifests {
-		if _, subjects, ok := bindingOf(m.object); ok {
+		if role, subjects, ok := bindingOf(m.object); ok {
 			for _, s := range subjects {
 				if s.Kind == "ServiceAccount" && s.Name == sa.Name {
-					t.Errorf("%s binds a role to the plugin's ServiceAccount", m.file)
+					bound = append(bound, role)
 				}
 			}
 		}
+	}
+	if want := []roleKey{{"ClusterRole", "", consolePluginName}}; !slices.Equal(want, bound) {
+		t.Errorf("the roles bound to the plugin's ServiceAccount: %v, want %v", bound, want)
 	}
 	for _, m := range manifests {
 		meta := m.object.(interface {

@@ -12,6 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	serverconsoleplugin "github.com/update-insights/update-insights-operator/pkg/consoleplugin"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/consoleplugin"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 )
@@ -106,6 +107,12 @@ var allowedRoles = []struct {
 	}, {
 		groups: []string{"authorization.k8s.io"}, resources: []string{"subjectaccessreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authorization to the API server",
+	}},
+}, {
+	kind: "ClusterRole", name: consolePluginName,
+	rules: []allowedRule{{
+		groups: []string{"config.openshift.io"}, resources: []string{"apiservers"}, resourceNames: []string{serverconsoleplugin.APIServerName}, verbs: []string{"get", "list", "watch"},
+		why: "the console plugin's server serves with the cluster's TLS security profile, which the APIServer named cluster sets; it watches that one object by name",
 	}},
 }, {
 	kind: "Role", namespace: operatorNamespace, name: "update-insights-operator",
@@ -325,6 +332,8 @@ func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
 	operator := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: serviceAccount, Namespace: operatorNamespace}}
 	// Platform Prometheus, which scrapes the operator's metrics.
 	prometheus := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: "prometheus-k8s", Namespace: "openshift-monitoring"}}
+	// The console plugin's server, which reads the TLS security profile.
+	plugin := []rbacv1.Subject{{Kind: rbacv1.ServiceAccountKind, Name: consolePluginName, Namespace: operatorNamespace}}
 	bound := map[roleKey]bool{}
 	for _, m := range loadManifests(t) {
 		key, subjects, ok := bindingOf(m.object)
@@ -341,8 +350,11 @@ func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
 				t.Errorf("%s: binds %s, which is neither among the manifests nor provided by the cluster", m.file, key)
 			}
 			want := operator
-			if key == (roleKey{"Role", operatorNamespace, "prometheus-k8s"}) {
+			switch key {
+			case roleKey{"Role", operatorNamespace, "prometheus-k8s"}:
 				want = prometheus
+			case roleKey{"ClusterRole", "", consolePluginName}:
+				want = plugin
 			}
 			if diff := cmp.Diff(want, subjects); diff != "" {
 				t.Errorf("%s: subjects of %s differ (-want +got):\n%s", m.file, key, diff)

@@ -11,7 +11,9 @@ import (
 	"os/signal"
 	"syscall"
 
+	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	"github.com/spf13/cobra"
+	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/update-insights/update-insights-operator/pkg/consoleplugin"
 	"github.com/update-insights/update-insights-operator/pkg/consoleplugin/bundle"
@@ -24,8 +26,8 @@ import (
 const DefaultListen = ":9443"
 
 type options struct {
-	listen, certFile, keyFile string
-	bundle                    fs.FS
+	listen, certFile, keyFile, kubeconfig string
+	bundle                                fs.FS
 }
 
 // NewCommand returns the `serve-console-plugin` command, which serves until
@@ -39,7 +41,10 @@ func NewCommand(ctx context.Context) *cobra.Command {
 files of console-plugin/dist, which the console's backend fetches for the
 ConsolePlugin update-insights-console-plugin. The serving certificate is the
 one the service CA issues for the plugin's Service, reloaded when its files
-change. A binary built without the bundle answers 503 Service Unavailable.`,
+change. The minimum TLS version and the ciphers are those of the cluster's
+TLS security profile (spec.tlsSecurityProfile of the APIServer cluster),
+followed as it changes; the server listens once it has read it. A binary
+built without the bundle answers 503 Service Unavailable.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(ctx, syscall.SIGTERM, syscall.SIGINT)
@@ -51,6 +56,7 @@ change. A binary built without the bundle answers 503 Service Unavailable.`,
 	flags.StringVar(&o.listen, "listen", DefaultListen, "The address to serve the plugin on, over HTTPS.")
 	flags.StringVar(&o.certFile, "tls-cert-file", "/var/run/secrets/serving-cert/tls.crt", "PEM serving certificate (chain), reloaded when it changes.")
 	flags.StringVar(&o.keyFile, "tls-private-key-file", "/var/run/secrets/serving-cert/tls.key", "PEM private key of the serving certificate, reloaded when it changes.")
+	flags.StringVar(&o.kubeconfig, "kubeconfig", "", "The kubeconfig of the cluster whose TLS security profile to serve with; by default the pod's service account.")
 	return cmd
 }
 
@@ -59,12 +65,31 @@ func (o *options) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// clientcmd takes the in-cluster configuration without a kubeconfig.
+	config, err := clientcmd.BuildConfigFromFlags("", o.kubeconfig)
+	if err != nil {
+		return fmt.Errorf("the cluster's configuration: %w", err)
+	}
+	client, err := configclient.NewForConfig(config)
+	if err != nil {
+		return err
+	}
+	return o.serve(ctx, certificate, client)
+}
+
+// serve serves the bundle with certificate and the TLS security profile
+// client reads, until ctx ends.
+func (o *options) serve(ctx context.Context, certificate *servingcert.Certificate, client configclient.Interface) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	profile, err := consoleplugin.FollowAPIServerProfile(ctx, client)
+	if err != nil {
+		return err
+	}
 	listener, err := net.Listen("tcp", o.listen)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", o.listen, err)
 	}
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	go certificate.Run(ctx)
-	return consoleplugin.Serve(ctx, listener, o.bundle, consoleplugin.TLSConfig(certificate.GetCertificate))
+	return consoleplugin.Serve(ctx, listener, o.bundle, consoleplugin.TLSConfig(certificate.GetCertificate, profile.Current))
 }
