@@ -137,7 +137,7 @@ func sortedReferences(refs []configv1.ObjectReference) []configv1.ObjectReferenc
 func TestOperatorWritesOnlyItsOwnClusterOperator(t *testing.T) {
 	manifests := loadManifests(t)
 	co := only[*configv1.ClusterOperator](t, manifests)
-	clusterRole := only[*rbacv1.ClusterRole](t, manifests)
+	clusterRole := named[*rbacv1.ClusterRole](t, manifests, "update-insights-operator")
 	got := grants(clusterRole.Rules)
 
 	for _, want := range []struct {

@@ -57,6 +57,7 @@ var everyProfile = []string{
 	"0000_50_update-insights-operator_09_prometheus-rbac.yaml",
 	"0000_50_update-insights-operator_10_clusteroperator.yaml",
 	"0000_50_update-insights-operator_11_observability-metrics-custom-allowlist.yaml",
+	"0000_50_update-insights-operator_12_console-plugin-clusterrole.yaml",
 	"0000_50_update-insights-operator_12_console-plugin-serviceaccount.yaml",
 	"0000_50_update-insights-operator_14_console-plugin-service.yaml",
 	"0000_90_update-insights-operator_00_servicemonitor.yaml",
