@@ -142,13 +142,14 @@ func (c *Cluster) alertInsights(computed []Insight, now time.Time) []Insight {
 }
 
 // appendHealth appends health insights. A condition whose start the cluster
-// does not record starts when the operator first reports it: now. They have
+// does not record starts when the operator first reports it, now, unless it
+// is undated, as the operator writes them. They have
 // neither the label naming the controller that manages them nor the owner
 // reference to the insight they tell about: the owner's UID is one only an
 // API server assigns, and status reads neither.
 func appendHealth(insights []Insight, healthInsights []health.Insight, now time.Time) []Insight {
 	for _, h := range healthInsights {
-		if h.Status.StartedAt.IsZero() {
+		if h.Status.StartedAt.IsZero() && !h.Undated {
 			h.Status.StartedAt.Time = now
 		}
 		insights = append(insights, healthInsight(h.Name, h.Status))

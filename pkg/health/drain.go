@@ -35,11 +35,7 @@ func forDrain(s *insightsv1alpha1.NodeProgressInsightStatus, blocks []drain.Pod,
 		for _, budget := range b.Budgets {
 			resources = append(resources, podDisruptionBudgetResource.namespacedRef(budget.Namespace, budget.Name))
 		}
-		started := b.Since
-		if started.IsZero() {
-			started = now
-		}
-		insights = append(insights, nodeInsight(DrainBlockedPrefix+string(b.Reason), s.ScopeType, resources, started,
+		insights = append(insights, nodeInsight(DrainBlockedPrefix+string(b.Reason), s.ScopeType, resources, b.Since,
 			insightsv1alpha1.InsightImpact{
 				Level:       level,
 				Type:        insightsv1alpha1.UpdateStalledImpactType,

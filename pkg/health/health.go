@@ -25,6 +25,12 @@ type Insight struct {
 	// this insight is the worst.
 	Problem string
 	Status  insightsv1alpha1.UpdateHealthInsightStatus
+	// Undated says that nothing in the cluster dates the problem: its
+	// startedAt stays empty rather than take the time it was first
+	// reported, as `oc adm upgrade status` leaves it (its health insights
+	// of degraded nodes and paused pools have no startedAt,
+	// pkg/cli/admin/upgrade/status/workerpool.go).
+	Undated bool
 }
 
 // Forced returns the Info insight that ForceInsightAnnotation on the

@@ -119,7 +119,8 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 	resources := []insightsv1alpha1.ResourceRef{nodeResource.ref(s.Name)}
 	var insights []Insight
 	if a.DegradedReason != "" {
-		insights = append(insights, nodeInsight(NodeDegraded, s.ScopeType, resources, since(s, insightsv1alpha1.NodeProgressInsightDegraded),
+		// The daemon's state annotation says nothing of when it turned.
+		insights = append(insights, nodeInsight(NodeDegraded, s.ScopeType, resources, time.Time{},
 			insightsv1alpha1.InsightImpact{
 				Level:       insightsv1alpha1.ErrorImpactLevel,
 				Type:        insightsv1alpha1.UpdateStalledImpactType,
@@ -132,11 +133,7 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 	insights = append(insights, drained...)
 	if u := a.Unavailable; u != nil && !a.Updating {
 		if reported, due := unavailableReported(s, u, now); reported {
-			started := u.Since
-			if started.IsZero() {
-				started = since(s, insightsv1alpha1.NodeProgressInsightAvailable)
-			}
-			insights = append(insights, nodeInsight(NodeUnavailable, s.ScopeType, resources, started,
+			insights = append(insights, nodeInsight(NodeUnavailable, s.ScopeType, resources, u.Since,
 				insightsv1alpha1.InsightImpact{
 					Level:       insightsv1alpha1.WarningImpactLevel,
 					Type:        insightsv1alpha1.UpdateSpeedImpactType,
@@ -210,7 +207,8 @@ func ForPool(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) []Insig
 		return nil
 	}
 	resources := []insightsv1alpha1.ResourceRef{PoolRef(s)}
-	return []Insight{nodeInsight(PausedPoolOutdated, s.ScopeType, resources, conditionSince(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating),
+	// A pool's spec.paused has no time.
+	return []Insight{nodeInsight(PausedPoolOutdated, s.ScopeType, resources, time.Time{},
 		insightsv1alpha1.InsightImpact{
 			Level:       insightsv1alpha1.WarningImpactLevel,
 			Type:        insightsv1alpha1.UpdateStalledImpactType,
@@ -233,10 +231,12 @@ func PoolRef(s *insightsv1alpha1.MachineConfigPoolProgressInsightStatus) insight
 	return PoolResource(s.Name)
 }
 
+// nodeInsight is a node or pool problem since startedAt, undated when zero.
 func nodeInsight(problem string, scope insightsv1alpha1.ScopeType, resources []insightsv1alpha1.ResourceRef, startedAt time.Time, impact insightsv1alpha1.InsightImpact, reference string) Insight {
 	return Insight{
 		Name:    problemName(NodeInsightPrefix, problem, resources),
 		Problem: problem,
+		Undated: startedAt.IsZero(),
 		Status: insightsv1alpha1.UpdateHealthInsightStatus{
 			StartedAt:   metav1.NewTime(startedAt),
 			Scope:       insightsv1alpha1.InsightScope{Type: scope, Resources: resources},

@@ -67,11 +67,16 @@ func TestForNode(t *testing.T) {
 		wantNext time.Time
 		// wantDescriptions, when set, are the insights' descriptions.
 		wantDescriptions []string
+		// undated, when set, says which insights no object dates.
+		undated []bool
 	}{
 		{
-			name: "degraded: an error that stalls the update, since the daemon said so",
-			node: nodeAssessment(true, "failed to drain node: worker-1 after 1 hour", nil),
-			want: []healthRow{{Problem: NodeDegraded, Level: "Error", Type: "Update Stalled", Summary: "Node worker-1 is degraded", Since: now.Add(-time.Hour)}},
+			// The daemon's state annotation has no time: undated, as in oc,
+			// not since the operator saw it.
+			name:    "degraded: an error that stalls the update, undated",
+			node:    nodeAssessment(true, "failed to drain node: worker-1 after 1 hour", nil),
+			want:    []healthRow{{Problem: NodeDegraded, Level: "Error", Type: "Update Stalled", Summary: "Node worker-1 is degraded"}},
+			undated: []bool{true},
 		},
 		{
 			name:     "not ready for less than five minutes: not yet, but soon",
@@ -93,9 +98,12 @@ func TestForNode(t *testing.T) {
 			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 is under disk pressure", Since: now.Add(-90 * time.Second)}},
 		},
 		{
-			name: "network unavailable, since unknown: since the insight saw it",
-			node: nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable}),
-			want: []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable", Since: now.Add(-2 * time.Minute)}},
+			// Its grace counts from when the insight saw it; its start is
+			// not the operator's to invent.
+			name:    "network unavailable, since unknown: reported after its grace from when the insight saw it, undated",
+			node:    nodeAssessment(false, "", &Unavailability{Reason: insightsv1alpha1.NodeNetworkUnavailable}),
+			want:    []healthRow{{Problem: NodeUnavailable, Level: "Warning", Type: "Update Speed", Summary: "Node worker-1 network is unavailable"}},
+			undated: []bool{true},
 		},
 		{
 			name: "under disk pressure and not ready: both named, since the earlier",
@@ -132,6 +140,15 @@ func TestForNode(t *testing.T) {
 			if !next.Equal(tc.wantNext) {
 				t.Errorf("next change at %v, want %v", next, tc.wantNext)
 			}
+			if tc.undated != nil {
+				var undated []bool
+				for _, i := range insights {
+					undated = append(undated, i.Undated)
+				}
+				if diff := cmp.Diff(tc.undated, undated); diff != "" {
+					t.Errorf("undated (-want +got):\n%s", diff)
+				}
+			}
 			if tc.wantDescriptions != nil {
 				var descriptions []string
 				for _, i := range insights {
@@ -165,9 +182,14 @@ func TestForPool(t *testing.T) {
 			Conditions: []metav1.Condition{{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, LastTransitionTime: metav1.NewTime(now.Add(-time.Minute))}},
 		}
 	}
-	want := []healthRow{{Problem: PausedPoolOutdated, Level: "Warning", Type: "Update Stalled", Summary: "Outdated nodes in a paused pool 'worker' will not be updated", Since: now.Add(-time.Minute)}}
-	if diff := cmp.Diff(want, rows(ForPool(pool(insightsv1alpha1.PoolExcluded)))); diff != "" {
+	// A pool's spec.paused has no time: undated, as in oc.
+	want := []healthRow{{Problem: PausedPoolOutdated, Level: "Warning", Type: "Update Stalled", Summary: "Outdated nodes in a paused pool 'worker' will not be updated"}}
+	excluded := ForPool(pool(insightsv1alpha1.PoolExcluded))
+	if diff := cmp.Diff(want, rows(excluded)); diff != "" {
 		t.Errorf("excluded pool (-want +got):\n%s", diff)
+	}
+	if !excluded[0].Undated {
+		t.Errorf("the paused pool's insight is dated, want it undated")
 	}
 	for _, a := range []insightsv1alpha1.PoolAssessment{insightsv1alpha1.PoolCompleted, insightsv1alpha1.PoolProgressing, insightsv1alpha1.PoolDegraded, insightsv1alpha1.PoolBehind} {
 		if got := ForPool(pool(a)); len(got) != 0 {

@@ -40,8 +40,6 @@ const (
 		"the reference shows it only as N/A in the estimate"
 	operatorSince = "SINCE is when the ClusterOperator's Progressing condition turned; kube-apiserver's " +
 		"turned at the recording's last moment, and the reference's 6m8s does not follow it"
-	undated = "the reference does not date this problem; the operator dates a problem " +
-		"whose start the cluster does not record from when it first reports it, here now"
 	cutMessage = "the insight API caps a node's message at 100 characters, cut with an ellipsis"
 	nodePhase  = "the insight cannot determine these nodes' phase (no configuration reported), " +
 		"and says so; the reference calls them Pending"
@@ -98,30 +96,6 @@ var differences = []difference{
 		ours:      regexp.MustCompile(`(?m)^(kube-apiserver   )now     (NodeInstaller   .*)$`),
 		reference: "${1}6m8s    ${2}",
 		reason:    operatorSince,
-	},
-	{
-		files:     []string{paused + ".output"},
-		ours:      regexp.MustCompile(`(?m)^now     (Warning   Update Stalled   Outdated nodes in a paused pool 'worker' will not be updated)$`),
-		reference: "-       ${1}",
-		reason:    undated,
-	},
-	{
-		files:     []string{paused + ".detailed-output"},
-		ours:      regexp.MustCompile(`(?m)^(Message: Outdated nodes in a paused pool 'worker' will not be updated\n)  Since:       now$`),
-		reference: "${1}  Since:       -",
-		reason:    undated,
-	},
-	{
-		files:     []string{pdb + ".output"},
-		ours:      regexp.MustCompile(`(?m)^now      (Error     Update Stalled   Node \S+ is degraded)$`),
-		reference: "-        ${1}",
-		reason:    undated,
-	},
-	{
-		files:     []string{pdb + ".detailed-output"},
-		ours:      regexp.MustCompile(`(?m)^(Message: Node \S+ is degraded\n)  Since:       now$`),
-		reference: "${1}  Since:       -",
-		reason:    undated,
 	},
 	{
 		files:     both(pdb),

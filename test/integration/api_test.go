@@ -208,6 +208,20 @@ func TestValidInsightsAreStoredWithTheirFullStatus(t *testing.T) {
 			t.Errorf("stored status differs (-sent +stored):\n%s", diff)
 		}
 	})
+	t.Run("UpdateHealthInsight undated", func(t *testing.T) {
+		// A problem no object dates (a degraded node, a paused pool) has
+		// no startedAt: the empty time the client sends as null is dropped,
+		// and the insight is stored without it.
+		want := healthInsight("undated")
+		want.Status.StartedAt = metav1.Time{}
+		got, err := createWithStatus(t, c.UpdateHealthInsights(), want.DeepCopy())
+		if err != nil {
+			t.Fatalf("rejected: %v", err)
+		}
+		if diff := cmp.Diff(want.Status, got.Status); diff != "" {
+			t.Errorf("stored status differs (-sent +stored):\n%s", diff)
+		}
+	})
 	t.Run("ClusterOperatorProgressInsight", func(t *testing.T) {
 		want := clusterOperatorInsight("valid")
 		got, err := createWithStatus(t, c.ClusterOperatorProgressInsights(), want.DeepCopy())

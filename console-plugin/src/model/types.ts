@@ -105,7 +105,8 @@ export type NodeProgressInsight = K8sObject<{
 export type InsightImpactLevel = 'Unknown' | 'Info' | 'Warning' | 'Error' | 'Critical';
 
 export type UpdateHealthInsight = K8sObject<{
-  startedAt: string;
+  // startedAt is absent when nothing in the cluster dates the problem.
+  startedAt?: string;
   scope: { type: ScopeType; resources?: ResourceRef[] };
   impact: { level: InsightImpactLevel; type: string; summary: string; description?: string };
   remediation: { reference?: string; estimatedFinish?: string };

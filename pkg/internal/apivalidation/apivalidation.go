@@ -2,7 +2,7 @@
 // against the OpenAPI schemas of its CRDs (manifests/*.crd.yaml), as the API
 // server does on a create or a status update: types, required fields,
 // maxLength (in characters), maxItems, enum, pattern, formats such as
-// date-time, and the uniqueness of the keys of x-kubernetes-list-type map
+// date-time (after dropping the nulls the API server drops), and the uniqueness of the keys of x-kubernetes-list-type map
 // and set lists. It uses the API server's own code
 // (k8s.io/apiextensions-apiserver/pkg/apiserver/validation and
 // .../schema/listtype), so a status it accepts is one the API server's
@@ -85,11 +85,44 @@ func (s *Schema) Validate(v any) field.ErrorList {
 	if err := utiljson.Unmarshal(encoded, &decoded); err != nil {
 		return field.ErrorList{field.InternalError(s.path, fmt.Errorf("decoding: %w", err))}
 	}
+	pruneNulls(decoded, s.structural)
 	errs := validation.ValidateCustomResource(s.path, decoded, s.validator)
 	if object, ok := decoded.(map[string]any); ok {
 		errs = append(errs, listtype.ValidateListSetsAndMaps(s.path, s.structural, object)...)
 	}
 	return errs
+}
+
+// pruneNulls drops, as the API server does before it validates a custom
+// resource, every null whose field's schema neither allows null nor has a
+// default (k8s.io/apiextensions-apiserver's
+// pkg/apiserver/schema/defaulting/prunenulls.go): an empty metav1.Time
+// encodes as null, and an optional time left empty is then absent.
+func pruneNulls(x any, s *schema.Structural) {
+	if s == nil {
+		return
+	}
+	switch x := x.(type) {
+	case map[string]any:
+		for k, v := range x {
+			p, ok := s.Properties[k]
+			if !ok {
+				if s.AdditionalProperties == nil || s.AdditionalProperties.Structural == nil {
+					continue
+				}
+				p = *s.AdditionalProperties.Structural
+			}
+			if v == nil && !p.Nullable && p.Default.Object == nil {
+				delete(x, k)
+				continue
+			}
+			pruneNulls(v, &p)
+		}
+	case []any:
+		for _, v := range x {
+			pruneNulls(v, s.Items)
+		}
+	}
 }
 
 func load() {

@@ -75,3 +75,21 @@ func TestStatusOfEveryKind(t *testing.T) {
 		}
 	}
 }
+
+// TestNullsAreDroppedAsTheAPIServerDrops: an empty metav1.Time encodes as
+// null, which the API server drops before it validates; an optional time is
+// then absent, a required one missing.
+func TestNullsAreDroppedAsTheAPIServerDrops(t *testing.T) {
+	undated := v1alpha1.UpdateHealthInsightStatus{
+		Scope:       v1alpha1.InsightScope{Type: v1alpha1.ScopeTypeWorkerPool, Resources: []v1alpha1.ResourceRef{{Resource: "nodes", Name: "worker-0"}}},
+		Impact:      v1alpha1.InsightImpact{Level: v1alpha1.ErrorImpactLevel, Type: v1alpha1.UpdateStalledImpactType, Summary: "Node worker-0 is degraded"},
+		Remediation: v1alpha1.InsightRemediation{Reference: "https://docs.openshift.com/"},
+	}
+	if errs := Status("UpdateHealthInsight").Validate(undated); len(errs) > 0 {
+		t.Errorf("a health insight without startedAt refused: %v", errs.ToAggregate())
+	}
+	undatedCondition := v1alpha1.UpdateStatusStatus{Conditions: []metav1.Condition{{Type: "A", Status: metav1.ConditionTrue, Reason: "R"}}}
+	if errs := Status("UpdateStatus").Validate(undatedCondition); len(errs) == 0 || !strings.Contains(errs.ToAggregate().Error(), "lastTransitionTime: Required value") {
+		t.Errorf("a condition without its required lastTransitionTime: %v, want it refused as missing", errs.ToAggregate())
+	}
+}

@@ -36,9 +36,12 @@ type UpdateHealthInsightSpec struct{}
 
 // UpdateHealthInsightStatus describes a problem with an update.
 type UpdateHealthInsightStatus struct {
-	// startedAt is when the condition this insight describes began.
-	// +required
-	StartedAt metav1.Time `json:"startedAt"`
+	// startedAt is when the condition this insight describes began, as an
+	// object of the cluster dates it; absent when none does (a node its
+	// machine-config daemon reports Degraded, a paused pool), so that no
+	// reader takes when the operator saw it for when it began.
+	// +optional
+	StartedAt metav1.Time `json:"startedAt,omitempty"`
 
 	// scope says which part of the cluster and which objects are involved.
 	// +required

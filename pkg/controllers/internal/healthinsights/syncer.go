@@ -111,7 +111,8 @@ func (s *Syncer) owned(owner metav1.OwnerReference) (map[string]*insightsv1alpha
 
 // write writes a desired insight, creating it when current is nil. A
 // problem whose start the cluster does not record keeps the start it was
-// first reported with, or starts now: new, or its first status write failed.
+// first reported with, or starts now: new, or its first status write failed;
+// unless it is undated, whose start stays empty.
 func (s *Syncer) write(ctx context.Context, owner metav1.OwnerReference, current *insightsv1alpha1.UpdateHealthInsight, d *health.Insight) error {
 	status := d.Status
 	if current != nil {
@@ -120,11 +121,11 @@ func (s *Syncer) write(ctx context.Context, owner metav1.OwnerReference, current
 			return err
 		}
 		current = adopted
-		if status.StartedAt.IsZero() {
+		if status.StartedAt.IsZero() && !d.Undated {
 			status.StartedAt = current.Status.StartedAt
 		}
 	}
-	if status.StartedAt.IsZero() {
+	if status.StartedAt.IsZero() && !d.Undated {
 		status.StartedAt = metav1.NewTime(s.clock.Now())
 	}
 	meta := metav1.ObjectMeta{

@@ -67,6 +67,19 @@ func TestSync(t *testing.T) {
 			writes:   1,
 		},
 		{
+			name:    "an undated insight is created without a start",
+			desired: []health.Insight{{Name: "u", Status: status("U", time.Time{}), Undated: true}},
+			want:    map[string]insightsv1alpha1.UpdateHealthInsightStatus{"u": status("U", time.Time{})},
+			writes:  2,
+		},
+		{
+			name:     "an insight that became undated loses the start it was first reported with",
+			existing: []runtime.Object{existing("u", "mine", "version", status("U", earlier))},
+			desired:  []health.Insight{{Name: "u", Status: status("U", time.Time{}), Undated: true}},
+			want:     map[string]insightsv1alpha1.UpdateHealthInsightStatus{"u": status("U", time.Time{})},
+			writes:   1,
+		},
+		{
 			name:     "an insight whose first status write failed gets a start",
 			existing: []runtime.Object{existing("b", "mine", "version", insightsv1alpha1.UpdateHealthInsightStatus{})},
 			desired:  []health.Insight{{Name: "b", Status: status("B", time.Time{})}},
