@@ -148,7 +148,7 @@ func alertInsight(a *alerts.Alert, updateStarted time.Time) (Insight, bool) {
 			Level:       level,
 			Type:        insightsv1alpha1.UnknownImpactType,
 			Summary:     text.OneLine("Alert is firing: "+summary, maxSummaryLength),
-			Description: text.Truncate(description, maxDescriptionLength),
+			Description: text.Cut(description, maxDescriptionLength, "the alert's annotations in Prometheus (the console's Observe > Alerting)"),
 		},
 		Remediation: insightsv1alpha1.InsightRemediation{Reference: runbook(a.Annotations["runbook_url"])},
 	}

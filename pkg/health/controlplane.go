@@ -29,7 +29,7 @@ const (
 
 	// What the insight API accepts.
 	maxSummaryLength     = insightsv1alpha1.InsightSummaryMaxLength
-	maxDescriptionLength = insightsv1alpha1.InsightDescriptionMaxLength
+	maxDescriptionLength = insightsv1alpha1.HealthDescriptionMaxLength
 
 	clusterOperatorDownRunbook     = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDown.md"
 	clusterOperatorDegradedRunbook = "https://github.com/openshift/runbooks/blob/master/alerts/cluster-monitoring-operator/ClusterOperatorDegraded.md"
@@ -88,10 +88,10 @@ func clusterVersionInsights(cv *configv1.ClusterVersion, updating bool) []Insigh
 	switch {
 	case failing != nil && failing.Status == configv1.ConditionTrue:
 		insights = append(insights, problem(ClusterVersionFailing, scope, failing.LastTransitionTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
-			fmt.Sprintf("Cluster Version %s is failing to proceed with the update (%s)", cv.Name, failing.Reason), failing.Message, clusterOperatorDegradedRunbook))
+			fmt.Sprintf("Cluster Version %s is failing to proceed with the update (%s)", cv.Name, failing.Reason), quoted(failing.Message, "ClusterVersion/"+cv.Name+" status.conditions[Failing]"), clusterOperatorDegradedRunbook))
 	case failing != nil && failing.Status != configv1.ConditionFalse:
 		insights = append(insights, problem(ClusterVersionMayBeFailing, scope, failing.LastTransitionTime, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
-			fmt.Sprintf("Cluster Version %s may be failing to proceed with the update (%s)", cv.Name, failing.Reason), failing.Message, clusterOperatorDegradedRunbook))
+			fmt.Sprintf("Cluster Version %s may be failing to proceed with the update (%s)", cv.Name, failing.Reason), quoted(failing.Message, "ClusterVersion/"+cv.Name+" status.conditions[Failing]"), clusterOperatorDegradedRunbook))
 	case failing == nil && updating:
 		insights = append(insights, problem(ClusterVersionNoFailing, scope, metav1.Time{}, insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateStalledImpactType,
 			fmt.Sprintf("Cluster Version %s does not say whether the update is failing", cv.Name),
@@ -123,12 +123,12 @@ func operatorInsight(co *configv1.ClusterOperator, now time.Time, wake func(time
 	if available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable); available != nil && available.Status == configv1.ConditionFalse {
 		level, ok := levelAfter(available.LastTransitionTime.Time, now, unavailableWarningAfter, unavailableErrorAfter, wake)
 		return problem(ClusterOperatorUnavailable, scope, available.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
-			fmt.Sprintf("Cluster Operator %s is unavailable (%s)", co.Name, available.Reason), available.Message, clusterOperatorDownRunbook), ok
+			fmt.Sprintf("Cluster Operator %s is unavailable (%s)", co.Name, available.Reason), quoted(available.Message, "ClusterOperator/"+co.Name+" status.conditions[Available]"), clusterOperatorDownRunbook), ok
 	}
 	if degraded := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorDegraded); degraded != nil && degraded.Status == configv1.ConditionTrue {
 		level, ok := levelAfter(degraded.LastTransitionTime.Time, now, degradedWarningAfter, degradedErrorAfter, wake)
 		return problem(ClusterOperatorDegraded, scope, degraded.LastTransitionTime, level, insightsv1alpha1.APIAvailabilityImpactType,
-			fmt.Sprintf("Cluster Operator %s is degraded (%s)", co.Name, degraded.Reason), degraded.Message, clusterOperatorDegradedRunbook), ok
+			fmt.Sprintf("Cluster Operator %s is degraded (%s)", co.Name, degraded.Reason), quoted(degraded.Message, "ClusterOperator/"+co.Name+" status.conditions[Degraded]"), clusterOperatorDegradedRunbook), ok
 	}
 	return Insight{}, false
 }
@@ -177,6 +177,12 @@ func overdueInsight(cv *configv1.ClusterVersion, progress *insightsv1alpha1.Clus
 		fmt.Sprintf("The update to %s has run past its estimated completion with %d%% of the control plane operators updated. Check the ClusterOperators that are not updated yet.",
 			target, progress.CompletionPercent),
 		updateTroubleshooting), true
+}
+
+// quoted bounds a message another component wrote, which a description
+// quotes, saying where the whole message is if it has to be cut.
+func quoted(message, where string) string {
+	return text.Cut(message, maxDescriptionLength, where)
 }
 
 func problem(kind string, scope []insightsv1alpha1.ResourceRef, since metav1.Time, level insightsv1alpha1.InsightImpactLevel,

@@ -1,6 +1,7 @@
 package health
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -227,5 +228,35 @@ func TestSummariesFitTheAPI(t *testing.T) {
 	insights, _ := ForControlPlane(updatingCV(notFailing), []*configv1.ClusterOperator{operatorWith(long)}, progressing(now.Add(time.Hour)), now)
 	if s := insights[0].Status.Impact.Summary; len(s) > 256 || len(s) == 0 {
 		t.Errorf("summary of %d bytes, want 1..256", len(s))
+	}
+}
+
+// A health insight quotes the condition behind it whole, up to a Kubernetes
+// condition message's bound; beyond it, the cut is said and the condition
+// named, so that the whole message can always be read.
+func TestDescriptionsQuoteConditionsWholeOrSayWhere(t *testing.T) {
+	// machine-config's recorded Available message is 1,700 bytes; a long
+	// list of invalid fields runs to many more.
+	field := "status.controllerCertificates[0].notAfter: Required value, "
+	testCases := []struct {
+		name    string
+		message string
+		want    string
+	}{
+		{name: "a long message, whole", message: strings.Repeat(field, 100), want: strings.Repeat(field, 100)},
+		{name: "longer than a condition may be: cut, saying where", message: strings.Repeat(field, 1000),
+			want: strings.Repeat(field, 1000)[:32663] + "… (cut at 32663 of 59000 bytes; the whole text is in ClusterOperator/etcd status.conditions[Available])"},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			unavailable := operatorWith(cvCondition("Available", "False", "Down", tc.message, now.Add(-time.Hour)))
+			insights, _ := ForControlPlane(updatingCV(notFailing), []*configv1.ClusterOperator{unavailable}, progressing(now.Add(time.Hour)), now)
+			if len(insights) != 1 {
+				t.Fatalf("%d insights, want 1", len(insights))
+			}
+			if got := insights[0].Status.Impact.Description; got != tc.want {
+				t.Errorf("description of %d bytes ends %q, want %d bytes ending %q", len(got), got[max(0, len(got)-120):], len(tc.want), tc.want[len(tc.want)-120:])
+			}
+		})
 	}
 }

@@ -125,7 +125,7 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 				Level:       insightsv1alpha1.ErrorImpactLevel,
 				Type:        insightsv1alpha1.UpdateStalledImpactType,
 				Summary:     text.OneLine(fmt.Sprintf("Node %s is degraded", s.Name), maxSummaryLength),
-				Description: text.Truncate(a.DegradedReason, maxDescriptionLength),
+				Description: quoted(a.DegradedReason, "Node/"+s.Name+" annotation machineconfiguration.openshift.io/reason"),
 			}, machineConfigOperatorDocs))
 	}
 

@@ -40,8 +40,7 @@ const (
 		"the reference shows it only as N/A in the estimate"
 	operatorSince = "SINCE is when the ClusterOperator's Progressing condition turned; kube-apiserver's " +
 		"turned at the recording's last moment, and the reference's 6m8s does not follow it"
-	cutMessage = "the insight API caps a node's message at 100 characters, cut with an ellipsis"
-	nodePhase  = "the insight cannot determine these nodes' phase (no configuration reported), " +
+	nodePhase = "the insight cannot determine these nodes' phase (no configuration reported), " +
 		"and says so; the reference calls them Pending"
 	description = "the description is this project's wording: it quotes the node's own reason " +
 		"and says why an unavailable node matters"
@@ -96,12 +95,6 @@ var differences = []difference{
 		ours:      regexp.MustCompile(`(?m)^(kube-apiserver   )now     (NodeInstaller   .*)$`),
 		reference: "${1}6m8s    ${2}",
 		reason:    operatorSince,
-	},
-	{
-		files:     both(pdb),
-		ours:      regexp.MustCompile(`(?m)^(\S+ +Degraded +Draining +4\.16\.0-ec\.2 +\? +failed to drain node: <node> after 1 hour\. Please see machine-config-controller logs for more inf)…$`),
-		reference: "${1}ormation",
-		reason:    cutMessage,
 	},
 	{
 		files:     both(pdb),

@@ -5,6 +5,7 @@ package text
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -30,6 +31,36 @@ func Truncate(s string, max int) string {
 		cut--
 	}
 	return s[:cut] + mark
+}
+
+// Cut returns s when it fits in max bytes, else as much of s as fits (never
+// half a UTF-8 character) followed by a note of the cut that names where the
+// whole text is: "… (cut at 4000 of 9000 bytes; the whole text is in
+// ClusterOperator/machine-config status.conditions[Available])". A text
+// another component wrote is never cut silently: a reader knows there is
+// more, and where to read it. A max too small for the note truncates.
+func Cut(s string, max int, where string) string {
+	if len(s) <= max {
+		return s
+	}
+	note := func(kept int) string {
+		return fmt.Sprintf("… (cut at %d of %d bytes; the whole text is in %s)", kept, len(s), where)
+	}
+	// The note is longest with the most digits kept: len(s)'s.
+	cut := max - len(note(len(s)))
+	if cut <= 0 {
+		return Truncate(s, max)
+	}
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + note(cut)
+}
+
+// OneLineCut folds all white space of s, newlines included, into single
+// spaces and cuts the result to max bytes as Cut does.
+func OneLineCut(s string, max int, where string) string {
+	return Cut(strings.Join(strings.Fields(s), " "), max, where)
 }
 
 // TruncateCharacters cuts s to at most max characters, counted as an

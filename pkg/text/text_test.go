@@ -35,6 +35,38 @@ func TestTruncate(t *testing.T) {
 	}
 }
 
+// A cut text says it was cut, by how much, and where the whole is.
+func TestCut(t *testing.T) {
+	const where = "ClusterOperator/machine-config status.conditions[Available]"
+	long := strings.Repeat("x", 200)
+	testCases := []struct {
+		name string
+		in   string
+		max  int
+		want string
+	}{
+		{name: "fits", in: "short", max: 10, want: "short"},
+		{name: "exactly fits", in: long, max: 200, want: long},
+		{name: "cut", in: long, max: 150, want: strings.Repeat("x", 39) + "… (cut at 39 of 200 bytes; the whole text is in " + where + ")"},
+		{name: "not half a character", in: strings.Repeat("é", 100), max: 150, want: strings.Repeat("é", 19) + "… (cut at 38 of 200 bytes; the whole text is in " + where + ")"},
+		{name: "no room for the note: truncated", in: long, max: 20, want: strings.Repeat("x", 17) + "…"},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := Cut(tc.in, tc.max, where)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("Cut (-want +got):\n%s", diff)
+			}
+			if len(got) > tc.max || !utf8.ValidString(got) {
+				t.Errorf("Cut gave %d bytes, over %d, or not UTF-8", len(got), tc.max)
+			}
+		})
+	}
+	if got := OneLineCut("a\n b\tc", 10, where); got != "a b c" {
+		t.Errorf("OneLineCut = %q, want the text on one line", got)
+	}
+}
+
 func TestTruncateCharacters(t *testing.T) {
 	testCases := []struct {
 		name string

@@ -242,6 +242,33 @@ func TestValidInsightsAreStoredWithTheirFullStatus(t *testing.T) {
 			t.Errorf("stored status differs (-sent +stored):\n%s", diff)
 		}
 	})
+	// The longest texts the operator writes whole: a condition message a
+	// health insight quotes, a daemon's reason on a node, an operator's
+	// Progressing reason; in characters of several bytes, as the API
+	// counts characters.
+	t.Run("the longest texts allowed", func(t *testing.T) {
+		health := healthInsight("longest")
+		health.Status.Impact.Description = strings.Repeat("é", insightsv1alpha1.HealthDescriptionMaxLength)
+		if got, err := createWithStatus(t, c.UpdateHealthInsights(), health.DeepCopy()); err != nil {
+			t.Errorf("health insight rejected: %v", err)
+		} else if got.Status.Impact.Description != health.Status.Impact.Description {
+			t.Errorf("stored description of %d bytes, sent %d", len(got.Status.Impact.Description), len(health.Status.Impact.Description))
+		}
+		node := nodeInsight("longest")
+		node.Status.Message = strings.Repeat("é", insightsv1alpha1.NodeMessageMaxLength)
+		if got, err := createWithStatus(t, c.NodeProgressInsights(), node.DeepCopy()); err != nil {
+			t.Errorf("node insight rejected: %v", err)
+		} else if got.Status.Message != node.Status.Message {
+			t.Errorf("stored message of %d bytes, sent %d", len(got.Status.Message), len(node.Status.Message))
+		}
+		operator := clusterOperatorInsight("longest")
+		operator.Status.ProgressingReason = strings.Repeat("R", insightsv1alpha1.ProgressingReasonMaxLength)
+		if got, err := createWithStatus(t, c.ClusterOperatorProgressInsights(), operator.DeepCopy()); err != nil {
+			t.Errorf("operator insight rejected: %v", err)
+		} else if diff := cmp.Diff(operator.Status, got.Status); diff != "" {
+			t.Errorf("stored status differs (-sent +stored):\n%s", diff)
+		}
+	})
 	t.Run("MachineConfigPoolProgressInsight", func(t *testing.T) {
 		want := poolInsight("valid")
 		got, err := createWithStatus(t, c.MachineConfigPoolProgressInsights(), want.DeepCopy())
@@ -334,6 +361,16 @@ func TestInvalidInsightsAreRejected(t *testing.T) {
 			},
 		},
 		{
+			name:  "health description over 32768 characters",
+			field: "status.impact.description",
+			write: func(t *testing.T) error {
+				o := healthInsight("long-description")
+				o.Status.Impact.Description = strings.Repeat("d", insightsv1alpha1.HealthDescriptionMaxLength+1)
+				_, err := createWithStatus(t, c.UpdateHealthInsights(), o)
+				return err
+			},
+		},
+		{
 			name:  "impact level outside its enum",
 			field: "status.impact.level",
 			write: func(t *testing.T) error {
@@ -384,11 +421,11 @@ func TestInvalidInsightsAreRejected(t *testing.T) {
 			},
 		},
 		{
-			name:  "node message over 100 characters",
+			name:  "node message over 4096 characters",
 			field: "status.message",
 			write: func(t *testing.T) error {
 				o := nodeInsight("long-message")
-				o.Status.Message = strings.Repeat("m", 101)
+				o.Status.Message = strings.Repeat("m", insightsv1alpha1.NodeMessageMaxLength+1)
 				_, err := createWithStatus(t, c.NodeProgressInsights(), o)
 				return err
 			},

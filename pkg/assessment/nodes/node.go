@@ -287,9 +287,9 @@ func unavailability(node *corev1.Node, state string) *health.Unavailability {
 func message(a *Assessment, nodeName string, now time.Time) string {
 	switch {
 	case a.DegradedReason != "":
-		return text.OneLine(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength)
+		return text.OneLineCut(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength, "Node/"+nodeName+" annotation "+ReasonAnnotation)
 	case a.Unavailable != nil && !a.Updating:
-		return text.OneLine(a.Unavailable.Message, maxMessageLength)
+		return text.OneLineCut(a.Unavailable.Message, maxMessageLength, "Node/"+nodeName)
 	}
 	return drainNote(lasting(a.DrainBlocks, now))
 }

@@ -116,6 +116,10 @@ func summarize(a Assessment) summary {
 }
 
 func TestNodeProgress(t *testing.T) {
+	// A drain that failed for many pods names each (kubectl's drain
+	// Helper, through the daemon's reason).
+	const evicting = "error when evicting pods/\"web-7d9f8c6b5-x2x4q\" -n \"shop\": "
+	longReason := strings.Repeat(evicting, 35)[:1950]
 	drainReason := "failed to drain node: build0-gstfj-ci-prowjobs-worker-b-9lztv after 1 hour. Please see machine-config-controller logs for more information"
 	testCases := []struct {
 		name     string
@@ -145,7 +149,19 @@ func TestNodeProgress(t *testing.T) {
 			name: "drain failed, daemon degraded (recorded build0-gstfj-ci-prowjobs-worker-b-9lztv)",
 			node: testNode("build0-gstfj-ci-prowjobs-worker-b-9lztv", mcd(oldConfig, newConfig, "Degraded", "drain-"+otherNew, "uncordon-"+oldConfig, drainReason), healthy(), true),
 			want: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
-				Version: previous, Message: "failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more inf…", InProgress: true},
+				Version: previous, Message: "failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more information", InProgress: true},
+		},
+		{
+			name: "a daemon's reason of nearly 2,000 characters, whole as oc prints it",
+			node: testNode("worker-7", mcd(oldConfig, newConfig, "Degraded", "drain-"+newConfig, "uncordon-"+oldConfig, longReason), healthy(), true),
+			want: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Message: longReason, InProgress: true},
+		},
+		{
+			name: "a reason longer than the API keeps: cut, saying where the whole is",
+			node: testNode("worker-7", mcd(oldConfig, newConfig, "Degraded", "drain-"+newConfig, "uncordon-"+oldConfig, strings.Repeat(evicting, 80)), healthy(), true),
+			want: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Message: strings.Repeat(evicting, 80)[:3977] + "… (cut at 3977 of 4639 bytes; the whole text is in Node/worker-7 annotation machineconfiguration.openshift.io/reason)", InProgress: true},
 		},
 		{
 			name: "no current configuration yet (recorded build0-gstfj-ci-prowjobs-worker-d-ddnxd)",

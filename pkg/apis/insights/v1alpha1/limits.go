@@ -38,8 +38,17 @@ const (
 	// ClusterOperatorProgressInsightStatus.ProgressingReason's MaxLength,
 	// a condition reason's.
 	ProgressingReasonMaxLength = 1024
-	// NodeMessageMaxLength is NodeProgressInsightStatus.Message's MaxLength.
-	NodeMessageMaxLength = 100
+	// HealthDescriptionMaxLength is InsightImpact.Description's MaxLength,
+	// that of an UpdateHealthInsight: a Kubernetes condition's message
+	// (32768, metav1.Condition's bound), so that a health insight quotes the
+	// ClusterOperator or ClusterVersion condition behind it whole. One
+	// insight is one object, far below etcd's 1.5 MiB, and no CEL rule reads
+	// the description.
+	HealthDescriptionMaxLength = 32768
+	// NodeMessageMaxLength is NodeProgressInsightStatus.Message's MaxLength:
+	// room for the machine-config daemon's longest reasons, which
+	// `oc adm upgrade status` prints whole (a failed drain names its pods).
+	NodeMessageMaxLength = 4096
 	// PlanIdentityMaxLength is the MaxLength of UpdatePlanInsight.Identity
 	// and AcceptedInsight.UID.
 	PlanIdentityMaxLength = 1024

@@ -34,7 +34,7 @@ func TestLimitsEqualTheCRDs(t *testing.T) {
 		{"InsightSummaryMaxLength", InsightSummaryMaxLength, updateStatuses, insight + ".impact.summary", "maxLength"},
 		{"InsightSummaryMaxLength, health", InsightSummaryMaxLength, "updatehealthinsights", "status.impact.summary", "maxLength"},
 		{"InsightDescriptionMaxLength", InsightDescriptionMaxLength, updateStatuses, insight + ".impact.description", "maxLength"},
-		{"InsightDescriptionMaxLength, health", InsightDescriptionMaxLength, "updatehealthinsights", "status.impact.description", "maxLength"},
+		{"HealthDescriptionMaxLength", HealthDescriptionMaxLength, "updatehealthinsights", "status.impact.description", "maxLength"},
 		{"RemediationReferenceMaxLength", RemediationReferenceMaxLength, updateStatuses, insight + ".remediation.reference", "maxLength"},
 		{"RemediationReferenceMaxLength, health", RemediationReferenceMaxLength, "updatehealthinsights", "status.remediation.reference", "maxLength"},
 		{"InsightResourcesMaxItems", InsightResourcesMaxItems, updateStatuses, resource, "maxItems"},

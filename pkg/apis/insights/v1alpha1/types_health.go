@@ -88,7 +88,7 @@ type InsightImpact struct {
 
 	// description explains the problem in enough detail to act on it.
 	// +optional
-	// +kubebuilder:validation:MaxLength=4096
+	// +kubebuilder:validation:MaxLength=32768
 	Description string `json:"description,omitempty"`
 }
 

@@ -72,7 +72,7 @@ type NodeProgressInsightStatus struct {
 
 	// message is a short human-readable note on the Node's state.
 	// +optional
-	// +kubebuilder:validation:MaxLength=100
+	// +kubebuilder:validation:MaxLength=4096
 	Message string `json:"message,omitempty"`
 }
 
