@@ -19,26 +19,35 @@ type Acceptance struct {
 	Changed bool
 }
 
-// Accept returns the plan's acceptedInsights with the findings of the given
-// identities, and every finding of the given informers that needs
-// accepting, accepted. An identity that is
-// none of the plan's current findings, or an informer none of them is
-// from, is an error that names them all: it is a typo or a finding that
-// went away, and accepting it would accept nothing the administrator saw.
-func Accept(plan *insightsv1alpha1.UpdatePlan, identities, informers []string) (Acceptance, error) {
+// Accept returns the plan's acceptedInsights with the findings named, and
+// every finding of the given informers that needs accepting, accepted.
+// Each of named lists findings by short name or identity, comma-separated.
+// A name that is none of the plan's current findings', or an informer none
+// of them is from, is an error that names them all: it is a typo or a
+// finding that went away, and accepting it would accept nothing the
+// administrator saw. So is a name that no longer tells one finding, which
+// the error lists by their names now.
+func Accept(plan *insightsv1alpha1.UpdatePlan, named, informers []string) (Acceptance, error) {
 	findings := Findings(plan)
-	byIdentity := map[string]Finding{}
+	byName := map[string]Finding{}
 	known := map[string]bool{}
 	for _, f := range findings {
-		byIdentity[f.Identity] = f
+		byName[f.Identity] = f
+		if f.Name != "" {
+			byName[f.Name] = f
+		}
 		known[f.Informer] = true
 	}
-	var unknown []string
+	var unknown, several []string
 	var accept []Finding
-	for _, id := range identities {
-		f, ok := byIdentity[id]
+	for _, name := range splitNames(named, func(s string) bool { _, ok := byName[s]; return ok }) {
+		f, ok := byName[name]
 		if !ok {
-			unknown = append(unknown, id)
+			if shared := ambiguous(findings, name); len(shared) > 0 {
+				several = append(several, fmt.Sprintf("%s (now %s)", name, strings.Join(names(shared), ", ")))
+				continue
+			}
+			unknown = append(unknown, name)
 			continue
 		}
 		accept = append(accept, f)
@@ -58,6 +67,9 @@ func Accept(plan *insightsv1alpha1.UpdatePlan, identities, informers []string) (
 	var problems []string
 	if len(unknown) > 0 {
 		problems = append(problems, "not among the plan's findings: "+strings.Join(unknown, ", "))
+	}
+	if len(several) > 0 {
+		problems = append(problems, "naming several findings: "+strings.Join(several, ", "))
 	}
 	if len(unknownInformers) > 0 {
 		problems = append(problems, "no finding in the plan is from "+strings.Join(unknownInformers, ", "))

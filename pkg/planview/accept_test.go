@@ -14,6 +14,14 @@ func TestAccept(t *testing.T) {
 		p.Spec.AcceptedInsights = accepted
 		return p
 	}
+	// twoRisks has, beside the risk OVNHang, an informer's finding of that
+	// uid: "OVNHang" names neither.
+	twoRisks := plan()
+	twoRisks.Status.ControlPlane.Informers = append(twoRisks.Status.ControlPlane.Informers, insightsv1alpha1.InformerPlanInsights{
+		Name: "ovn-informer",
+		Insights: []insightsv1alpha1.UpdatePlanInsight{{UpdateInsight: insight("OVNHang", insightsv1alpha1.WarningInsightLevel, "OVN hangs"),
+			Identity: "ovn-informer/ControlPlane//OVNHang"}},
+	})
 	other := insightsv1alpha1.AcceptedInsight{UpdateInformer: "gone", UID: "gone/ControlPlane//old", Accepted: true}
 	risk := insightsv1alpha1.AcceptedInsight{UpdateInformer: "update-insights-operator", UID: riskID, Accepted: true}
 	reboot := insightsv1alpha1.AcceptedInsight{UpdateInformer: "mco", UID: rebootID, Accepted: true}
@@ -44,6 +52,14 @@ func TestAccept(t *testing.T) {
 		{
 			name: "an identity and an informer, once each", plan: plan(), identities: []string{rebootID, rebootID}, informers: []string{"mco"},
 			want: Acceptance{AcceptedInsights: []insightsv1alpha1.AcceptedInsight{reboot}, Identities: []string{rebootID}, Changed: true},
+		},
+		{
+			name: "by short name, as the table prints it", plan: plan(), identities: []string{"OVNHang,slow-reboot"},
+			want: Acceptance{AcceptedInsights: []insightsv1alpha1.AcceptedInsight{risk, reboot}, Identities: []string{riskID, rebootID}, Changed: true},
+		},
+		{
+			name: "a name that no longer tells one finding is refused, naming them", plan: twoRisks, identities: []string{"OVNHang"},
+			wantErr: "nothing accepted in UpdatePlan 4.17.3: naming several findings: OVNHang (now risk/OVNHang, ovn-informer/OVNHang)",
 		},
 		{
 			name: "unknown identities and informers are named, and nothing accepted", plan: plan(),

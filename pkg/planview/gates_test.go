@@ -72,6 +72,7 @@ Finding: The update to 4.17.2 waits for the administrator to acknowledge ack-4.1
   Informer:    update-insights-operator
   Scope:       ControlPlane (ConfigMap/openshift-config-managed/admin-gates)
   Accepted:    No
+  Name:        admin-gate/ack-4.16-kube-1.30-api-removals-in-4.17
   Identity:    update-insights-operator/ControlPlane/ConfigMap/openshift-config-managed/admin-gates/admin-gate/ack-4.16-kube-1.30-api-removals-in-4.17
   Reference:   https://access.redhat.com/articles/7031404
   Description: Kubernetes 1.30 and therefore OpenShift 4.17 remove several APIs which require admin consideration. Please see the knowledge article https://access.redhat.com/articles/7031404 for details and instructions.
@@ -84,6 +85,7 @@ Finding: Cloud credentials are maintained manually, and CloudCredential cluster 
   Informer:    update-insights-operator
   Scope:       ControlPlane (CloudCredential.operator.openshift.io/cluster)
   Accepted:    No
+  Name:        cloud-credentials/upgradeable-to
   Identity:    update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials/upgradeable-to
   Reference:   https://github.com/openshift/cloud-credential-operator/blob/master/docs/mode-manual-creds.md
   Description: In Manual mode, the cloud-credential operator leaves the cloud credentials to you. Before the update to 4.17.2, check what the CredentialsRequests of 4.17.2 ask for, and create or update the credentials and Secrets they need. List them with:
@@ -98,6 +100,7 @@ Finding: API flowschemas.v1beta3.flowcontrol.apiserver.k8s.io, which Kubernetes 
   Informer:    update-insights-operator
   Scope:       ControlPlane (APIRequestCount.apiserver.openshift.io/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io)
   Accepted:    No
+  Name:        removed-api/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io
   Identity:    update-insights-operator/ControlPlane/APIRequestCount.apiserver.openshift.io/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io/removed-api/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io
   Reference:   https://kubernetes.io/docs/reference/using-api/deprecation-guide/
   Description: The update to 4.17.2 brings Kubernetes 1.30, which no longer serves flowschemas.v1beta3.flowcontrol.apiserver.k8s.io: the clients still using it fail once the cluster updates, unless they move first to a version that is still served (the reference lists the replacements).
@@ -109,7 +112,7 @@ Finding: API flowschemas.v1beta3.flowcontrol.apiserver.k8s.io, which Kubernetes 
                oc get apirequestcounts flowschemas.v1beta3.flowcontrol.apiserver.k8s.io -o jsonpath='{range .status.last24h..byUser[*]}{..byVerb[*].verb}{","}{.username}{","}{.userAgent}{"\n"}{end}' | sort -k 2 -t, -u
 
 Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (0) answered.
-Accepted:   False (FindingsNotAccepted) 3 of 3 findings are not accepted: update-insights-operator/ControlPlane/ConfigMap/openshift-config-managed/admin-gates/admin-gate/ack-4.16-kube-1.30-api-removals-in-4.17, update-insights-operator/ControlPlane/CloudCredential.operator.openshift.io/cluster/cloud-credentials/upgradeable-to, update-insights-operator/ControlPlane/APIRequestCount.apiserver.openshift.io/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io/removed-api/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io.
+Accepted:   False (FindingsNotAccepted) 3 of 3 findings are not accepted: admin-gate/ack-4.16-kube-1.30-api-removals-in-4.17, cloud-credentials/upgradeable-to, removed-api/flowschemas.v1beta3.flowcontrol.apiserver.k8s.io.
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("text (-want +got):\n%s", diff)

@@ -37,7 +37,12 @@ type Finding struct {
 	Stale bool `json:"stale,omitempty"`
 	// Pool is the worker pool the finding is about; empty for the control
 	// plane.
-	Pool     string `json:"pool,omitempty"`
+	Pool string `json:"pool,omitempty"`
+	// Name is the short name an administrator accepts the finding by,
+	// unique within the plan; empty for a finding that needs no
+	// accepting. Identity is what the plan's spec stores, and what
+	// scripts use: it does not change while the finding lasts.
+	Name     string `json:"name,omitempty"`
 	Identity string `json:"identity"`
 	// NeedsAcceptance is false for status-level findings, which say how
 	// the update would go rather than what might go wrong.
@@ -69,7 +74,8 @@ func Build(plan *insightsv1alpha1.UpdatePlan) View {
 	return v
 }
 
-// Findings are the plan's findings, the most serious first.
+// Findings are the plan's findings, the most serious first, each with its
+// short name.
 func Findings(plan *insightsv1alpha1.UpdatePlan) []Finding {
 	out := []Finding{}
 	for pool, informer := range updateplan.Informers(&plan.Status) {
@@ -85,5 +91,9 @@ func Findings(plan *insightsv1alpha1.UpdatePlan) []Finding {
 	slices.SortStableFunc(out, func(a, b Finding) int {
 		return cmp.Compare(insightsv1alpha1.UpdateInsightLevelRank(a.Level), insightsv1alpha1.UpdateInsightLevelRank(b.Level))
 	})
+	names := shortNames(out)
+	for i := range out {
+		out[i].Name = names[out[i].Identity]
+	}
 	return out
 }

@@ -37,14 +37,22 @@ func Evaluated(plan *insightsv1alpha1.UpdatePlan, request string) (bool, string)
 	return true, ""
 }
 
-// Unaccepted are the identities of the findings that need accepting and
-// are not accepted.
-func Unaccepted(findings []Finding) []string {
-	var out []string
+// Unaccepted are the findings that need accepting and are not accepted.
+func Unaccepted(findings []Finding) []Finding {
+	var out []Finding
 	for _, f := range findings {
 		if f.NeedsAcceptance && !f.Accepted {
-			out = append(out, f.Identity)
+			out = append(out, f)
 		}
+	}
+	return out
+}
+
+// names are the findings' short names.
+func names(findings []Finding) []string {
+	out := make([]string, 0, len(findings))
+	for _, f := range findings {
+		out = append(out, f.Name)
 	}
 	return out
 }
@@ -76,7 +84,7 @@ func Blockers(plan *insightsv1alpha1.UpdatePlan, now time.Time) []string {
 		}
 	}
 	if unaccepted := Unaccepted(Findings(plan)); len(unaccepted) > 0 {
-		out = append(out, fmt.Sprintf("not accepted: %s", strings.Join(unaccepted, ", ")))
+		out = append(out, fmt.Sprintf("not accepted: %s", strings.Join(names(unaccepted), ", ")))
 	} else if c := condition(s.Conditions, updateplan.ConditionAccepted); c != "" {
 		// Every finding shown is accepted, but the plan is not: it could
 		// not hold them all, or the controller has not caught up.

@@ -79,13 +79,13 @@ func TestBlockers(t *testing.T) {
 		want []string
 	}{
 		{name: "ready", plan: plan(riskID, rebootID)},
-		{name: "unaccepted findings are named", plan: plan(), want: []string{"not accepted: " + riskID + ", " + rebootID}},
-		{name: "status-level findings need no acceptance", plan: plan(rebootID), want: []string{"not accepted: " + riskID}},
+		{name: "unaccepted findings are named", plan: plan(), want: []string{"not accepted: OVNHang, slow-reboot"}},
+		{name: "status-level findings need no acceptance", plan: plan(rebootID), want: []string{"not accepted: OVNHang"}},
 		{name: "a request not evaluated yet", plan: refreshed, want: []string{`the plan was not evaluated since its evaluation request "r2" (it answers "r1")`}},
 		{name: "too old", plan: old, want: []string{"the plan was evaluated 16m0s ago, more than 15m0s: is the operator running?"}},
 		{name: "never evaluated", plan: never, want: []string{"the plan was never evaluated"}},
 		{name: "an informer the plan stopped waiting for is a finding to accept, not a blocker of its own", plan: offline},
-		{name: "its finding not accepted", plan: offlineUnaccepted, want: []string{"not accepted: " + offlineID}},
+		{name: "its finding not accepted", plan: offlineUnaccepted, want: []string{"not accepted: informer/mco"}},
 		{name: "an informer still awaited", plan: waiting, want: []string{
 			"not every informer answered: Answered=False (WaitingForInformers) Waiting for the findings of mco"}},
 		{name: "findings cut", plan: cut, want: []string{

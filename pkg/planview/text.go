@@ -49,23 +49,26 @@ func WriteText(w io.Writer, v View, now time.Time, details bool) error {
 	for _, t := range []string{updateplan.ConditionAnswered, updateplan.ConditionAccepted} {
 		state := "Unknown (not reported yet)"
 		if c := meta.FindStatusCondition(v.Conditions, t); c != nil {
-			state = fmt.Sprintf("%s (%s) %s", c.Status, c.Reason, c.Message)
+			// The condition names findings by identity, as the API
+			// keeps them; the text names them as they are accepted.
+			state = fmt.Sprintf("%s (%s) %s", c.Status, c.Reason, shorten(c.Message, v.Findings))
 		}
 		fmt.Fprintf(&b, "%-*s%s\n", labelWidth, t+":", cell(state))
 	}
 	if !details && len(Unaccepted(v.Findings)) > 0 {
-		b.WriteString("\nRun with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]\n")
+		b.WriteString("\nRun with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
 
 // WriteQuiet writes the identities of the findings not accepted, one a
-// line, for scripts.
+// line, for scripts: unlike a short name, an identity stays the same
+// while its finding lasts.
 func WriteQuiet(w io.Writer, v View) error {
 	var b bytes.Buffer
-	for _, id := range Unaccepted(v.Findings) {
-		b.WriteString(id + "\n")
+	for _, f := range Unaccepted(v.Findings) {
+		b.WriteString(f.Identity + "\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -88,9 +91,9 @@ func writeSummary(b *bytes.Buffer, findings []Finding) {
 		return
 	}
 	t := tabwriter.NewWriter(b, 0, 0, 3, ' ', 0)
-	fmt.Fprint(t, "LEVEL\tINFORMER\tACCEPTED\tSUMMARY\n")
+	fmt.Fprint(t, "LEVEL\tNAME\tINFORMER\tACCEPTED\tSUMMARY\n")
 	for _, f := range table {
-		fmt.Fprintf(t, "%s\t%s\t%s\t%s\n", level(f.Level), f.Informer, yesNo(f.Accepted), cell(f.Summary))
+		fmt.Fprintf(t, "%s\t%s\t%s\t%s\t%s\n", level(f.Level), f.Name, f.Informer, yesNo(f.Accepted), cell(f.Summary))
 	}
 	_ = t.Flush()
 }
@@ -107,6 +110,7 @@ func writeDetails(b *bytes.Buffer, findings []Finding) {
 		fmt.Fprintf(b, "  Scope:       %s\n", scope(f))
 		if f.NeedsAcceptance {
 			fmt.Fprintf(b, "  Accepted:    %s\n", yesNo(f.Accepted))
+			fmt.Fprintf(b, "  Name:        %s\n", f.Name)
 		} else {
 			b.WriteString("  Accepted:    not needed\n")
 		}

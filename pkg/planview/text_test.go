@@ -17,6 +17,8 @@ func TestWriteText(t *testing.T) {
 	nothing.Status.ControlPlane.Informers[0].Insights = nothing.Status.ControlPlane.Informers[0].Insights[:1]
 	nothing.Status.WorkerPools = nil
 	nothing.Status.Conditions = nothing.Status.Conditions[:1]
+	listed := plan()
+	listed.Status.Conditions[1].Message = "2 of 2 findings are not accepted: " + riskID + ", " + rebootID + "."
 	withdrawn := clusterVersion(metav1.ConditionFalse)
 	withdrawn.Status.ConditionalUpdates = nil
 	testCases := []struct {
@@ -33,14 +35,31 @@ func TestWriteText(t *testing.T) {
 Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
 Status:     The update to 4.17.3 should take about 1h40m (update-insights-operator)
 
-LEVEL     INFORMER                   ACCEPTED   SUMMARY
-Error     update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
-Warning   mco                        No         Node worker-0 reboots slowly
+LEVEL     NAME          INFORMER                   ACCEPTED   SUMMARY
+Error     OVNHang       update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
+Warning   slow-reboot   mco                        No         Node worker-0 reboots slowly
 
 Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (1) answered.
 Accepted:   False (FindingsNotAccepted) Some findings are not accepted.
 
-Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]
+Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]
+`,
+		},
+		{
+			name: "the findings the condition names, by their short names",
+			plan: listed,
+			want: `Update to:  4.17.3
+Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
+Status:     The update to 4.17.3 should take about 1h40m (update-insights-operator)
+
+LEVEL     NAME          INFORMER                   ACCEPTED   SUMMARY
+Error     OVNHang       update-insights-operator   No         Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
+Warning   slow-reboot   mco                        No         Node worker-0 reboots slowly
+
+Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (1) answered.
+Accepted:   False (FindingsNotAccepted) 2 of 2 findings are not accepted: OVNHang, slow-reboot.
+
+Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]
 `,
 		},
 		{
@@ -52,14 +71,14 @@ Update to:  4.17.3
 Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
 Status:     The update to 4.17.3 should take about 1h40m (update-insights-operator)
 
-LEVEL     INFORMER                   ACCEPTED   SUMMARY
-Error     update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
-Warning   mco                        No         Node worker-0 reboots slowly
+LEVEL     NAME          INFORMER                   ACCEPTED   SUMMARY
+Error     OVNHang       update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
+Warning   slow-reboot   mco                        No         Node worker-0 reboots slowly
 
 Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (1) answered.
 Accepted:   False (FindingsNotAccepted) Some findings are not accepted.
 
-Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]
+Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]
 `,
 		},
 		{
@@ -74,14 +93,14 @@ Update to:  4.17.3
 Evaluated:  2026-11-22T19:59:00Z (1m0s ago)
 Status:     The update to 4.17.3 should take about 1h40m (update-insights-operator)
 
-LEVEL     INFORMER                   ACCEPTED   SUMMARY
-Error     update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
-Warning   mco                        No         Node worker-0 reboots slowly
+LEVEL     NAME          INFORMER                   ACCEPTED   SUMMARY
+Error     OVNHang       update-insights-operator   Yes        Conditional update risk OVNHang applies to the update to 4.17.3: OVN may hang.
+Warning   slow-reboot   mco                        No         Node worker-0 reboots slowly
 
 Answered:   True (AllAnswered) The operator's pre-checks and every informer that handles plans (1) answered.
 Accepted:   False (FindingsNotAccepted) Some findings are not accepted.
 
-Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]
+Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]
 `,
 		},
 		{
@@ -110,6 +129,7 @@ Finding: Conditional update risk OVNHang applies to the update to 4.17.3: OVN ma
   Informer:    update-insights-operator
   Scope:       ControlPlane (ClusterVersion.config.openshift.io/version)
   Accepted:    No
+  Name:        OVNHang
   Identity:    update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang
   Reference:   https://example.com/ovn
   Description: OVN may hang
@@ -120,6 +140,7 @@ Finding: Node worker-0 reboots slowly
   Informer:    mco
   Scope:       WorkerPool worker (Node/worker-0)
   Accepted:    Yes
+  Name:        slow-reboot
   Identity:    mco/WorkerPool/Node/worker-0/slow-reboot
 
 Finding: The update to 4.17.3 should take about 1h40m

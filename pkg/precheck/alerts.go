@@ -103,7 +103,7 @@ func firingAlerts(in *Input) []insightsv1alpha1.UpdateInsight {
 		// Prometheus answers one alert per label set, but a merged answer
 		// (Thanos querying several) may repeat one: each is kept, under a
 		// uid of its own, as findings' uids must be unique.
-		uid := "alert/" + name + "/" + shortHash(a.Identity())
+		uid := alertUIDPrefix + name + "/" + shortHash(a.Identity())
 		if uids[uid]++; uids[uid] > 1 {
 			uid += fmt.Sprintf("-%d", uids[uid])
 		}

@@ -229,7 +229,7 @@ func TestPreChecksAsAPlanReader(t *testing.T) {
 	t.Logf("pre-checks --to 4.17.3 with a plan (exit %d):\n%s%s", code, out, errOut)
 	want = "warning: you may not update UpdatePlans (updateplans.openshift.muller.dev), so UpdatePlan 4.17.3 was not evaluated afresh: it is shown as last evaluated. " +
 		"Ask someone who may update UpdatePlans to run pre-checks --to 4.17.3 again.\n" +
-		"error: the update to 4.17.3 is not ready: not accepted: " + riskIdentity + ", " + etcdIdentity + "\n"
+		"error: the update to 4.17.3 is not ready: not accepted: OVNHang, slow-etcd\n"
 	if diff := cmp.Diff(want, errOut); code != 1 || !strings.Contains(out, "Conditional update risk OVNHang") || diff != "" {
 		t.Errorf("exit %d, stdout:\n%s\nstderr (-want +got):\n%s", code, out, diff)
 	}

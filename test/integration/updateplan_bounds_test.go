@@ -69,7 +69,7 @@ func TestAFindingOfManyNodesIsAcceptedByItsShortenedIdentity(t *testing.T) {
 	// The plan's other finding, a conditional update risk, stays
 	// unaccepted: the command exits 1, and shows this one accepted.
 	out, errOut, code := command(t, "pre-checks", "--to", planTarget, "--accept", identity)
-	if code != 1 || !strings.Contains(out, "Warning   wide                       Yes        31 nodes will drain slowly") {
+	if code != 1 || !strings.Contains(out, "   wide                       Yes        31 nodes will drain slowly") {
 		t.Errorf("accepting the finding by its identity: exit %d, stdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
 	waitFor(t, eventually, "the finding accepted", getPlan(planTarget), func(p *insightsv1alpha1.UpdatePlan) bool {

@@ -29,7 +29,7 @@ func TestATargetNotOffered(t *testing.T) {
 	oneOff := map[string]string{insightsv1alpha1.OneOffCheckLabel: "true"}
 	first := "Warning: 4.17.5 is not an update offered to this cluster: upgrade refuses it until it is. " + offers
 	deleted := "UpdatePlan 4.17.5 was deleted, as 4.17.5 is not offered: to keep it, and accept its findings before it is offered, add --allow-not-offered."
-	notReady := "the update to 4.17.5 is not ready: not accepted: " + riskID + ", " + slowID
+	notReady := "the update to 4.17.5 is not ready: not accepted: OVNHang, slow-etcd"
 	testCases := []struct {
 		name     string
 		existing []*insightsv1alpha1.UpdatePlan
@@ -57,12 +57,12 @@ func TestATargetNotOffered(t *testing.T) {
 		},
 		{
 			name: "kept on request", args: []string{"--to", "4.17.5", "--allow-not-offered"},
-			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]",
+			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]",
 			wantErr: notReady, plans: map[string]map[string]string{"4.17.5": nil},
 		},
 		{
 			name: "a plan someone keeps is kept", args: []string{"--to", "4.17.5"}, existing: []*insightsv1alpha1.UpdatePlan{plan175(nil)},
-			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]",
+			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]",
 			wantErr: notReady, plans: map[string]map[string]string{"4.17.5": nil},
 		},
 		{
@@ -71,7 +71,7 @@ func TestATargetNotOffered(t *testing.T) {
 		},
 		{
 			name: "a one-off plan is kept on request", args: []string{"--to", "4.17.5", "--allow-not-offered"}, existing: []*insightsv1alpha1.UpdatePlan{plan175(oneOff)},
-			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept IDENTITY[,IDENTITY...]",
+			wantFirst: first, wantLast: "Run with --details for descriptions, references and identities; accept findings with --accept NAME[,NAME...]",
 			wantErr: notReady, plans: map[string]map[string]string{"4.17.5": nil},
 		},
 		{

@@ -99,6 +99,7 @@ It exits 0 only when every informer answered and every finding is accepted:
 then upgrade --to VERSION will start the update.`,
 		Example: `  update-insights-operator pre-checks --to 4.17.3
   update-insights-operator pre-checks --to 4.17.3 --details
+  update-insights-operator pre-checks --to 4.17.3 --accept OVNHang,alerts-unchecked
   update-insights-operator pre-checks --to 4.17.3 --accept update-insights-operator/ControlPlane/ClusterVersion.config.openshift.io/version/risk/OVNHang
   update-insights-operator pre-checks --to 4.17.3 --accept-all-of mco-informer
   update-insights-operator pre-checks --to 4.17.3 --quiet`,
@@ -124,7 +125,7 @@ then upgrade --to VERSION will start the update.`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&o.to, "to", "", "The release to check an update to, such as 4.17.3.")
-	fs.StringArrayVar(&o.accept, "accept", nil, "Accept the findings of these identities (as --details or --quiet print them), comma-separated; repeatable.")
+	fs.StringArrayVar(&o.accept, "accept", nil, "Accept these findings, comma-separated: by the short names pre-checks prints (NAME), or by identity (as --details, -o and --quiet print them); repeatable.")
 	fs.StringSliceVar(&o.acceptAllOf, "accept-all-of", nil, "Accept every finding of these informers, comma-separated (update-insights-operator for the operator's own).")
 	fs.BoolVar(&o.details, "details", false, "Show each finding's description, reference and identity.")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "Print only the identities of the findings not accepted, one a line, and no progress.")
@@ -194,7 +195,7 @@ func (o *options) run(cmd *cobra.Command, c clients, clock clock.WithTicker, for
 	// A one-off plan is deleted on an interrupt too.
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	p, err := r.evaluate(ctx, o.to, o.timeout, splitIdentities(o.accept), o.acceptAllOf)
+	p, err := r.evaluate(ctx, o.to, o.timeout, o.accept, o.acceptAllOf)
 	if errors.Is(err, context.Canceled) && ctx.Err() != nil && cmd.Context().Err() == nil {
 		err = fmt.Errorf("interrupted while waiting for UpdatePlan %s", o.to)
 	}

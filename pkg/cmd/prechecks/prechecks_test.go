@@ -231,7 +231,7 @@ func TestPreChecksEvaluates(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			client, clock := setUp(tc.lag, tc.existing...)
 			out, progress, err := run(t, client, clock, "--to", "4.17.3")
-			if err == nil || !strings.HasPrefix(err.Error(), "the update to 4.17.3 is not ready: not accepted: "+riskID) {
+			if err == nil || !strings.HasPrefix(err.Error(), "the update to 4.17.3 is not ready: not accepted: OVNHang") {
 				t.Errorf("error %v, want the unaccepted findings named", err)
 			}
 			if diff := cmp.Diff(tc.want, stored(t, client, "4.17.3")); diff != "" {
@@ -240,7 +240,7 @@ func TestPreChecksEvaluates(t *testing.T) {
 			if diff := cmp.Diff(tc.progress, progress); diff != "" {
 				t.Errorf("progress (-want +got):\n%s", diff)
 			}
-			if !strings.Contains(out, "Error     update-insights-operator   No         Conditional update risk OVNHang") {
+			if !strings.Contains(out, "Error     OVNHang     update-insights-operator   No         Conditional update risk OVNHang") {
 				t.Errorf("output has no row for the risk:\n%s", out)
 			}
 		})
@@ -260,7 +260,11 @@ func TestPreChecksAccepts(t *testing.T) {
 		{
 			name: "merged with what the plan accepts", args: []string{"--accept", riskID},
 			want:    []insightsv1alpha1.AcceptedInsight{other, risk},
-			wantErr: "the update to 4.17.3 is not ready: not accepted: " + slowID,
+			wantErr: "the update to 4.17.3 is not ready: not accepted: slow-etcd",
+		},
+		{
+			name: "by short names", args: []string{"--accept", "OVNHang,slow-etcd"},
+			want: []insightsv1alpha1.AcceptedInsight{other, risk, slow},
 		},
 		{
 			name: "everything accepted", args: []string{"--accept", riskID, "--accept-all-of", "mco"},

@@ -153,7 +153,7 @@ func TestUpgrade(t *testing.T) {
 		},
 		{
 			name: "refused, naming what is not accepted", plans: []*insightsv1alpha1.UpdatePlan{plan(false, time.Minute)}, args: []string{"--to", "4.17.3"},
-			wantErr: "refusing to update to 4.17.3: not accepted: " + riskID,
+			wantErr: "refusing to update to 4.17.3: not accepted: OVNHang",
 		},
 		{
 			name: "refused on an old plan", plans: []*insightsv1alpha1.UpdatePlan{plan(true, 20*time.Minute)}, args: []string{"--to", "4.17.3"},
