@@ -47,24 +47,10 @@ type Input struct {
 // Remaining returns how long the update is expected to take from in.Now. It
 // is negative when the update has run past its estimate.
 func Remaining(in Input) time.Duration {
-	if in.Total > 0 && in.Updated >= in.Total {
+	if done(in) {
 		return 0
 	}
-	var x float64
-	if in.Total > 0 {
-		x = float64(in.Updated) / float64(in.Total)
-	}
-
-	total := in.Baseline.Seconds()
-	// Project from when progress was last seen: an update that stopped
-	// making progress sees its estimate slip as time passes.
-	if toLastProgress := in.LastObservedProgress.Sub(in.StartedAt); x > 0 && toLastProgress > projectionThreshold {
-		if tw := TimewiseCompletion(x); tw > 0 {
-			total = toLastProgress.Seconds() / tw
-		}
-	}
-
-	remaining := total - in.Now.Sub(in.StartedAt).Seconds()
+	remaining := totalSeconds(in) - in.Now.Sub(in.StartedAt).Seconds()
 	if remaining >= 0 {
 		remaining *= overestimate
 	} else {
@@ -78,6 +64,47 @@ func Remaining(in Input) time.Duration {
 		return estimate.Round(time.Minute)
 	}
 	return estimate
+}
+
+// Due is when the projection runs out: the update's start plus its
+// projected duration, unpadded and to the nanosecond (Remaining truncates to
+// whole seconds only after subtracting the time elapsed). Remaining is below
+// -d once Now is past Due by Overdue(d), and it stays so while the inputs
+// other than Now stay. It is the zero time for an update whose operators are
+// all updated, which is never overdue.
+func Due(in Input) time.Time {
+	if done(in) {
+		return time.Time{}
+	}
+	total := totalSeconds(in)
+	if limit := maxEstimate.Seconds(); total >= limit {
+		return in.StartedAt.Add(maxEstimate)
+	}
+	return in.StartedAt.Add(time.Duration(total * float64(time.Second)))
+}
+
+// Overdue is how long past Due the update must run for Remaining to reach
+// -d: Remaining shrinks an overdue time by the padding.
+func Overdue(d time.Duration) time.Duration {
+	return time.Duration(float64(d) * overestimate)
+}
+
+func done(in Input) bool { return in.Total > 0 && in.Updated >= in.Total }
+
+// totalSeconds is the update's projected duration: from when progress was
+// last seen, so that an update that stopped making progress sees its
+// estimate slip as time passes, or else the baseline.
+func totalSeconds(in Input) float64 {
+	var x float64
+	if in.Total > 0 {
+		x = float64(in.Updated) / float64(in.Total)
+	}
+	if toLastProgress := in.LastObservedProgress.Sub(in.StartedAt); x > 0 && toLastProgress > projectionThreshold {
+		if tw := TimewiseCompletion(x); tw > 0 {
+			return toLastProgress.Seconds() / tw
+		}
+	}
+	return in.Baseline.Seconds()
 }
 
 // maxEstimate is the longest estimate, a whole number of minutes within

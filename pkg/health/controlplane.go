@@ -23,10 +23,6 @@ const (
 	degradedWarningAfter    = 5 * time.Minute
 	degradedErrorAfter      = 40 * time.Minute
 
-	// overdueErrorAfter is how far past its estimate an update is stalled
-	// rather than slow.
-	overdueErrorAfter = 10 * time.Minute
-
 	// What the insight API accepts.
 	maxSummaryLength     = insightsv1alpha1.InsightSummaryMaxLength
 	maxDescriptionLength = insightsv1alpha1.HealthDescriptionMaxLength
@@ -46,14 +42,15 @@ const (
 	PreviousUpdatePartial      = "PreviousUpdatePartial"
 	ClusterOperatorUnavailable = "ClusterOperatorUnavailable"
 	ClusterOperatorDegraded    = "ClusterOperatorDegraded"
-	UpdateOverdue              = "UpdateOverdue"
 )
 
 // ForControlPlane returns the health insights of the control plane's update
 // at now: the ClusterVersion failing, an update started over a partial one,
-// payload ClusterOperators unavailable or degraded for too long, and an
-// update past its estimate. progress is the ClusterVersion insight's status
-// as the assessment computed it. It also returns when the insights would
+// and payload ClusterOperators unavailable or degraded for too long. An
+// update past its estimate is no insight of its own: the assessment says it
+// (ProgressingSlow, Stalled), as `oc adm upgrade status` does, and these
+// insights say what holds it. progress is the ClusterVersion insight's
+// status as the assessment computed it. It also returns when the insights would
 // next change by the passage of time alone (a threshold expiring), or the
 // zero time. The ClusterVersion insight's Healthy condition summarises these
 // insights (pkg/assessment/controlplane, healthy.go).
@@ -74,9 +71,6 @@ func ForControlPlane(cv *configv1.ClusterVersion, operators []*configv1.ClusterO
 		if i, ok := operatorInsight(co, now, wake); ok {
 			insights = append(insights, i)
 		}
-	}
-	if i, ok := overdueInsight(cv, progress, now, wake); ok {
-		insights = append(insights, i)
 	}
 	return insights, next
 }
@@ -147,36 +141,6 @@ func levelAfter(since, now time.Time, warnAfter, errorAfter time.Duration, wake 
 	default:
 		return insightsv1alpha1.ErrorImpactLevel, true
 	}
-}
-
-// overdueInsight reports an update running past its estimated completion:
-// slow at first, stalled after ten minutes.
-func overdueInsight(cv *configv1.ClusterVersion, progress *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time, wake func(time.Time)) (Insight, bool) {
-	if progress.Assessment == insightsv1alpha1.ClusterVersionAssessmentUnknown || progress.EstimatedCompletedAt == nil {
-		return Insight{}, false
-	}
-	estimate := progress.EstimatedCompletedAt.Time
-	if !now.After(estimate) {
-		wake(estimate.Add(time.Second))
-		return Insight{}, false
-	}
-	level, impact := insightsv1alpha1.WarningImpactLevel, insightsv1alpha1.UpdateSpeedImpactType
-	if now.Sub(estimate) > overdueErrorAfter {
-		level, impact = insightsv1alpha1.ErrorImpactLevel, insightsv1alpha1.UpdateStalledImpactType
-	} else {
-		wake(estimate.Add(overdueErrorAfter + time.Second))
-	}
-	scope := []insightsv1alpha1.ResourceRef{clusterVersionResource.ref(cv.Name)}
-	target := progress.Versions.Target.Version
-	// The estimate moves with every sync; the insight starts when it is
-	// first reported, so that it is not rewritten each time.
-	return problem(UpdateOverdue, scope, metav1.Time{}, level, impact,
-		fmt.Sprintf("Update to %s is taking longer than estimated", target),
-		// The estimate itself moves with every sync: quoting it would
-		// rewrite the insight each time.
-		fmt.Sprintf("The update to %s has run past its estimated completion with %d%% of the control plane operators updated. Check the ClusterOperators that are not updated yet.",
-			target, progress.CompletionPercent),
-		updateTroubleshooting), true
 }
 
 // quoted bounds a message another component wrote, which a description

@@ -68,15 +68,12 @@ var FleetMetricNames = []string{
 	DrainHeldLongestMetric,
 }
 
-// The control plane's assessments: the API's, and Slow and Stalled, which
-// are Progressing with a control plane health insight of impact Update
-// Speed or Update Stalled.
+// The control plane's assessments, the API's: Slow is its ProgressingSlow.
 const (
 	AssessmentProgressing = string(insightsv1alpha1.ClusterVersionAssessmentProgressing)
 	AssessmentCompleted   = string(insightsv1alpha1.ClusterVersionAssessmentCompleted)
 	AssessmentSlow        = "Slow"
-	AssessmentStalled     = "Stalled"
-	AssessmentDegraded    = string(insightsv1alpha1.ClusterVersionAssessmentDegraded)
+	AssessmentStalled     = string(insightsv1alpha1.ClusterVersionAssessmentStalled)
 	AssessmentUnknown     = string(insightsv1alpha1.ClusterVersionAssessmentUnknown)
 )
 
@@ -107,7 +104,7 @@ const (
 // The label values, each set declared once: the collector iterates them, and
 // FleetLabelValues says them.
 var (
-	FleetAssessments = []string{AssessmentProgressing, AssessmentCompleted, AssessmentSlow, AssessmentStalled, AssessmentDegraded, AssessmentUnknown}
+	FleetAssessments = []string{AssessmentProgressing, AssessmentCompleted, AssessmentSlow, AssessmentStalled, AssessmentUnknown}
 	FleetPoolKinds   = []string{PoolMaster, PoolWorker, PoolCustom}
 	// FleetNodePoolKinds are the pool kinds of a cluster whose control
 	// plane is hosted, which has no MachineConfigPool: its series take the
@@ -178,7 +175,7 @@ var findingLevels = map[insightsv1alpha1.UpdateInsightLevel]string{
 
 var (
 	assessmentDesc = metrics.NewDesc(ControlPlaneAssessmentMetric,
-		"The control plane update's assessment, one-hot: 1 for the current one, 0 for the others. Slow and Stalled are a Progressing update with a control plane health insight of impact Update Speed or Update Stalled; Unknown without a ClusterVersion insight.",
+		"The control plane update's assessment, one-hot: 1 for the current one, 0 for the others. Slow is past its estimated completion, Stalled over 10 minutes past it; Unknown without a ClusterVersion insight.",
 		[]string{"assessment"}, nil, metrics.ALPHA, "")
 	estimatedRemainingDesc = metrics.NewDesc(ControlPlaneEstimatedRemainingMetric,
 		"Seconds until the control plane update in progress is expected to complete, 0 once past the estimate; absent when no update is in progress or it has no estimate.",
@@ -276,8 +273,8 @@ func (c *fleetCollector) collectControlPlane(ch chan<- metrics.Metric) string {
 	case err != nil:
 		klog.ErrorS(err, "Reporting the control plane's assessment as Unknown", "clusterVersionProgressInsight", names.ClusterVersion)
 	default:
-		assessment = c.assessment(insight.Status.Assessment)
-		if insight.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && insight.Status.EstimatedCompletedAt != nil {
+		assessment = fleetAssessment(insight.Status.Assessment)
+		if assessment != AssessmentCompleted && assessment != AssessmentUnknown && insight.Status.EstimatedCompletedAt != nil {
 			remaining := max(0, insight.Status.EstimatedCompletedAt.Sub(c.clock.Now()).Seconds())
 			ch <- metrics.NewLazyConstMetric(estimatedRemainingDesc, metrics.GaugeValue, remaining)
 		}
@@ -288,35 +285,20 @@ func (c *fleetCollector) collectControlPlane(ch chan<- metrics.Metric) string {
 	return assessment
 }
 
-// assessment is the fleet's word for the API's assessment: the API's, Slow or
-// Stalled for a Progressing update that health insights say is, and Unknown
-// for one this version does not know.
-func (c *fleetCollector) assessment(api insightsv1alpha1.ClusterVersionAssessment) string {
+// fleetAssessment is the fleet's word for the API's assessment: Slow for
+// ProgressingSlow, Stalled for Degraded (which earlier versions wrote where
+// `status` says Stalled), and Unknown for one this version does not know.
+func fleetAssessment(api insightsv1alpha1.ClusterVersionAssessment) string {
 	switch api {
-	case insightsv1alpha1.ClusterVersionAssessmentCompleted, insightsv1alpha1.ClusterVersionAssessmentDegraded:
+	case insightsv1alpha1.ClusterVersionAssessmentProgressing, insightsv1alpha1.ClusterVersionAssessmentCompleted,
+		insightsv1alpha1.ClusterVersionAssessmentStalled:
 		return string(api)
-	case insightsv1alpha1.ClusterVersionAssessmentProgressing:
-	default:
-		return AssessmentUnknown
+	case insightsv1alpha1.ClusterVersionAssessmentProgressingSlow:
+		return AssessmentSlow
+	case insightsv1alpha1.ClusterVersionAssessmentDegraded:
+		return AssessmentStalled
 	}
-	insights, err := c.listers.Health.List(labels.Everything())
-	if err != nil {
-		klog.ErrorS(err, "Reporting the control plane as Progressing, not knowing whether it is slow or stalled")
-		return AssessmentProgressing
-	}
-	assessment := AssessmentProgressing
-	for _, h := range insights {
-		if h.Status.Scope.Type != insightsv1alpha1.ScopeTypeControlPlane {
-			continue
-		}
-		switch h.Status.Impact.Type {
-		case insightsv1alpha1.UpdateStalledImpactType:
-			return AssessmentStalled
-		case insightsv1alpha1.UpdateSpeedImpactType:
-			assessment = AssessmentSlow
-		}
-	}
-	return assessment
+	return AssessmentUnknown
 }
 
 // poolKind is the kind of a pool: a NodePool by its resource, a

@@ -26,16 +26,16 @@ import (
 )
 
 // maxFleetSeries bounds the fleet metrics' series of one cluster: what the
-// hub stores per managed cluster whatever its size. The design has 51.
+// hub stores per managed cluster whatever its size. The design has 50.
 const (
 	maxFleetSeries    = 60
-	designFleetSeries = 51
+	designFleetSeries = 50
 )
 
 // fleetSeriesPerMetric are the design's series of each fleet metric: a
 // metric documented as absent at times has at most as many.
 var fleetSeriesPerMetric = map[string]int{
-	ControlPlaneAssessmentMetric:         6,
+	ControlPlaneAssessmentMetric:         5,
 	ControlPlaneCompletionRatioMetric:    1,
 	ControlPlaneEstimatedRemainingMetric: 1,
 	PoolCompletionRatioMetric:            3,

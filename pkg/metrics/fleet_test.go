@@ -392,53 +392,37 @@ func TestFleetControlPlane(t *testing.T) {
 			want: merge(assessments(AssessmentProgressing), map[string]float64{ConfigRolloutInProgressMetric: 0}),
 		},
 		{
-			name: "progressing with a control plane Update Speed insight is Slow",
-			in: fleetInput{
-				clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentProgressing, soon)),
-				health:          []*insightsv1alpha1.UpdateHealthInsight{health("slow", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateSpeedImpactType)},
-			},
-			want: merge(assessments(AssessmentSlow), map[string]float64{ControlPlaneEstimatedRemainingMetric: 1800, ConfigRolloutInProgressMetric: 0}),
+			name: "ProgressingSlow is Slow, 0 seconds left",
+			in:   fleetInput{clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentProgressingSlow, past))},
+			want: merge(assessments(AssessmentSlow), map[string]float64{ControlPlaneEstimatedRemainingMetric: 0, ConfigRolloutInProgressMetric: 0}),
 		},
 		{
-			name: "Update Stalled wins over Update Speed",
+			name: "Stalled, 0 seconds left",
+			in:   fleetInput{clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentStalled, past))},
+			want: merge(assessments(AssessmentStalled), map[string]float64{ControlPlaneEstimatedRemainingMetric: 0, ConfigRolloutInProgressMetric: 0}),
+		},
+		{
+			// As oc assesses it: by the estimate, whatever the problems.
+			name: "the control plane's health insights leave a Progressing update Progressing",
 			in: fleetInput{
 				clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentProgressing, soon)),
 				health: []*insightsv1alpha1.UpdateHealthInsight{
-					health("a-slow", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateSpeedImpactType),
-					health("b-stalled", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateStalledImpactType),
-					health("c-slow", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateSpeedImpactType),
-				},
-			},
-			want: merge(assessments(AssessmentStalled), map[string]float64{ControlPlaneEstimatedRemainingMetric: 1800, ConfigRolloutInProgressMetric: 0}),
-		},
-		{
-			name: "insights scoped to a worker pool or of other impacts leave it Progressing",
-			in: fleetInput{
-				clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentProgressing, nil)),
-				health: []*insightsv1alpha1.UpdateHealthInsight{
-					health("pool-stalled", insightsv1alpha1.ScopeTypeWorkerPool, insightsv1alpha1.UpdateStalledImpactType),
-					health("pool-slow", insightsv1alpha1.ScopeTypeWorkerPool, insightsv1alpha1.UpdateSpeedImpactType),
+					health("failing", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateStalledImpactType),
+					health("slow", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateSpeedImpactType),
 					health("api", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.APIAvailabilityImpactType),
-					health("unscoped", "", insightsv1alpha1.UpdateStalledImpactType),
 				},
 			},
-			want: merge(assessments(AssessmentProgressing), map[string]float64{ConfigRolloutInProgressMetric: 0}),
+			want: merge(assessments(AssessmentProgressing), map[string]float64{ControlPlaneEstimatedRemainingMetric: 1800, ConfigRolloutInProgressMetric: 0}),
 		},
 		{
-			name: "a completed update is Completed whatever the insights, and has no remaining time",
-			in: fleetInput{
-				clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentCompleted, soon)),
-				health:          []*insightsv1alpha1.UpdateHealthInsight{health("stalled", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateStalledImpactType)},
-			},
+			name: "a completed update is Completed, and has no remaining time",
+			in:   fleetInput{clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentCompleted, soon))},
 			want: merge(assessments(AssessmentCompleted), map[string]float64{ConfigRolloutInProgressMetric: 0}),
 		},
 		{
-			name: "Degraded as the API says",
-			in: fleetInput{
-				clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentDegraded, soon)),
-				health:          []*insightsv1alpha1.UpdateHealthInsight{health("stalled", insightsv1alpha1.ScopeTypeControlPlane, insightsv1alpha1.UpdateStalledImpactType)},
-			},
-			want: merge(assessments(AssessmentDegraded), map[string]float64{ConfigRolloutInProgressMetric: 0}),
+			name: "Degraded, which earlier versions wrote, is Stalled as status says it",
+			in:   fleetInput{clusterVersions: cvs(controlPlane(insightsv1alpha1.ClusterVersionAssessmentDegraded, soon))},
+			want: merge(assessments(AssessmentStalled), map[string]float64{ControlPlaneEstimatedRemainingMetric: 1800, ConfigRolloutInProgressMetric: 0}),
 		},
 		{
 			name: "Unknown as the API says",

@@ -95,9 +95,12 @@ func remaining(cp *ControlPlane, now time.Time) string {
 }
 
 // assessmentWords are the reference's words for the control plane
-// assessments that it words differently.
+// assessments that it words differently (pkg/cli/admin/upgrade/status/
+// controlplane.go, assessmentState), and for Degraded, which earlier
+// versions wrote where the reference says Stalled.
 var assessmentWords = map[insightsv1alpha1.ClusterVersionAssessment]string{
-	insightsv1alpha1.ClusterVersionAssessmentDegraded: "Stalled",
+	insightsv1alpha1.ClusterVersionAssessmentProgressingSlow: "Progressing - Slow",
+	insightsv1alpha1.ClusterVersionAssessmentDegraded:        "Stalled",
 }
 
 func assessmentWord(a insightsv1alpha1.ClusterVersionAssessment) string {

@@ -66,10 +66,23 @@ func controlPlaneProgress(cv *insightsv1alpha1.ClusterVersionProgressInsight) (i
 		},
 		Impact: insightsv1alpha1.UpdateInsightImpact{
 			Level:   insightsv1alpha1.StatusInsightLevel,
-			Summary: fmt.Sprintf("Control plane %s: %d%% of its operators updated to %s", strings.ToLower(string(s.Assessment)), s.CompletionPercent, s.Versions.Target.Version),
+			Summary: fmt.Sprintf("Control plane %s: %d%% of its operators updated to %s", controlPlaneWord(s.Assessment), s.CompletionPercent, s.Versions.Target.Version),
 		},
 		Remediation: insightsv1alpha1.UpdateInsightRemediation{EstimatedFinish: s.EstimatedCompletedAt},
 	}, true
+}
+
+// controlPlaneWord is an assessment in a sentence: the API's word in lower
+// case, but for the words that are not one (ProgressingSlow), and Degraded,
+// which earlier versions wrote and `status` says as Stalled.
+func controlPlaneWord(a insightsv1alpha1.ClusterVersionAssessment) string {
+	switch a {
+	case insightsv1alpha1.ClusterVersionAssessmentProgressingSlow:
+		return "progressing slowly"
+	case insightsv1alpha1.ClusterVersionAssessmentDegraded:
+		return "stalled"
+	}
+	return strings.ToLower(string(a))
 }
 
 func poolProgress(pool *insightsv1alpha1.MachineConfigPoolProgressInsight) (insightsv1alpha1.UpdateInsight, bool) {

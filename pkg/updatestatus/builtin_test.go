@@ -105,3 +105,31 @@ func TestBuiltinInsightsDoNotDependOnTime(t *testing.T) {
 		t.Errorf("control plane progress %+v, want 91%% with the estimated finish", progress)
 	}
 }
+
+func TestControlPlaneProgressSaysTheAssessmentInWords(t *testing.T) {
+	testCases := []struct {
+		assessment insightsv1alpha1.ClusterVersionAssessment
+		want       string
+	}{
+		{assessment: insightsv1alpha1.ClusterVersionAssessmentProgressing, want: "Control plane progressing: 97% of its operators updated to 4.15.0"},
+		{assessment: insightsv1alpha1.ClusterVersionAssessmentProgressingSlow, want: "Control plane progressing slowly: 97% of its operators updated to 4.15.0"},
+		{assessment: insightsv1alpha1.ClusterVersionAssessmentStalled, want: "Control plane stalled: 97% of its operators updated to 4.15.0"},
+		// Written by earlier versions for what they called Stalled.
+		{assessment: insightsv1alpha1.ClusterVersionAssessmentDegraded, want: "Control plane stalled: 97% of its operators updated to 4.15.0"},
+	}
+	for _, tc := range testCases {
+		t.Run(string(tc.assessment), func(t *testing.T) {
+			cv := &insightsv1alpha1.ClusterVersionProgressInsight{
+				ObjectMeta: metav1.ObjectMeta{Name: "version"},
+				Status: insightsv1alpha1.ClusterVersionProgressInsightStatus{
+					Name: "version", Assessment: tc.assessment, CompletionPercent: 97,
+					Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.15.0"}},
+				},
+			}
+			got := updatestatus.Builtin(updatestatus.Insights{ClusterVersions: []*insightsv1alpha1.ClusterVersionProgressInsight{cv}})
+			if len(got) != 1 || got[0].Impact.Summary != tc.want {
+				t.Errorf("got %+v, want one insight %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -218,7 +218,8 @@ func (f facts) sorted() facts {
 
 // checkOverview checks the Overview's line: updating or not as status
 // says, Error, Warning or healthy by the worst health insight status
-// lists, and a popup whose link leads to the tab.
+// lists and by the assessment (Stalled an Error, Progressing - Slow a
+// Warning), and a popup whose link leads to the tab.
 func checkOverview(t *testing.T, s statusText, o overviewFacts) {
 	t.Helper()
 	updating := !s.notUpdating
@@ -231,12 +232,10 @@ func checkOverview(t *testing.T, s statusText, o overviewFacts) {
 	}
 	want := map[bool]string{true: "UPDATING", false: "OK"}[updating]
 	switch {
-	case levels["Critical"] || levels["Error"]:
+	case levels["Critical"] || levels["Error"], s.controlPlane["Assessment"] == "Stalled":
 		want = "ERROR"
-	case levels["Warning"]:
+	case levels["Warning"], s.controlPlane["Assessment"] == "Progressing - Slow":
 		want = "WARNING"
-	case s.controlPlane["Assessment"] == "Stalled":
-		want = "ERROR"
 	}
 	if o.State != want {
 		t.Errorf("the Overview's state is %s (%q), want %s from status's health insights", o.State, o.Message, want)

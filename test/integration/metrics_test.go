@@ -201,8 +201,8 @@ func TestMetricsMatchTheInsights(t *testing.T) {
 	waitForHealthInsights(t, "an Error", func(i []insightsv1alpha1.UpdateHealthInsight) bool {
 		return len(i) == 1 && i[0].Status.Impact.Level == insightsv1alpha1.ErrorImpactLevel
 	})
-	waitForInsight(t, eventually, "Degraded with an estimate", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
-		return i != nil && i.Status.Assessment == insightsv1alpha1.ClusterVersionAssessmentDegraded && i.Status.EstimatedCompletedAt != nil
+	waitForInsight(t, eventually, "not Healthy, with an estimate", func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i != nil && len(i.Status.Conditions) > 1 && i.Status.Conditions[1].Status == metav1.ConditionFalse && i.Status.EstimatedCompletedAt != nil
 	})
 
 	// The insights may still change between a scrape and the reading that

@@ -309,7 +309,7 @@ func assessmentIs(a int) func(*snapshot) (float64, bool) {
 	return func(s *snapshot) (float64, bool) { return boolValue(s.assessment == a), true }
 }
 
-var updatingAssessments = []int{aProgressing, aSlow, aStalled, aDegraded}
+var updatingAssessments = []int{aProgressing, aSlow, aStalled}
 
 // assessed are the assessments whose series is 1 on some pod.
 func (c *Cluster) assessed(t time.Duration, among []int) []int {
@@ -421,7 +421,7 @@ func dashboardChecks(alerts []string, seen alertsSeen) map[string]map[string]pan
 		}
 	}
 	return map[string]map[string]panelCheck{
-		"Clusters by control plane assessment": {"A": countAssessments([]int{aProgressing, aCompleted, aSlow, aStalled, aDegraded, aUnknown})},
+		"Clusters by control plane assessment": {"A": countAssessments([]int{aProgressing, aCompleted, aSlow, aStalled, aUnknown})},
 		"Control plane updates by assessment":  {"A": countAssessments(updatingAssessments)},
 		"Clusters by version": {"A": func(clusters []*Cluster, t time.Duration) result {
 			r := result{}

@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The fleet: clusters whose fleet metrics (51 series each, see
+// The fleet: clusters whose fleet metrics (50 series each, see
 // docs/operations.md#fleet-metrics) are modelled as ACM's observability
 // stores them on the hub: one sample every
 // PushInterval, each series with the scrape's target labels and the
@@ -44,7 +44,7 @@ const (
 
 // The label values of the fleet metrics, as fixed by the design.
 var (
-	assessments   = []string{"Progressing", "Completed", "Slow", "Stalled", "Degraded", "Unknown"}
+	assessments   = []string{"Progressing", "Completed", "Slow", "Stalled", "Unknown"}
 	poolKinds     = []string{"master", "worker", "custom"}
 	nodePhases    = []string{"Pending", "Draining", "Updating", "Rebooting", "Paused", "Updated", "Degraded"}
 	healthLevels  = []string{"Unknown", "Info", "Warning", "Error", "Critical"}
@@ -57,7 +57,6 @@ const (
 	aCompleted
 	aSlow
 	aStalled
-	aDegraded
 	aUnknown
 )
 
@@ -199,8 +198,8 @@ type snapshot struct {
 // estimate is 1.2 times the time the healthy update has left, as the
 // estimator projects an update progressing as expected; once passed it is
 // 0 (Slow), and 12 minutes later (10 minutes past the estimate as it
-// creeps on) the overdue insight is an Error: Degraded, and the metrics
-// drop the estimate.
+// creeps on) Stalled, still 0. The update's problems (the ClusterVersion
+// failing) do not change the assessment, as in oc.
 func (u *Update) controlPlane(t time.Duration) (assessment, updated int, remaining float64, hasEstimate bool) {
 	if u == nil || t < u.Start {
 		return aCompleted, payloadOperators, 0, false
@@ -233,12 +232,7 @@ func (u *Update) controlPlane(t time.Duration) (assessment, updated int, remaini
 	case -left < 12*time.Minute:
 		assessment, remaining, hasEstimate = aSlow, 0, true
 	default:
-		assessment = aDegraded
-	}
-	// A stalled update soon has the ClusterVersion failing, a warning of
-	// impact Update Stalled: the fleet's assessment says Stalled.
-	if u.StallAt > 0 && e >= u.StallAt+15*time.Minute && assessment != aDegraded {
-		assessment = aStalled
+		assessment, remaining, hasEstimate = aStalled, 0, true
 	}
 	return assessment, updated, remaining, hasEstimate
 }
@@ -364,7 +358,7 @@ func (s *snapshot) poolRatio(kind int) float64 {
 }
 
 func (s *snapshot) inProgress() bool {
-	return s.present && (s.assessment == aProgressing || s.assessment == aSlow || s.assessment == aStalled || s.assessment == aDegraded)
+	return s.present && (s.assessment == aProgressing || s.assessment == aSlow || s.assessment == aStalled)
 }
 
 // updating is an update in progress, as the rules understand it.
@@ -398,12 +392,12 @@ func NewFleet(n int) *Fleet {
 		c.Role, c.Plays = role, plays
 		clusters = append(clusters, &c)
 	}
-	stalled, stalledOverdue := []string{AlertStalled}, []string{AlertOverdue, AlertStalled}
+	stalledOverdue := []string{AlertOverdue, AlertStalled}
 	critical, informer, paused := []string{AlertCritical}, []string{AlertInformer}, []string{AlertPaused}
 	// Stalled control planes, at several points of their updates.
 	add("stalled mid-update, estimate 60m", stalledOverdue, Cluster{Update: &Update{Start: 20 * m, Duration: 80 * m, StallAt: 30 * m}})
 	add("stalled at machine-config, estimate under the 10m floor", stalledOverdue, Cluster{Update: &Update{Start: 100 * m, Duration: 25 * m, StallAt: 24 * m}})
-	add("stalled since before the data, Degraded: no estimate to be overdue by", stalled, Cluster{Update: &Update{Start: -2 * h, Duration: 60 * m, StallAt: 20 * m}})
+	add("stalled since before the data, past its estimate since", stalledOverdue, Cluster{Update: &Update{Start: -2 * h, Duration: 60 * m, StallAt: 20 * m}})
 	add("stalled late in a long update", stalledOverdue, Cluster{Update: &Update{Start: 60 * m, Duration: 125 * m, StallAt: 60 * m}})
 	add("stalled early, ClusterVersion failing", stalledOverdue, Cluster{Update: &Update{Start: 10 * m, Duration: 55 * m, StallAt: 20 * m}, SNO: true})
 	// A Critical health insight during an update, one after the update
@@ -818,10 +812,10 @@ func (c *Cluster) view(t time.Duration) (snapshot, time.Duration, bool) {
 // stalled says whether the control plane update is stalled at t, by the
 // alert's definition (the manifest's comment): no step of progress since
 // the latest one's deadline, max(10 minutes, the estimate then + 300 s),
-// or in 3 hours; while in progress, with an estimate or Degraded.
+// or in 3 hours; while in progress, with an estimate.
 func (c *Cluster) stalled(t time.Duration) bool {
 	v, _, ok := c.view(t)
-	if !ok || !v.inProgress() || !(v.hasEstimate || v.assessment == aDegraded) {
+	if !ok || !v.inProgress() || !v.hasEstimate {
 		return false
 	}
 	for s := t / subqueryStep * subqueryStep; s >= 0 && s >= t-3*time.Hour; s -= subqueryStep {
@@ -843,19 +837,11 @@ func (c *Cluster) stalled(t time.Duration) bool {
 	return true
 }
 
-// overdue says whether the estimate has passed at t: the latest estimate
-// of 6 hours is 0, while in progress.
+// overdue says whether the estimate has passed at t: the estimate is 0,
+// while in progress.
 func (c *Cluster) overdue(t time.Duration) bool {
 	v, _, ok := c.view(t)
-	if !ok || !v.inProgress() {
-		return false
-	}
-	for s := t / PushInterval * PushInterval; s >= 0 && s >= t-6*time.Hour; s -= PushInterval {
-		if snap := c.sample(s); snap.present && snap.hasEstimate {
-			return snap.remaining == 0
-		}
-	}
-	return false
+	return ok && v.inProgress() && v.hasEstimate && v.remaining == 0
 }
 
 // FiringAlert is an alert expected to fire: its name and the labels its

@@ -82,7 +82,9 @@ describe('estimated finish', () => {
 
 describe('words', () => {
   test.each([
-    ['Degraded reads Stalled', 'Degraded', 'Stalled'],
+    ['Degraded, written by earlier versions, reads Stalled', 'Degraded', 'Stalled'],
+    ['ProgressingSlow as the reference says it', 'ProgressingSlow', 'Progressing - Slow'],
+    ['Stalled as is', 'Stalled', 'Stalled'],
     ['Progressing as is', 'Progressing', 'Progressing'],
     ['none is unknown', undefined, '?'],
   ])('assessment: %s', (_, a, want) => {

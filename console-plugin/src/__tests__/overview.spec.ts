@@ -1,10 +1,10 @@
 import { overviewHealth, OverviewInput } from '../view/overview';
-import type { ClusterVersionProgressInsight, InsightImpactLevel, UpdateHealthInsight } from '../model/types';
+import type { ClusterVersionAssessment, ClusterVersionProgressInsight, InsightImpactLevel, UpdateHealthInsight } from '../model/types';
 import { nodePool } from './fixtures';
 
 // The control plane insight of test/testdata/golden/4.14.1-paused-worker-pool.yaml
 // (Progressing, 12%, to 4.14.1), and completed.
-const cv = (assessment: 'Progressing' | 'Completed' | 'Degraded', percent: number): ClusterVersionProgressInsight => ({
+const cv = (assessment: ClusterVersionAssessment, percent: number): ClusterVersionProgressInsight => ({
   metadata: { name: 'version' },
   status: {
     name: 'version',
@@ -42,7 +42,11 @@ describe('Overview → Status', () => {
     ['updating, an info insight is still healthy', { clusterVersion: done(cv('Progressing', 12)), pools: done([]), health: done([healthOf('Info')]) }, { state: 'UPDATING', message: 'Updating to 4.14.1: control plane 12%; healthy' }],
     ['updating with warnings', { clusterVersion: done(cv('Progressing', 12)), pools: done([]), health: done([healthOf('Info'), healthOf('Warning')]) }, { state: 'WARNING', message: 'Updating to 4.14.1: control plane 12%; warnings' }],
     ['updating with an error', { clusterVersion: done(cv('Progressing', 12)), pools: done([]), health: done([healthOf('Warning'), healthOf('Error')]) }, { state: 'ERROR', message: 'Updating to 4.14.1: control plane 12%; Error health insights' }],
-    ['stalled', { clusterVersion: done(cv('Degraded', 40)), pools: done([]), health: done([]) }, { state: 'ERROR', message: 'Updating to 4.14.1: control plane 40%; stalled' }],
+    ['slow: past the estimate', { clusterVersion: done(cv('ProgressingSlow', 40)), pools: done([]), health: done([]) }, { state: 'WARNING', message: 'Updating to 4.14.1: control plane 40%; slow' }],
+    ['slow, with warnings', { clusterVersion: done(cv('ProgressingSlow', 40)), pools: done([]), health: done([healthOf('Warning')]) }, { state: 'WARNING', message: 'Updating to 4.14.1: control plane 40%; warnings' }],
+    ['stalled: over 10 minutes past the estimate', { clusterVersion: done(cv('Stalled', 40)), pools: done([]), health: done([]) }, { state: 'ERROR', message: 'Updating to 4.14.1: control plane 40%; stalled' }],
+    ['stalled, with warnings: stalled', { clusterVersion: done(cv('Stalled', 40)), pools: done([]), health: done([healthOf('Warning')]) }, { state: 'ERROR', message: 'Updating to 4.14.1: control plane 40%; stalled' }],
+    ['Degraded, written by earlier versions: stalled', { clusterVersion: done(cv('Degraded', 40)), pools: done([]), health: done([]) }, { state: 'ERROR', message: 'Updating to 4.14.1: control plane 40%; stalled' }],
     ['control plane done, a pool behind', { clusterVersion: done(cv('Completed', 100)), pools: done([nodePool('workers-a', 'Behind'), completedPool()]), health: done([]) }, { state: 'UPDATING', message: 'Updating to 4.14.1: control plane done, 1 pool updating; healthy' }],
     ['not updating', { clusterVersion: done(cv('Completed', 100)), pools: done([completedPool()]), health: done([]) }, { state: 'OK', message: 'Not updating (at 4.14.1)' }],
   ])('%s', (_, input, want) => {

@@ -10,7 +10,7 @@ import {
   ProgressVariant,
 } from '@patternfly/react-core';
 import type { StatusView } from '../view/status';
-import { rfc3339 } from '../view/format';
+import { isStalled, rfc3339 } from '../view/format';
 
 const Item = ({ term, children }: { term: string; children: React.ReactNode }) => (
   <DescriptionListGroup>
@@ -18,6 +18,15 @@ const Item = ({ term, children }: { term: string; children: React.ReactNode }) =
     <DescriptionListDescription>{children}</DescriptionListDescription>
   </DescriptionListGroup>
 );
+
+// progressVariant colours the bar of an update past its estimate: danger
+// once Stalled, warning while slow.
+const progressVariant = (assessment: string): ProgressVariant | undefined => {
+  if (isStalled(assessment)) {
+    return ProgressVariant.danger;
+  }
+  return assessment === 'ProgressingSlow' ? ProgressVariant.warning : undefined;
+};
 
 // ControlPlaneCard shows the control plane's update as status prints it:
 // assessment, target, completion, duration and estimate, operator health.
@@ -34,7 +43,7 @@ export const ControlPlaneCard = ({ view }: { view: StatusView }) => {
             <Progress
               value={cp.completion.percent}
               title={cp.completionText}
-              variant={cp.assessment === 'Degraded' ? ProgressVariant.danger : undefined}
+              variant={progressVariant(cp.assessment)}
               data-test="control-plane-progress"
             />
             <DescriptionList isHorizontal>

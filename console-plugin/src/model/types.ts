@@ -41,7 +41,9 @@ export type ScopeType = 'ControlPlane' | 'WorkerPool';
 export type VersionMetadata = { key: 'Installation' | 'Partial' | 'Architecture'; value?: string };
 export type Version = { version?: string; metadata?: VersionMetadata[] };
 
-export type ClusterVersionAssessment = 'Unknown' | 'Progressing' | 'Completed' | 'Degraded';
+// Degraded is no longer written, but an insight an earlier version stored
+// may still say it.
+export type ClusterVersionAssessment = 'Unknown' | 'Progressing' | 'ProgressingSlow' | 'Stalled' | 'Completed' | 'Degraded';
 
 export type ClusterVersionProgressInsight = K8sObject<{
   conditions?: Condition[];

@@ -106,9 +106,22 @@ export const nodeEstimate = (estimatedToComplete: string | undefined, phase: str
   return phase === 'Updated' || assessment === 'Excluded' ? '-' : unknown;
 };
 
-// assessmentWord is the reference's word for a control plane assessment.
-export const assessmentWord = (assessment: string | undefined): string =>
-  assessment === 'Degraded' ? 'Stalled' : orUnknown(assessment);
+// assessmentWord is the reference's word for a control plane assessment, as
+// pkg/statusview/format.go says it: Degraded, which earlier versions wrote,
+// reads Stalled.
+export const assessmentWord = (assessment: string | undefined): string => {
+  switch (assessment) {
+    case 'ProgressingSlow':
+      return 'Progressing - Slow';
+    case 'Degraded':
+      return 'Stalled';
+  }
+  return orUnknown(assessment);
+};
+
+// isStalled says whether a control plane assessment reads Stalled.
+export const isStalled = (assessment: string | undefined): boolean =>
+  assessment === 'Stalled' || assessment === 'Degraded';
 
 const hasMetadata = (v: Version | undefined, key: string): boolean =>
   !!v?.metadata?.some((m) => m.key === key);

@@ -6,7 +6,7 @@ import type {
   MachineConfigPoolProgressInsight,
   UpdateHealthInsight,
 } from '../model/types';
-import { orUnknown } from './format';
+import { isStalled, orUnknown } from './format';
 import { impactLevelRank } from './health';
 
 // HealthStateValue is the SDK's HealthState enum by value
@@ -69,11 +69,16 @@ export const overviewHealth = ({ clusterVersion, pools, health }: OverviewInput)
   if (serious) {
     return { state: 'ERROR', message: `${message}; ${worst} health insights` };
   }
+  // Past its estimate by over 10 minutes, or past it: said as the old
+  // insight of an overdue update said it, at Error or Warning.
+  if (isStalled(cv.assessment)) {
+    return { state: 'ERROR', message: `${message}; stalled` };
+  }
   if (warning) {
     return { state: 'WARNING', message: `${message}; warnings` };
   }
-  if (cv.assessment === 'Degraded') {
-    return { state: 'ERROR', message: `${message}; stalled` };
+  if (cv.assessment === 'ProgressingSlow') {
+    return { state: 'WARNING', message: `${message}; slow` };
   }
   return { state: updating ? 'UPDATING' : 'OK', message: updating ? `${message}; healthy` : message };
 };

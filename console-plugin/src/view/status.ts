@@ -70,7 +70,7 @@ export type OperatorHealth = {
 
 export type ControlPlaneView = {
   assessment: string;
-  // assessmentText is the Assessment line: Stalled for Degraded.
+  // assessmentText is the Assessment line, in the reference's words.
   assessmentText: string;
   target: string;
   completion: Completion;

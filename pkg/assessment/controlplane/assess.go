@@ -22,9 +22,12 @@ import (
 func Assess(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, topology hosted.Topology, mcoImage string,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, []health.Insight, time.Time) {
 	operators = CountedOperators(topology, operators)
-	status := ClusterVersionProgress(cv, operators, mcoImage, current, now)
+	status, paceChanges := clusterVersionProgress(cv, operators, mcoImage, current, now)
 	insights, next := health.ForControlPlane(cv, operators, &status, now)
 	insights = append(health.Forced(cv), insights...)
 	setHealthy(&status, insights, current, now)
+	if !paceChanges.IsZero() && (next.IsZero() || paceChanges.Before(next)) {
+		next = paceChanges
+	}
 	return status, insights, next
 }

@@ -33,6 +33,15 @@ const (
 // ClusterOperatorProgressInsight; current is the insight's status as last
 // written, or nil; now is the clock reading.
 func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string, current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) insightsv1alpha1.ClusterVersionProgressInsightStatus {
+	status, _ := clusterVersionProgress(cv, operators, mcoImage, current, now)
+	return status
+}
+
+// clusterVersionProgress is ClusterVersionProgress, and when the assessment
+// would next change by the passage of time alone (the estimate passing, or
+// passing by 10 minutes), or the zero time.
+func clusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string,
+	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, time.Time) {
 	if current == nil {
 		current = &insightsv1alpha1.ClusterVersionProgressInsightStatus{}
 	}
@@ -78,17 +87,57 @@ func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 	// would project one that has already passed (`oc adm upgrade status`
 	// says "N/A for Multi-Architecture Migration").
 	if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing && status.StartedAt != nil && !IsArchitectureMigration(cv) {
-		remaining := eta.Remaining(eta.Input{
+		in := eta.Input{
 			StartedAt:            status.StartedAt.Time,
 			LastObservedProgress: lastProgress,
 			Now:                  now,
 			Updated:              updated,
 			Total:                len(operators),
 			Baseline:             eta.Baseline(cv.Status.History),
-		})
+		}
+		remaining := eta.Remaining(in)
 		status.EstimatedCompletedAt = timePtr(now.Add(remaining))
+		status.Assessment = pace(remaining)
+		return status, nextPace(status.Assessment, eta.Due(in))
 	}
-	return status
+	return status, time.Time{}
+}
+
+// stalledAfter is how far past its estimate an update is Stalled rather
+// than slow.
+const stalledAfter = 10 * time.Minute
+
+// pace assesses an update in progress by its estimate alone, as
+// `oc adm upgrade status` does (pkg/cli/admin/upgrade/status/controlplane.go,
+// once the estimate is computed): Stalled more than 10 minutes past it,
+// ProgressingSlow past it, Progressing otherwise. Problems such as the
+// ClusterVersion Failing do not change it; they are health insights.
+func pace(remaining time.Duration) insightsv1alpha1.ClusterVersionAssessment {
+	switch {
+	case remaining < -stalledAfter:
+		return insightsv1alpha1.ClusterVersionAssessmentStalled
+	case remaining < 0:
+		return insightsv1alpha1.ClusterVersionAssessmentProgressingSlow
+	}
+	return insightsv1alpha1.ClusterVersionAssessmentProgressing
+}
+
+// nextPace is when an update assessed so would next change its pace if
+// nothing but time passed: as Remaining reaches -1s past due (the estimate
+// passed), then -10m1s (Stalled), in Remaining's shrunk overdue time, and a
+// millisecond more, so that float rounding in Remaining does not find the
+// pace unchanged on waking.
+func nextPace(assessment insightsv1alpha1.ClusterVersionAssessment, due time.Time) time.Time {
+	if due.IsZero() {
+		return time.Time{}
+	}
+	switch assessment {
+	case insightsv1alpha1.ClusterVersionAssessmentProgressing:
+		return due.Add(eta.Overdue(time.Second) + time.Millisecond)
+	case insightsv1alpha1.ClusterVersionAssessmentProgressingSlow:
+		return due.Add(eta.Overdue(stalledAfter+time.Second) + time.Millisecond)
+	}
+	return time.Time{}
 }
 
 // updatingCondition cross-checks the ClusterVersion's Progressing condition

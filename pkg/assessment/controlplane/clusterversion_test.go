@@ -13,6 +13,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/eta"
+	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
@@ -360,12 +362,10 @@ func TestNoEstimateDuringAnArchitectureMigration(t *testing.T) {
 
 func TestAnArchitectureMigrationIsNeverOverdue(t *testing.T) {
 	// Hours into a migration whose operators all kept their version: an
-	// estimate would be long past, and reported as a stalled update.
-	_, insights, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), hosted.Standalone, "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
-	for _, i := range insights {
-		if strings.Contains(i.Status.Impact.Summary, "longer than estimated") {
-			t.Errorf("health insight %q during a migration, which has no estimate", i.Status.Impact.Summary)
-		}
+	// estimate would be long past, and the update assessed Stalled.
+	got, _, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), hosted.Standalone, "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
+	if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing || got.EstimatedCompletedAt != nil {
+		t.Errorf("assessment %s, estimate %v during a migration, want Progressing without an estimate", got.Assessment, got.EstimatedCompletedAt)
 	}
 }
 
@@ -508,4 +508,67 @@ func TestStatusReadBackAsStoredIsUnchanged(t *testing.T) {
 			t.Fatalf("at %s: the status read back would be written again: estimate %s, then %s", at.Format(time.RFC3339Nano), stored.EstimatedCompletedAt, again.EstimatedCompletedAt)
 		}
 	}
+}
+
+func TestPaceFollowsTheEstimate(t *testing.T) {
+	// One of three updated 12 minutes in, nothing since: the projection
+	// runs out 12 minutes over the curve's share of the time at a third.
+	due := started.Add(time.Duration(12 * time.Minute.Seconds() / eta.TimewiseCompletion(1.0/3) * float64(time.Second)))
+	// Remaining shrinks an overdue time by 1.2: it is -1s 1.2s past due,
+	// and -10m1s 12m1.2s past it; the wake is a millisecond later.
+	slowAt, stalledAt := due.Add(1201*time.Millisecond), due.Add(12*time.Minute+1201*time.Millisecond)
+	testCases := []struct {
+		name     string
+		at       time.Time
+		failing  bool
+		want     insightsv1alpha1.ClusterVersionAssessment
+		wantNext time.Time
+	}{
+		{name: "ahead of the estimate: Progressing, woken as it passes", at: started.Add(20 * time.Minute),
+			want: "Progressing", wantNext: slowAt},
+		{name: "just before it passes: still Progressing", at: slowAt.Add(-2 * time.Millisecond),
+			want: "Progressing", wantNext: slowAt},
+		{name: "as it passes: ProgressingSlow, as oc's Progressing - Slow", at: slowAt,
+			want: "ProgressingSlow", wantNext: stalledAt},
+		{name: "10 minutes past it: still ProgressingSlow", at: stalledAt.Add(-2 * time.Millisecond),
+			want: "ProgressingSlow", wantNext: stalledAt},
+		{name: "over 10 minutes past it: Stalled, for good", at: stalledAt, want: "Stalled"},
+		// oc's assessment does not read Failing: its health insight says it.
+		{name: "failing with time left: Progressing", at: started.Add(20 * time.Minute), failing: true,
+			want: "Progressing", wantNext: slowAt},
+		{name: "failing past the estimate: ProgressingSlow, as without", at: slowAt.Add(time.Minute), failing: true,
+			want: "ProgressingSlow", wantNext: stalledAt},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			cv := updating()
+			if tc.failing {
+				cv.Status.Conditions = append(cv.Status.Conditions, configv1.ClusterOperatorStatusCondition{
+					Type: "Failing", Status: configv1.ConditionTrue, Reason: "ClusterOperatorDegraded", LastTransitionTime: metav1.NewTime(started)})
+			}
+			got, next := clusterVersionProgress(cv, oneOfThreeUpdated(), "", nil, tc.at)
+			if got.Assessment != tc.want {
+				t.Errorf("assessment %s, want %s", got.Assessment, tc.want)
+			}
+			if !next.Equal(tc.wantNext) {
+				t.Errorf("next pace change at %v, want %v", next, tc.wantNext)
+			}
+			assessed, insights, _ := Assess(cv, oneOfThreeUpdated(), hosted.Standalone, "", nil, tc.at)
+			if assessed.Assessment != tc.want {
+				t.Errorf("Assess: assessment %s, want %s", assessed.Assessment, tc.want)
+			}
+			if tc.failing && !hasProblem(insights, health.ClusterVersionFailing) {
+				t.Errorf("no %s insight to carry the failure: %v", health.ClusterVersionFailing, insights)
+			}
+		})
+	}
+}
+
+func hasProblem(insights []health.Insight, problem string) bool {
+	for _, i := range insights {
+		if i.Problem == problem {
+			return true
+		}
+	}
+	return false
 }

@@ -26,8 +26,9 @@ func unhealthy(level insightsv1alpha1.InsightImpactLevel) bool {
 // setHealthy sets the Healthy condition of a ClusterVersion insight's status
 // from the control plane's health insights: False, with the worst problem as
 // its reason, when any Error or Critical insight is scoped to the control
-// plane. A progressing update that is not healthy is assessed Degraded.
-// current is the insight's status as last written, or nil.
+// plane. It leaves the assessment alone: `oc adm upgrade status` assesses an
+// update by its estimate, whatever its problems. current is the insight's
+// status as last written, or nil.
 func setHealthy(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, insights []health.Insight,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) {
 	var serious []health.Insight
@@ -56,9 +57,6 @@ func setHealthy(status *insightsv1alpha1.ClusterVersionProgressInsightStatus, in
 		healthy.Status, healthy.Reason, healthy.Message = metav1.ConditionFalse, worst.Problem, worst.Status.Impact.Summary
 		if more := len(serious) - 1; more > 0 {
 			healthy.Message += fmt.Sprintf(", and %d more error-level problems", more)
-		}
-		if status.Assessment == insightsv1alpha1.ClusterVersionAssessmentProgressing {
-			status.Assessment = insightsv1alpha1.ClusterVersionAssessmentDegraded
 		}
 	}
 	var conditions []metav1.Condition

@@ -186,10 +186,25 @@ func TestSyncCreatesTheInsightThenWritesItsStatus(t *testing.T) {
 	if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing || got.CompletionPercent != 50 || got.EstimatedCompletedAt == nil {
 		t.Fatalf("status %+v, want Progressing at 50%% with an estimate", got)
 	}
-	// Synced again the moment the update runs past its estimate.
-	wantRequeue := map[any]time.Duration{"version": got.EstimatedCompletedAt.Sub(h.clock.Now()) + time.Second}
-	if diff := cmp.Diff(wantRequeue, requeued); diff != "" {
-		t.Errorf("requeue (-want +got):\n%s", diff)
+	// Synced again the moment the update runs past its estimate, which the
+	// assessment then says, with nothing else changed.
+	after, ok := requeued["version"]
+	if len(requeued) != 1 || !ok {
+		t.Fatalf("requeued %v, want version once the estimate passes", requeued)
+	}
+	h.clock.Step(after - 2*time.Millisecond)
+	if _, err := h.sync("version"); err != nil {
+		t.Fatal(err)
+	}
+	if a := h.insight("version").Status.Assessment; a != insightsv1alpha1.ClusterVersionAssessmentProgressing {
+		t.Errorf("assessment %s just before the requeue, want Progressing", a)
+	}
+	h.clock.Step(2 * time.Millisecond)
+	if _, err := h.sync("version"); err != nil {
+		t.Fatal(err)
+	}
+	if a := h.insight("version").Status.Assessment; a != insightsv1alpha1.ClusterVersionAssessmentProgressingSlow {
+		t.Errorf("assessment %s at the requeue, want ProgressingSlow", a)
 	}
 }
 

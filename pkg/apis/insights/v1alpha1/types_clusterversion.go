@@ -81,7 +81,8 @@ type ClusterVersionProgressInsightStatus struct {
 	CompletedAt *metav1.Time `json:"completedAt,omitempty"`
 
 	// estimatedCompletedAt is when the update is expected to complete; set
-	// only while it is in progress.
+	// only while it is in progress. It is in the past once the update has
+	// run past its estimate (ProgressingSlow or Stalled).
 	// +optional
 	EstimatedCompletedAt *metav1.Time `json:"estimatedCompletedAt,omitempty"`
 
@@ -92,14 +93,26 @@ type ClusterVersionProgressInsightStatus struct {
 }
 
 // ClusterVersionAssessment is a one-word summary of a control plane update.
-// +kubebuilder:validation:Enum=Unknown;Progressing;Completed;Degraded
+// An update in progress is Progressing, ProgressingSlow or Stalled by its
+// estimate alone, as `oc adm upgrade status` assesses it: ProgressingSlow
+// once past its estimated completion, Stalled more than 10 minutes past it.
+// Problems (the ClusterVersion Failing, an operator degraded) are health
+// insights and the Healthy condition, not the assessment.
+// +kubebuilder:validation:Enum=Unknown;Progressing;ProgressingSlow;Stalled;Completed;Degraded
 type ClusterVersionAssessment string
 
 const (
-	ClusterVersionAssessmentUnknown     ClusterVersionAssessment = "Unknown"
-	ClusterVersionAssessmentProgressing ClusterVersionAssessment = "Progressing"
-	ClusterVersionAssessmentCompleted   ClusterVersionAssessment = "Completed"
-	ClusterVersionAssessmentDegraded    ClusterVersionAssessment = "Degraded"
+	ClusterVersionAssessmentUnknown         ClusterVersionAssessment = "Unknown"
+	ClusterVersionAssessmentProgressing     ClusterVersionAssessment = "Progressing"
+	ClusterVersionAssessmentProgressingSlow ClusterVersionAssessment = "ProgressingSlow"
+	ClusterVersionAssessmentStalled         ClusterVersionAssessment = "Stalled"
+	ClusterVersionAssessmentCompleted       ClusterVersionAssessment = "Completed"
+	// ClusterVersionAssessmentDegraded is no longer written: earlier
+	// versions assessed an update in progress with error-level problems
+	// Degraded. The API still accepts it, so that an insight they stored
+	// stays valid (and an earlier operator still running during this one's
+	// rollout can write), and readers say it as Stalled, as they did.
+	ClusterVersionAssessmentDegraded ClusterVersionAssessment = "Degraded"
 )
 
 // ControlPlaneUpdateVersions are the versions a control plane update moves
