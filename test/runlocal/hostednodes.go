@@ -7,6 +7,7 @@ import (
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/util/retry"
 
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
@@ -163,13 +164,17 @@ func createNode(ctx context.Context, c *clients, node *corev1.Node) error {
 
 // create makes the NodePools' nodes as they are once joined: each of its
 // NodePool's MachineSet, annotated by cluster-api and labelled by the
-// hosted-cluster-config-operator, at its NodePool's release.
+// hosted-cluster-config-operator, at its NodePool's release; an InPlace
+// NodePool's updated in place to it.
 func (h *hostedNodes) create(ctx context.Context, c *clients, sizes map[string]int) error {
 	for _, p := range h.pools {
 		for range sizes[p.name] {
 			name := h.nodeName()
 			node := joiningNode(name, p.release)
 			node.Annotations = machineAnnotations(h.generated(p.machineSet), p.machineSet)
+			if p.upgradeType == upgradeInPlace {
+				updatedInPlace(node, configHash(p.name, p.release.version))
+			}
 			syncLabels(node, p.name)
 			if err := createNode(ctx, c, node); err != nil {
 				return err
@@ -180,20 +185,65 @@ func (h *hostedNodes) create(ctx context.Context, c *clients, sizes map[string]i
 	return nil
 }
 
-// setKubelet is a node's kubelet, after a reboot into release r, reporting
-// it: status.nodeInfo's versions.
-func setKubelet(ctx context.Context, c *clients, name string, r release) error {
-	node, err := c.kube.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
-	if err != nil {
-		return err
+// updatedInPlace leaves on node what an in-place update to the
+// configuration target wrote: an InPlace NodePool's nodes were updated in
+// place to their release, and the daemon's post-config action of that
+// update's reboot is still there (see inPlaceWrites).
+func updatedInPlace(node *corev1.Node, target string) {
+	for _, w := range inPlaceWrites(target) {
+		w.change(node)
 	}
-	node.Status.NodeInfo.KubeletVersion, node.Status.NodeInfo.OSImage = r.kubelet, r.osImage
+}
+
+// setKubelet is a node's kubelet, after a reboot into release r, reporting
+// it: status.nodeInfo's versions, and Ready.
+func setKubelet(ctx context.Context, c *clients, name string, r release) error {
+	return updateNodeStatus(ctx, c, name, func(node *corev1.Node) {
+		node.Status.NodeInfo.KubeletVersion, node.Status.NodeInfo.OSImage = r.kubelet, r.osImage
+		setReadyCondition(node, true)
+	})
+}
+
+// setReady is the node's Ready condition as its kubelet posts it, ready, or
+// as the node lifecycle controller writes it once the kubelet stopped
+// posting (kubernetes pkg/controller/nodelifecycle/
+// node_lifecycle_controller.go, tryUpdateNodeHealth: Unknown,
+// NodeStatusUnknown).
+func setReady(ctx context.Context, c *clients, name string, ready bool) error {
+	return updateNodeStatus(ctx, c, name, func(node *corev1.Node) { setReadyCondition(node, ready) })
+}
+
+func setReadyCondition(node *corev1.Node, ready bool) {
+	want := corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"}
+	if !ready {
+		want = corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionUnknown, Reason: "NodeStatusUnknown", Message: "Kubelet stopped posting node status."}
+	}
 	now := metav1.Now()
 	for i := range node.Status.Conditions {
-		node.Status.Conditions[i].LastHeartbeatTime = now
+		cond := &node.Status.Conditions[i]
+		if cond.Type != corev1.NodeReady {
+			continue
+		}
+		if cond.Status != want.Status {
+			cond.LastTransitionTime = now
+		}
+		cond.Status, cond.Reason, cond.Message = want.Status, want.Reason, want.Message
+		if ready {
+			cond.LastHeartbeatTime = now
+		}
 	}
-	_, err = c.kube.CoreV1().Nodes().UpdateStatus(ctx, node, metav1.UpdateOptions{})
-	return err
+}
+
+func updateNodeStatus(ctx context.Context, c *clients, name string, change func(*corev1.Node)) error {
+	return retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		node, err := c.kube.CoreV1().Nodes().Get(ctx, name, metav1.GetOptions{})
+		if err != nil {
+			return err
+		}
+		change(node)
+		_, err = c.kube.CoreV1().Nodes().UpdateStatus(ctx, node, metav1.UpdateOptions{})
+		return err
+	})
 }
 
 // deleteNode is cluster-api deleting a drained Machine's node, once its

@@ -30,9 +30,11 @@ type nodeWrite struct {
 //     (…/controllers/drainer/drainer.go, handleNodeDrainRequest);
 //   - the daemon applies the configuration and, rebooting, says so in
 //     post-config-action (pkg/daemon/update.go, reboot); in this mode it
-//     never writes the state Rebooting, nor clears post-config-action;
-//   - after the reboot the kubelet reports its new version and OS image
-//     (reported by setKubelet, between the two writes below);
+//     never writes the state Rebooting, nor clears post-config-action, so
+//     that a node updated in place before already carries it; the kubelet
+//     goes down with the node (reported by setReady, after that write);
+//   - after the reboot the kubelet reports its new version and OS image,
+//     Ready again (reported by setKubelet, between the two writes below);
 //   - the daemon, finding the configuration applied, writes Done, the
 //     target as currentConfig, and asks for an uncordon (syncNodeHypershift);
 //   - the drainer uncordons the node and records the uncordon applied.
@@ -72,15 +74,17 @@ func inPlaceWrites(target string) []nodeWrite {
 }
 
 // drainWrite is the index of the write after which the node is drained,
+// applyWrite of the one after which its daemon applies the configuration,
 // and rebootWrite of the one after which it reboots: its kubelet reports
 // the new release after it.
 const (
 	drainWrite  = 2
+	applyWrite  = 3
 	rebootWrite = 4
 )
 
 // inPlaceMoments name the moments of an in-place update shown.
-var inPlaceMoments = map[int]string{drainWrite: "draining", rebootWrite: "rebooting"}
+var inPlaceMoments = map[int]string{drainWrite: "draining", applyWrite: "applying", rebootWrite: "rebooting"}
 
 // showAt is called at the moments of a played step worth showing; an
 // error ends the play.
@@ -90,7 +94,8 @@ type showAt func(moment string) error
 // node after the other (maxUnavailable 1, the NodePool's default: its
 // capi.go, getInPlaceMaxUnavailable), with inPlaceWrites, a write a step.
 // show is called while the first node is drained, with the moment
-// "draining", and while it reboots, with "rebooting".
+// "draining", while its daemon applies the configuration, with "applying",
+// and while it reboots, with "rebooting".
 func (h *hostedNodes) updateInPlace(ctx context.Context, c *clients, p *nodePool, to release, step time.Duration, show showAt) error {
 	target := configHash(p.name, to.version)
 	say("NodePool %s (InPlace): its MachineSet %s targets config version %s (%s); the in-place upgrader updates its %d nodes one at a time", p.name, p.machineSet, target, to.version, len(p.nodes))
@@ -100,16 +105,22 @@ func (h *hostedNodes) updateInPlace(ctx context.Context, c *clients, p *nodePool
 			if err := updateNode(ctx, c, name, w.change); err != nil {
 				return err
 			}
+			if j == rebootWrite {
+				say("node %s: its kubelet goes down with the reboot: the node lifecycle controller sets Ready Unknown", name)
+				if err := setReady(ctx, c, name, false); err != nil {
+					return err
+				}
+			}
 			if !sleep(ctx, step) {
 				return nil
 			}
-			if i == 0 && (j == drainWrite || j == rebootWrite) {
-				if err := show(inPlaceMoments[j]); err != nil {
+			if moment, ok := inPlaceMoments[j]; ok && i == 0 {
+				if err := show(moment); err != nil {
 					return err
 				}
 			}
 			if j == rebootWrite {
-				say("node %s: rebooted; its kubelet reports %s, %s", name, to.kubelet, to.osImage)
+				say("node %s: rebooted; its kubelet reports %s, %s, Ready", name, to.kubelet, to.osImage)
 				if err := setKubelet(ctx, c, name, to); err != nil {
 					return err
 				}

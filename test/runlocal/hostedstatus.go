@@ -311,10 +311,19 @@ func (h *hostedStatus) expect(moment string) want {
 			behind(replacePool, from4_16, 1, to4_17),
 			behind(behindPool, old4_14, 3, to4_17),
 		}}
+	case "applying":
+		// The drainer drained the node and its daemon applies the
+		// configuration. The post-config action Rebooting of the node's
+		// earlier in-place update is still there: it is not rebooting.
+		return want{lines: []*regexp.Regexp{
+			poolRow(inPlacePool, "Progressing", `0% \(0/2\)`),
+			nodeRow(inPlace.nodes[0], "Progressing", "Updating", kubeletNote(from4_16, 1)),
+			nodeRow(inPlace.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+		}}
 	case "rebooting":
 		// The machine-config daemon applied the configuration and reboots
 		// the node: it says so in post-config-action, its state still
-		// Working.
+		// Working, and the node's kubelet is down.
 		return want{lines: []*regexp.Regexp{
 			poolRow(inPlacePool, "Progressing", `0% \(0/2\)`),
 			nodeRow(inPlace.nodes[0], "Progressing", "Rebooting", kubeletNote(from4_16, 1)),

@@ -105,9 +105,25 @@ func drained(from, to string) map[string]string {
 }
 
 // rebooting is a drained node whose daemon reboots it (pkg/daemon/update.go
-// reboot).
+// reboot); its kubelet goes down with it (see down).
 func rebooting(from, to string) map[string]string {
 	return with(drained(from, to), map[string]string{postConfigActionAnnotation: stateRebooting})
+}
+
+// down is a node whose kubelet stopped posting its status, as while the
+// node reboots: the node lifecycle controller sets Ready Unknown
+// (kubernetes pkg/controller/nodelifecycle, tryUpdateNodeHealth).
+func down(n *corev1.Node) *corev1.Node {
+	n.Status.Conditions[0] = corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionUnknown, Reason: "NodeStatusUnknown",
+		Message: "Kubelet stopped posting node status.", LastTransitionTime: metav1.NewTime(now.Add(-time.Minute))}
+	return n
+}
+
+// rebootedBefore adds what an earlier in-place update that rebooted the
+// node leaves behind: the daemon's post-config action, which nothing clears
+// in HyperShift's mode (pkg/daemon/daemon.go syncNodeHypershift).
+func rebootedBefore(a map[string]string) map[string]string {
+	return with(a, map[string]string{postConfigActionAnnotation: stateRebooting})
 }
 
 // uncordoning is a node that runs its new configuration and asked to be

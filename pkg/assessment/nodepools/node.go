@@ -31,7 +31,7 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 
 	var updating metav1.Condition
 	if p.updatingInPlace() {
-		updating = p.inPlacePhase(annotations, inPlace)
+		updating = p.inPlacePhase(node, inPlace)
 	} else {
 		updating = p.kubeletPhase(node)
 	}
@@ -97,7 +97,8 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 // inPlacePhase is a node's phase while its NodePool updates in place, read
 // from the annotations as the in-place upgrader, its drainer and the
 // machine-config daemon write them.
-func (p *pool) inPlacePhase(a map[string]string, inPlace bool) metav1.Condition {
+func (p *pool) inPlacePhase(node *corev1.Node, inPlace bool) metav1.Condition {
+	a := node.Annotations
 	desired := a[nodes.DesiredConfigAnnotation]
 	if !inPlace {
 		if desired != "" && p.inPlaceTargets[desired] {
@@ -116,11 +117,7 @@ func (p *pool) inPlacePhase(a map[string]string, inPlace bool) metav1.Condition 
 		// The daemon asks the drain; the drainer cordons and drains the
 		// node, then copies desiredDrain to lastAppliedDrain (drainer.go).
 		cond.Reason, cond.Message = insightsv1alpha1.NodeDraining, "The node is being drained before its in-place update"
-	case a[nodes.StateAnnotation] == stateRebooting ||
-		a[postConfigActionAnnotation] == stateRebooting && lastApplied == drainPrefix+desired && a[nodes.CurrentConfigAnnotation] != desired:
-		// The daemon, drained for this configuration, has written it and
-		// reboots; its post-config action outlives the reboot, so it counts
-		// only until the node runs the configuration.
+	case a[nodes.StateAnnotation] == stateRebooting || rebootingInPlace(node):
 		cond.Reason, cond.Message = insightsv1alpha1.NodeRebooting, "The node is rebooting into its new configuration"
 	case desiredDrain != lastApplied:
 		cond.Reason, cond.Message = insightsv1alpha1.NodeUpdating, "The node runs its new configuration and waits to be uncordoned"
@@ -128,6 +125,37 @@ func (p *pool) inPlacePhase(a map[string]string, inPlace bool) metav1.Condition 
 		cond.Reason, cond.Message = insightsv1alpha1.NodeUpdating, "The node is updating in place"
 	}
 	return cond
+}
+
+// rebootingInPlace says whether the machine-config daemon reboots the node
+// into the configuration it is told. The daemon says so in its
+// post-config action just before the reboot (openshift/machine-config-
+// operator pkg/daemon/update.go reboot), but in HyperShift's mode nothing
+// clears it: only syncNode removes it, and syncNodeHypershift never does
+// (pkg/daemon/daemon.go). From a node's second in-place update on, it is
+// there from the start, and writing it again changes nothing, so a
+// leftover cannot be told from a fresh one by the annotation. It counts
+// only once the drainer has drained the node for the configuration it is
+// told (syncNodeHypershift reboots only then), while the node does not run
+// it yet, with a daemon that has not failed (updateErrorStateHypershift
+// writes Degraded before any reboot), and while the node shows the reboot:
+// its kubelet is down.
+func rebootingInPlace(node *corev1.Node) bool {
+	a := node.Annotations
+	desired := a[nodes.DesiredConfigAnnotation]
+	switch {
+	case a[postConfigActionAnnotation] != stateRebooting,
+		a[nodes.LastAppliedDrainAnnotation] != drainPrefix+desired,
+		a[nodes.CurrentConfigAnnotation] == desired,
+		a[nodes.StateAnnotation] == stateDegraded || a[nodes.StateAnnotation] == stateUnreconcilable:
+		return false
+	}
+	for _, c := range node.Status.Conditions {
+		if c.Type == corev1.NodeReady {
+			return c.Status != corev1.ConditionTrue
+		}
+	}
+	return true
 }
 
 // kubeletPhase is a node's phase from what any node shows: its kubelet's

@@ -170,7 +170,7 @@ func TestAssess(t *testing.T) {
 			node("ip-told", "ip", kubeletOld, told(oldHash, newHash)),
 			cordoned(node("ip-draining", "ip", kubeletOld, draining(oldHash, newHash))),
 			cordoned(node("ip-drained", "ip", kubeletOld, drained(oldHash, newHash))),
-			cordoned(node("ip-rebooting", "ip", kubeletOld, rebooting(oldHash, newHash))),
+			down(cordoned(node("ip-rebooting", "ip", kubeletOld, rebooting(oldHash, newHash)))),
 			cordoned(node("ip-uncordoning", "ip", kubeletNew, uncordoning(oldHash, newHash))),
 		},
 		want: map[string]nodeView{
@@ -180,11 +180,41 @@ func TestAssess(t *testing.T) {
 			"ip-told":        {Updating: "True Updating", Degraded: notDegraded, Available: processing, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
 			"ip-draining":    {Updating: "True Draining", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
 			"ip-drained":     {Updating: "True Updating", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
-			"ip-rebooting":   {Updating: "True Rebooting", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
+			"ip-rebooting":   {Updating: "True Rebooting", Degraded: notDegraded, Available: "False NotReady", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
 			"ip-uncordoning": {Updating: "True Updating", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.31.6+a1b2c3d, the control plane's release", Estimate: "10m0s"},
 		},
 		pool: poolView{Assessment: insightsv1alpha1.PoolProgressing, Completion: 12, Updating: "True Progressing", Healthy: "True AsExpected",
 			UpdatingMessage: "1 of 8 nodes are updated, 5 are updating", Counts: [6]int32{8, 3, 5, 7, 1, 0}},
+	}, {
+		// A node's second in-place update: the post-config action of the
+		// first one's reboot is still there, at every phase of this one.
+		// Only the reboot itself, the node drained for its new
+		// configuration and its kubelet down, reads as Rebooting.
+		name:         "an InPlace NodePool updated in place a second time",
+		controlPlane: controlPlane,
+		nodes: []*corev1.Node{
+			node("ip-told", "ip", kubeletOld, rebootedBefore(told(oldHash, newHash))),
+			cordoned(node("ip-draining", "ip", kubeletOld, rebootedBefore(draining(oldHash, newHash)))),
+			cordoned(node("ip-drained", "ip", kubeletOld, rebootedBefore(drained(oldHash, newHash)))),
+			cordoned(node("ip-degraded", "ip", kubeletOld, rebootedBefore(degraded(oldHash, newHash, "failed to update configuration: exit status 1")))),
+			down(cordoned(node("ip-rebooting", "ip", kubeletOld, rebootedBefore(drained(oldHash, newHash))))),
+			cordoned(node("ip-back", "ip", kubeletNew, rebootedBefore(drained(oldHash, newHash)))),
+			cordoned(node("ip-uncordoning", "ip", kubeletNew, rebootedBefore(uncordoning(oldHash, newHash)))),
+			node("ip-done", "ip", kubeletNew, rebootedBefore(atRest(newHash))),
+		},
+		want: map[string]nodeView{
+			"ip-told":     {Updating: "True Updating", Degraded: notDegraded, Available: processing, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
+			"ip-draining": {Updating: "True Draining", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
+			"ip-drained":  {Updating: "True Updating", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
+			"ip-degraded": {Updating: "True Updating", Degraded: "True MachineConfigDaemonDegraded", Available: "False Unschedulable",
+				Message: "failed to update configuration: exit status 1"},
+			"ip-rebooting":   {Updating: "True Rebooting", Degraded: notDegraded, Available: "False NotReady", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6", Estimate: "10m0s"},
+			"ip-back":        {Updating: "True Updating", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.31.6+a1b2c3d, the control plane's release", Estimate: "10m0s"},
+			"ip-uncordoning": {Updating: "True Updating", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.31.6+a1b2c3d, the control plane's release", Estimate: "10m0s"},
+			"ip-done":        {Updating: "False Completed", Degraded: notDegraded, Available: available, Message: "kubelet v1.31.6+a1b2c3d, the control plane's release"},
+		},
+		pool: poolView{Assessment: insightsv1alpha1.PoolDegraded, Completion: 12, Updating: "True Progressing", Healthy: "False NodesDegraded",
+			UpdatingMessage: "1 of 8 nodes are updated, 6 are updating", Counts: [6]int32{8, 1, 6, 7, 1, 1}},
 	}, {
 		name:         "an InPlace NodePool with a degraded node",
 		controlPlane: controlPlane,
