@@ -143,8 +143,10 @@ func (h *hostedNodes) updateInPlace(ctx context.Context, c *clients, p *nodePool
 // registers it, the Machine controller annotates it, the hosted-cluster-
 // config-operator labels it), and once it is Ready an old Machine is
 // deleted: its node cordoned, drained, and deleted with its instance. show
-// is called once, when the first new node has joined and the first old one
-// is cordoned, with the moment "replacing".
+// is called when the first new node has joined and the first old one
+// is cordoned, with the moment "replacing", and before, once the first new
+// node has joined but is not labelled with its NodePool yet, with "rollout
+// started".
 func (h *hostedNodes) replace(ctx context.Context, c *clients, p *nodePool, to release, step time.Duration, show showAt) error {
 	machineSet := h.generated(p.name)
 	say("NodePool %s (Replace): its MachineDeployment rolls out MachineSet %s at %s, replacing %d nodes one at a time", p.name, machineSet, to.version, len(p.nodes))
@@ -174,13 +176,18 @@ func (h *hostedNodes) replace(ctx context.Context, c *clients, p *nodePool, to r
 			}},
 			{"the hosted-cluster-config-operator labels it " + p.name, func(n *corev1.Node) { syncLabels(n, p.name) }},
 		}
-		for _, w := range joined {
+		for j, w := range joined {
 			say("node %s: %s", name, w.who)
 			if err := updateNode(ctx, c, name, w.change); err != nil {
 				return err
 			}
 			if !sleep(ctx, step) {
 				return nil
+			}
+			if i == 0 && j == 0 {
+				if err := show("rollout started"); err != nil {
+					return err
+				}
 			}
 		}
 		p.nodes = append(p.nodes, name)

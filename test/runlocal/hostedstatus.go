@@ -228,6 +228,16 @@ func notBehind(pool string) func([]string) string {
 	}
 }
 
+// noLine finds that no line matches re.
+func noLine(re *regexp.Regexp) func([]string) string {
+	return func(lines []string) string {
+		if slices.ContainsFunc(lines, re.MatchString) {
+			return fmt.Sprintf("no line matching %q", re)
+		}
+		return ""
+	}
+}
+
 // poolRow is a NodePool's row in the worker pools' table: its assessment
 // and the pattern of its completion and what follows.
 func poolRow(pool, assessment, completion string) *regexp.Regexp {
@@ -334,6 +344,16 @@ func (h *hostedStatus) expect(moment string) want {
 			lines:  []*regexp.Regexp{notUpdating, behind(replacePool, from4_16, 1, to4_17), behind(behindPool, old4_14, 3, to4_17)},
 			checks: []func([]string) string{notBehind(inPlacePool)},
 		}
+	case "rollout started":
+		// cluster-api tainted the old nodes outdated-revision and a new
+		// node joined, which the hosted-cluster-config-operator has not
+		// labelled yet: the guest sees the NodePool's old nodes only, and
+		// the rollout by their taint.
+		return want{lines: []*regexp.Regexp{
+			poolRow(replacePool, "Progressing", `0% \(0/2\)`),
+			nodeRow(replaced.nodes[0], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+			nodeRow(replaced.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
+		}, checks: []func([]string) string{notBehind(replacePool), noLine(notUpdating)}}
 	case "replacing":
 		// cluster-api surged a node at the new release, and drains the
 		// first old one; the second waits to be replaced.

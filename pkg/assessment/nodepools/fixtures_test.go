@@ -61,6 +61,14 @@ func cordoned(n *corev1.Node) *corev1.Node {
 	return n
 }
 
+// outdatedRevision is a node cluster-api's Machine controller taints once
+// its MachineSet is an older revision than its MachineDeployment's
+// (core/reconcilers/machine/machine_controller_noderef.go).
+func outdatedRevision(n *corev1.Node) *corev1.Node {
+	n.Spec.Taints = append(n.Spec.Taints, corev1.Taint{Key: hosted.OutdatedRevisionTaint, Effect: corev1.TaintEffectPreferNoSchedule})
+	return n
+}
+
 func notReady(n *corev1.Node, since time.Duration) *corev1.Node {
 	n.Status.Conditions[0] = corev1.NodeCondition{Type: corev1.NodeReady, Status: corev1.ConditionFalse, Reason: "KubeletNotReady",
 		Message: "container runtime is down", LastTransitionTime: metav1.NewTime(now.Add(-since))}

@@ -158,15 +158,28 @@ func rebootingInPlace(node *corev1.Node) bool {
 	return true
 }
 
-// kubeletPhase is a node's phase from what any node shows: its kubelet's
-// release against the control plane's. A Replace NodePool rolls out new
-// nodes with the new kubelet and cordons, drains and deletes the old ones
-// (cluster-api's MachineDeployment rollout, which the NodePool controller
-// drives: hypershift-operator/controllers/nodepool/capi.go).
+// kubeletPhase is a node's phase from what any node shows: cluster-api's
+// outdated-revision taint, and its kubelet's release against the control
+// plane's. A Replace NodePool rolls out new nodes with the new kubelet and
+// cordons, drains and deletes the old ones (cluster-api's MachineDeployment
+// rollout, which the NodePool controller drives: hypershift-operator/
+// controllers/nodepool/capi.go). The taint shows the rollout from its
+// start: before a new node is labelled with the NodePool, and with
+// maxSurge 0 while the first old node drains before any new one exists.
 func (p *pool) kubeletPhase(node *corev1.Node) metav1.Condition {
 	kubelet := node.Status.NodeInfo.KubeletVersion
 	k := releaseOf(kubelet)
+	outdated := hosted.IsOutdatedRevision(node)
 	switch {
+	case outdated && node.Spec.Unschedulable:
+		// cluster-api's Machine deletion cordons the node, then drains it
+		// (core/reconcilers/machine/machine_controller.go, reconcileDelete
+		// and drainNode).
+		return metav1.Condition{Status: metav1.ConditionTrue, Reason: insightsv1alpha1.NodeDraining,
+			Message: fmt.Sprintf("The node runs kubelet %s and is cordoned: its NodePool's rollout replaces it, its Machine of an outdated revision of the MachineDeployment", kubelet)}
+	case outdated:
+		return metav1.Condition{Status: metav1.ConditionFalse, Reason: insightsv1alpha1.NodePending,
+			Message: fmt.Sprintf("The node runs kubelet %s and waits to be replaced by its NodePool's rollout: its Machine is of an outdated revision of the MachineDeployment", kubelet)}
 	case !p.controlPlane.ok:
 		return metav1.Condition{Status: metav1.ConditionUnknown, Reason: insightsv1alpha1.NodeCannotDetermine,
 			Message: "The control plane's Kubernetes version is not known: the kube-apiserver ClusterOperator does not carry it yet"}

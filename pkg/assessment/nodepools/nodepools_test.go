@@ -114,6 +114,32 @@ func TestAssess(t *testing.T) {
 		pool: poolView{Assessment: insightsv1alpha1.PoolProgressing, Completion: 33, Updating: "True Progressing", Healthy: "True AsExpected",
 			UpdatingMessage: "1 of 3 nodes are updated, 1 are updating", Counts: [6]int32{3, 2, 1, 2, 1, 0}},
 	}, {
+		// The MachineDeployment rolls: cluster-api taints the old nodes at
+		// once; the new node has joined but is not labelled with the
+		// NodePool yet, so the guest sees only old nodes.
+		name:         "a Replace NodePool whose rollout started, no new node labelled yet",
+		controlPlane: controlPlane,
+		nodes:        []*corev1.Node{outdatedRevision(node("np1-old-a", "np1", kubeletOld, nil)), outdatedRevision(node("np1-old-b", "np1", kubeletOld, nil))},
+		want: map[string]nodeView{
+			"np1-old-a": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+			"np1-old-b": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+		},
+		pool: poolView{Assessment: insightsv1alpha1.PoolProgressing, Completion: 0, Updating: "True Progressing", Healthy: "True AsExpected",
+			UpdatingMessage: "0 of 2 nodes are updated, 0 are updating", Counts: [6]int32{2, 2, 0, 2, 0, 0}},
+	}, {
+		// maxSurge 0: the first old node is cordoned and drained before any
+		// new node exists.
+		name:         "a Replace NodePool rolling out with maxSurge 0",
+		controlPlane: controlPlane,
+		nodes: []*corev1.Node{outdatedRevision(cordoned(node("np1-old-a", "np1", kubeletOld, nil))),
+			outdatedRevision(node("np1-old-b", "np1", kubeletOld, nil))},
+		want: map[string]nodeView{
+			"np1-old-a": {Updating: "True Draining", Degraded: notDegraded, Available: "False Unschedulable", Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+			"np1-old-b": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+		},
+		pool: poolView{Assessment: insightsv1alpha1.PoolProgressing, Completion: 0, Updating: "True Progressing", Healthy: "True AsExpected",
+			UpdatingMessage: "0 of 2 nodes are updated, 1 are updating", Counts: [6]int32{2, 1, 1, 2, 1, 0}},
+	}, {
 		// The NodePool rolls out a newer patch of its old minor, not the
 		// control plane's release: still a rollout, not Behind.
 		name:         "a Replace NodePool rolling out a release older than the control plane's",

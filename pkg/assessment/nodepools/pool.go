@@ -43,6 +43,9 @@ type pool struct {
 	newest, oldest               release
 	newestKubelet, oldestKubelet string
 	releases                     map[string]bool
+	// replacing says whether cluster-api marked one of the nodes as of an
+	// outdated revision: the NodePool's MachineDeployment rolls out.
+	replacing bool
 }
 
 func newPool(members []*corev1.Node, controlPlane string) *pool {
@@ -52,6 +55,7 @@ func newPool(members []*corev1.Node, controlPlane string) *pool {
 		if updatingInPlace(n.Annotations) {
 			p.inPlaceTargets[n.Annotations[nodes.DesiredConfigAnnotation]] = true
 		}
+		p.replacing = p.replacing || hosted.IsOutdatedRevision(n)
 		kubelet := n.Status.NodeInfo.KubeletVersion
 		r := releaseOf(kubelet)
 		if !r.ok {
@@ -144,8 +148,9 @@ func (p *pool) status(name string, assessed []*assessment, previous *insightsv1a
 	}
 
 	// Nodes of more than one release show a Replace rollout: new nodes join
-	// at the NodePool's new release before the old ones go.
-	rollingOut := len(p.releases) > 1
+	// at the NodePool's new release before the old ones go; so does the
+	// outdated-revision taint, from the rollout's start.
+	rollingOut := len(p.releases) > 1 || p.replacing
 	updating := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightUpdating, Status: metav1.ConditionFalse}
 	switch {
 	case outdated == 0:

@@ -7,6 +7,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // capiAnnotationPrefix starts the annotations cluster-api writes on a node
@@ -19,7 +20,8 @@ const capiAnnotationPrefix = "cluster.x-k8s.io/"
 // StripNode keeps what the NodePool assessment reads of a node, so that a
 // large hosted cluster's node cache holds no images, addresses or capacity:
 // its name and labels (its NodePool), the in-place upgrader's and
-// cluster-api's annotations, whether it is schedulable, the conditions that
+// cluster-api's annotations, whether it is schedulable and cluster-api's
+// outdated-revision taint (a Replace rollout under way), the conditions that
 // make it unavailable without their heartbeats, and its kubelet version and
 // OS image.
 func StripNode(obj any) (any, error) {
@@ -40,6 +42,11 @@ func StripNode(obj any) (any, error) {
 			KubeletVersion: node.Status.NodeInfo.KubeletVersion,
 			OSImage:        node.Status.NodeInfo.OSImage,
 		}},
+	}
+	for _, t := range node.Spec.Taints {
+		if t.Key == hosted.OutdatedRevisionTaint {
+			stripped.Spec.Taints = append(stripped.Spec.Taints, t)
+		}
 	}
 	for k, v := range node.Annotations {
 		if strings.HasPrefix(k, nodes.AnnotationPrefix) || strings.HasPrefix(k, capiAnnotationPrefix) {

@@ -24,7 +24,10 @@ func TestStripNode(t *testing.T) {
 			},
 			ManagedFields: []metav1.ManagedFieldsEntry{{Manager: "kubelet"}},
 		},
-		Spec: corev1.NodeSpec{Unschedulable: true, ProviderID: "aws:///us-east-1a/i-0abc"},
+		Spec: corev1.NodeSpec{Unschedulable: true, ProviderID: "aws:///us-east-1a/i-0abc", Taints: []corev1.Taint{
+			{Key: "node.kubernetes.io/unschedulable", Effect: corev1.TaintEffectNoSchedule, TimeAdded: &ready},
+			{Key: "node.cluster.x-k8s.io/outdated-revision", Effect: corev1.TaintEffectPreferNoSchedule},
+		}},
 		Status: corev1.NodeStatus{
 			NodeInfo: corev1.NodeSystemInfo{KubeletVersion: kubeletOld, OSImage: "Red Hat Enterprise Linux CoreOS 417.94", KernelVersion: "5.14.0"},
 			Conditions: []corev1.NodeCondition{
@@ -45,7 +48,7 @@ func TestStripNode(t *testing.T) {
 				"machineconfiguration.openshift.io/desiredConfig": newHash,
 			},
 		},
-		Spec: corev1.NodeSpec{Unschedulable: true},
+		Spec: corev1.NodeSpec{Unschedulable: true, Taints: []corev1.Taint{{Key: "node.cluster.x-k8s.io/outdated-revision", Effect: corev1.TaintEffectPreferNoSchedule}}},
 		Status: corev1.NodeStatus{
 			NodeInfo:   corev1.NodeSystemInfo{KubeletVersion: kubeletOld, OSImage: "Red Hat Enterprise Linux CoreOS 417.94"},
 			Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastTransitionTime: ready}},
