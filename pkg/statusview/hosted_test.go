@@ -9,11 +9,13 @@ import (
 	"time"
 
 	configv1 "github.com/openshift/api/config/v1"
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodepools"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/internal/hostedtest"
 	"github.com/update-insights/update-insights-operator/pkg/internal/recordedtest"
@@ -188,5 +190,76 @@ func TestHostedClusterWithOnlyABehindNodePoolIsNotUpdating(t *testing.T) {
 		"NodePools are updated apart from the control plane, and HyperShift supports NodePools up to 3 minor releases behind the control plane.\n"
 	if out.String() != want {
 		t.Errorf("status:\n%s\nwant:\n%s", out.String(), want)
+	}
+}
+
+// TestHostedNodePoolBeyondSupportedSkew: a NodePool more than three minor
+// releases behind the control plane is an error, which status prints in
+// plain words beside how far behind it is, whether the control plane
+// updates or not. Its insights are the NodePool controller's, computed by
+// pkg/assessment/nodepools from nodes whose kubelet runs 1.27 under a 1.31
+// control plane.
+func TestHostedNodePoolBeyondSupportedSkew(t *testing.T) {
+	const errorLine = "Error: NodePool workers-ancient is 4 minor releases behind the control plane, beyond the 3 HyperShift supports: " +
+		"its nodes run kubelet v1.27.16+03f2a51, the control plane Kubernetes 1.31.6\n"
+	for _, tc := range []struct {
+		name     string
+		updating bool
+		details  statusview.Details
+	}{
+		{name: "nothing updating"},
+		{name: "nothing updating, details", details: statusview.Details{Operators: true, Nodes: true, Health: true}},
+		{name: "the control plane updating", updating: true},
+		{name: "the control plane updating, details", updating: true, details: statusview.Details{Operators: true, Nodes: true, Health: true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := hostedInsights(t)
+			if !tc.updating {
+				cv := in.ClusterVersions[0]
+				cv.Status.Assessment, cv.Status.CompletionPercent = insightsv1alpha1.ClusterVersionAssessmentCompleted, 100
+				in.MachineConfigPools, in.Nodes = nil, nil
+			}
+			addNodePool(in, nodepools.Assess(nodepools.Input{NodePool: "workers-ancient", ControlPlane: "1.31.6", Now: hostedNow,
+				Nodes: []*corev1.Node{ancientNode("workers-ancient-7dq4c"), ancientNode("workers-ancient-m2x8p")}}))
+			s, err := statusview.Build(in, hostedNow)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			if err := statusview.WriteText(&out, s, tc.details); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(out.String(), errorLine) {
+				t.Errorf("status does not print %q:\n%s", errorLine, out.String())
+			}
+			if !tc.updating && !strings.HasPrefix(out.String(), "The cluster is not updating.\n") {
+				t.Errorf("status does not say the cluster is not updating:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// ancientNode is a NodePool's node as the guest holds it (the NodePool label
+// the hosted-cluster-config-operator copies), Ready, its kubelet 1.27.
+func ancientNode(name string) *corev1.Node {
+	return &corev1.Node{
+		ObjectMeta: metav1.ObjectMeta{Name: name, Labels: map[string]string{hosted.NodePoolLabel: "workers-ancient"}},
+		Status: corev1.NodeStatus{
+			NodeInfo:   corev1.NodeSystemInfo{KubeletVersion: "v1.27.16+03f2a51"},
+			Conditions: []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionTrue, LastTransitionTime: metav1.NewTime(hostedNow.Add(-72 * time.Hour))}},
+		},
+	}
+}
+
+// addNodePool adds a NodePool's insights, as the NodePool controller writes
+// them from r, to in.
+func addNodePool(in *statusview.Insights, r nodepools.Result) {
+	in.MachineConfigPools = append(in.MachineConfigPools, &insightsv1alpha1.MachineConfigPoolProgressInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: r.Pool.Name}, Status: r.Pool})
+	for _, n := range r.Nodes {
+		in.Nodes = append(in.Nodes, &insightsv1alpha1.NodeProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: n.Status.Name}, Status: n.Status})
+	}
+	for _, h := range r.PoolHealth {
+		in.Health = append(in.Health, &insightsv1alpha1.UpdateHealthInsight{ObjectMeta: metav1.ObjectMeta{Name: h.Name}, Status: h.Status})
 	}
 }

@@ -177,6 +177,13 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 		if c != nil && c.Status == metav1.ConditionFalse && c.Reason == insightsv1alpha1.MachineConfigPoolRollingOutConfiguration {
 			p.ConfigurationRollout = c.Message
 		}
+		// The NodePool controller says so in the Healthy condition
+		// (pkg/assessment/nodepools, pool.go status), beside its Error
+		// health insight.
+		if h := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightHealthy); h != nil &&
+			h.Status == metav1.ConditionFalse && h.Reason == reasonBeyondSupportedSkew {
+			p.BeyondSupportedSkew = h.Message
+		}
 		if s.Assessment == insightsv1alpha1.PoolBehind {
 			p.Behind = "none of its nodes is updating"
 			if c != nil && c.Message != "" {
@@ -275,8 +282,22 @@ func (p *Pool) kindWord() string {
 	return "MachineConfigPool"
 }
 
-// behindLine says that a NodePool runs behind the control plane, and how
-// far, in its insight's words.
-func (p *Pool) behindLine() string {
-	return fmt.Sprintf("%s %s is behind the control plane: %s\n", p.kindWord(), p.Name, strings.TrimSuffix(p.Behind, "\n"))
+// reasonBeyondSupportedSkew is the reason of a NodePool's Healthy
+// condition beyond the supported version skew (nodepools.
+// PoolReasonBeyondSupportedSkew; statusview reads insights, not the
+// assessment).
+const reasonBeyondSupportedSkew = "BeyondSupportedSkew"
+
+// behindLines say that a NodePool runs behind the control plane, and how
+// far, in its insight's words, then, beyond the supported skew, the error
+// in plain words: the limit is not left for the reader to compare.
+func (p *Pool) behindLines() string {
+	var b strings.Builder
+	if p.Behind != "" {
+		fmt.Fprintf(&b, "%s %s is behind the control plane: %s\n", p.kindWord(), p.Name, strings.TrimSuffix(p.Behind, "\n"))
+	}
+	if p.BeyondSupportedSkew != "" {
+		fmt.Fprintf(&b, "Error: %s\n", strings.TrimSuffix(p.BeyondSupportedSkew, "\n"))
+	}
+	return b.String()
 }

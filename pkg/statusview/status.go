@@ -137,6 +137,10 @@ type Pool struct {
 	// the control plane, none of its nodes updating: NodePools are updated
 	// apart from the control plane, so this is no update in progress.
 	Behind string `json:"behind,omitempty"`
+	// BeyondSupportedSkew says, when set, that a NodePool runs more minor
+	// releases behind the control plane than HyperShift supports: an
+	// error, whether or not anything updates.
+	BeyondSupportedSkew string `json:"beyondSupportedSkew,omitempty"`
 }
 
 // NodeCounts count a pool's nodes by state; a node may be in several.

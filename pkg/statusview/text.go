@@ -59,10 +59,9 @@ func WriteTextWithHead(w io.Writer, s *Status, d Details, head string) error {
 				fmt.Fprintf(&b, "%s %s: %s.\n", p.kindWord(), p.Name, p.ConfigurationRollout)
 			}
 			// A NodePool behind the control plane is not updating, and
-			// may stay so: it is said, not taken for an update.
-			if p.Behind != "" {
-				b.WriteString(p.behindLine())
-			}
+			// may stay so: it is said, not taken for an update; beyond
+			// the supported skew it is an error all the same.
+			b.WriteString(p.behindLines())
 		}
 		// An informer may know of an update to come: one scheduled for a
 		// maintenance window, and what holds or failed it before it began.
@@ -244,8 +243,8 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 	_ = t.Flush()
 	var behind []string
 	for i := range s.WorkerPools {
-		if p := &s.WorkerPools[i]; p.Behind != "" {
-			behind = append(behind, p.behindLine())
+		if lines := s.WorkerPools[i].behindLines(); lines != "" {
+			behind = append(behind, lines)
 		}
 	}
 	if len(behind) > 0 {

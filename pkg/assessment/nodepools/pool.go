@@ -180,8 +180,8 @@ func (p *pool) status(name string, assessed []*assessment, previous *insightsv1a
 		healthy.Message = fmt.Sprintf("%d of %d nodes are degraded", c.degraded, c.total)
 	case skew.MinorsBehind > hosted.MaxMinorsBehind:
 		healthy.Status, healthy.Reason = metav1.ConditionFalse, PoolReasonBeyondSupportedSkew
-		healthy.Message = fmt.Sprintf("Nodes run kubelet %s, %d minor releases behind the control plane's %s: %s",
-			skew.Kubelet, skew.MinorsBehind, skew.ControlPlane, skewLimit)
+		healthy.Message = fmt.Sprintf("NodePool %s is %d minor releases behind the control plane, beyond the %d HyperShift supports: "+
+			"its nodes run kubelet %s, the control plane Kubernetes %s", name, skew.MinorsBehind, hosted.MaxMinorsBehind, skew.Kubelet, skew.ControlPlane)
 	}
 
 	switch {
