@@ -141,6 +141,9 @@ func TestHostedCluster(t *testing.T) {
 		"Worker Pool Nodes: workers-replace\n",
 		"Worker Pool Nodes: workers-old\n",
 		"workers-inplace-8nt5v   Progressing   Draining   ?         +6m",
+		// Nothing updates a NodePool behind: its nodes are not Outdated
+		// Pending, which reads as an update to come.
+		"workers-old-9fjwd   Behind       Behind   ?         -     kubelet v1.29.12+f67aeb3",
 	} {
 		if !strings.Contains(rendered[".detailed-output"], want) {
 			t.Errorf("the detailed status does not say %q:\n%s", want, rendered[".detailed-output"])

@@ -23,6 +23,9 @@ const (
 	NodeExcluded    = "Excluded"
 	NodeCompleted   = "Completed"
 	NodeUnknown     = "Unknown"
+	// NodeBehind is a NodePool's node behind the control plane that
+	// nothing updates: not Outdated, which reads as an update to come.
+	NodeBehind = "Behind"
 )
 
 // nodeRank orders the node tables: the nodes that need attention first.
@@ -32,6 +35,7 @@ var nodeRank = map[string]int{
 	NodeProgressing: 2,
 	NodeUnknown:     3,
 	NodeOutdated:    4,
+	NodeBehind:      5,
 	NodeExcluded:    5,
 	NodeCompleted:   6,
 }
@@ -46,6 +50,7 @@ var phases = map[string]string{
 	insightsv1alpha1.NodePaused:    "Paused",
 	insightsv1alpha1.NodePending:   "Pending",
 	insightsv1alpha1.NodeCompleted: "Updated",
+	insightsv1alpha1.NodeBehind:    "Behind",
 }
 
 // NodeOf returns a node insight as the node tables show it.
@@ -78,6 +83,8 @@ func NodeOf(s *insightsv1alpha1.NodeProgressInsightStatus) Node {
 		n.Assessment = NodeProgressing
 	case updating.Reason == insightsv1alpha1.NodeCompleted:
 		n.Assessment = NodeCompleted
+	case updating.Reason == insightsv1alpha1.NodeBehind:
+		n.Assessment = NodeBehind
 	default:
 		n.Assessment = NodeOutdated
 	}
@@ -97,16 +104,17 @@ func (n *Node) progressing() bool {
 }
 
 // Estimate is the node's EST column: how long until it is updated while it
-// updates, - once it is or while its pool is paused, ? when not known. A
-// node of a paused pool that is degraded or unavailable reads ?, as in
-// `oc adm upgrade status` (pkg/cli/admin/upgrade/status/workerpool.go,
-// assessNodesStatus): when it will be updated depends on more than the
-// pause.
+// updates, - once it is, while its pool is paused or while nothing updates
+// it (Behind), ? when not known. A node of a paused pool that is degraded or
+// unavailable reads ?, as in `oc adm upgrade status`
+// (pkg/cli/admin/upgrade/status/workerpool.go, assessNodesStatus): when it
+// will be updated depends on more than the pause.
 func (n *Node) Estimate() string {
 	switch {
 	case n.EstimatedToComplete != nil:
 		return "+" + shortDuration(n.EstimatedToComplete.Duration)
-	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Assessment == NodeExcluded:
+	case n.Phase == phases[insightsv1alpha1.NodeCompleted] || n.Assessment == NodeExcluded ||
+		n.Phase == phases[insightsv1alpha1.NodeBehind]:
 		return "-"
 	}
 	return unknown

@@ -58,8 +58,8 @@ func TestHostedNodePoolsInsteadOfMachineConfigPools(t *testing.T) {
 		"replace-new":   worker("replace", "False Completed", available, atCP, ""),
 		"replace-old-0": worker("replace", "True Draining", "False Unschedulable", behindCP, ""),
 		"replace-old-1": worker("replace", "False Pending", available, behindCP, ""),
-		"behind-0":      worker("behind", "False Pending", available, behindCP, ""),
-		"behind-1":      worker("behind", "False Pending", available, behindCP, ""),
+		"behind-0":      worker("behind", "False Behind", available, behindCP, ""),
+		"behind-1":      worker("behind", "False Behind", available, behindCP, ""),
 	} {
 		waitForNodeInsight(t, name, want)
 	}

@@ -293,7 +293,10 @@ func (h *hostedStatus) expect(moment string) want {
 				behind(inPlacePool, from4_16, 1, to4_17),
 				behind(replacePool, from4_16, 1, to4_17),
 				behind(behindPool, old4_14, 3, to4_17),
-				nodeRow(legacy.nodes[0], "Outdated", `\S+`, kubeletNote(old4_14, 3)),
+				// Nodes of a NodePool behind have no update to come.
+				nodeRow(inPlace.nodes[0], "Behind", "Behind", kubeletNote(from4_16, 1)),
+				nodeRow(replaced.nodes[0], "Behind", "Behind", kubeletNote(from4_16, 1)),
+				nodeRow(legacy.nodes[0], "Behind", "Behind", kubeletNote(old4_14, 3)),
 			},
 			checks: []func([]string) string{countsOperators(h.counted)},
 		}
@@ -366,6 +369,7 @@ func (h *hostedStatus) expect(moment string) want {
 			nodeRow(replaced.nodes[0], "Progressing", "Draining", kubeletNote(from4_16, 1)),
 			nodeRow(replaced.nodes[1], "Outdated", "Pending", kubeletNote(from4_16, 1)),
 			nodeRow(replaced.nodes[2], "Completed", "Updated", kubeletNote(to4_17, 0)),
+			nodeRow(legacy.nodes[0], "Behind", "Behind", kubeletNote(old4_14, 3)),
 			behind(behindPool, old4_14, 3, to4_17),
 		}}
 	case "replaced":

@@ -196,7 +196,13 @@ func (p *pool) kubeletPhase(node *corev1.Node) metav1.Condition {
 		return metav1.Condition{Status: metav1.ConditionFalse, Reason: insightsv1alpha1.NodePending,
 			Message: fmt.Sprintf("The node runs kubelet %s while nodes with kubelet %s have joined its NodePool", kubelet, p.newestKubelet)}
 	}
-	return metav1.Condition{Status: metav1.ConditionFalse, Reason: insightsv1alpha1.NodePending,
+	// Behind, not Pending: nothing is scheduled for the node until its
+	// NodePool's release changes.
+	reason := insightsv1alpha1.NodePending
+	if p.behind() {
+		reason = insightsv1alpha1.NodeBehind
+	}
+	return metav1.Condition{Status: metav1.ConditionFalse, Reason: reason,
 		Message: fmt.Sprintf("The node runs kubelet %s, %s; NodePools are updated apart from the control plane", kubelet, behindNote(k, p.controlPlane, p.controlPlaneVersion))}
 }
 

@@ -156,8 +156,8 @@ func TestAssess(t *testing.T) {
 		controlPlane: controlPlane,
 		nodes:        []*corev1.Node{node("np2-a", "np2", kubeletOld, nil), node("np2-b", "np2", kubeletOld, atRest(oldHash))},
 		want: map[string]nodeView{
-			"np2-a": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
-			"np2-b": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+			"np2-a": {Updating: "False Behind", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
+			"np2-b": {Updating: "False Behind", Degraded: notDegraded, Available: available, Message: "kubelet v1.30.10+5f9c2b1, 1 minor release behind the control plane's 1.31.6"},
 		},
 		pool: poolView{Assessment: insightsv1alpha1.PoolBehind, Completion: 0, Updating: "False BehindControlPlane", Healthy: "True AsExpected",
 			UpdatingMessage: behindNote1, Counts: [6]int32{2, 2, 0, 2, 0, 0}},
@@ -166,7 +166,7 @@ func TestAssess(t *testing.T) {
 		controlPlane: controlPlane,
 		nodes:        []*corev1.Node{node("np3-a", "np3", kubeletOlder, nil)},
 		want: map[string]nodeView{
-			"np3-a": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.27.16+03f2a51, 4 minor releases behind the control plane's 1.31.6"},
+			"np3-a": {Updating: "False Behind", Degraded: notDegraded, Available: available, Message: "kubelet v1.27.16+03f2a51, 4 minor releases behind the control plane's 1.31.6"},
 		},
 		pool: poolView{Assessment: insightsv1alpha1.PoolBehind, Completion: 0, Updating: "False BehindControlPlane", Healthy: "False BeyondSupportedSkew",
 			UpdatingMessage: "The NodePool's nodes run kubelet v1.27.16+03f2a51, 4 minor releases behind the control plane's 1.31.6. " +
@@ -177,7 +177,7 @@ func TestAssess(t *testing.T) {
 		controlPlane: controlPlane,
 		nodes:        []*corev1.Node{node("np2-a", "np2", "v1.31.2+c0ffee1", nil)},
 		want: map[string]nodeView{
-			"np2-a": {Updating: "False Pending", Degraded: notDegraded, Available: available, Message: "kubelet v1.31.2+c0ffee1, an older patch release than the control plane's 1.31.6"},
+			"np2-a": {Updating: "False Behind", Degraded: notDegraded, Available: available, Message: "kubelet v1.31.2+c0ffee1, an older patch release than the control plane's 1.31.6"},
 		},
 		pool: poolView{Assessment: insightsv1alpha1.PoolBehind, Completion: 0, Updating: "False BehindControlPlane", Healthy: "True AsExpected",
 			UpdatingMessage: "The NodePool's nodes run kubelet v1.31.2+c0ffee1, an older patch release than the control plane's 1.31.6. " +

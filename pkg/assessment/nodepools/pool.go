@@ -86,7 +86,8 @@ func (p *pool) skew() health.NodePoolSkew {
 // behind says whether every node runs one release older than the control
 // plane's: a NodePool left behind, not one being rolled out.
 func (p *pool) behind() bool {
-	return p.controlPlane.ok && p.oldest.ok && len(p.releases) == 1 && p.oldest.version.LT(p.controlPlane.version)
+	return p.controlPlane.ok && p.oldest.ok && len(p.releases) == 1 && p.oldest.version.LT(p.controlPlane.version) &&
+		!p.replacing && !p.updatingInPlace()
 }
 
 // counts are a NodePool's nodes by state.

@@ -237,7 +237,7 @@ func TestFirstSyncWritesEveryNodePoolOnceAndThenLeavesThemAlone(t *testing.T) {
 	nodeInsights, poolInsights := h.stored()
 	if diff := cmp.Diff([]string{
 		"ip-a nodepools/inplace Updating", "ip-b nodepools/inplace Pending",
-		"old-a nodepools/old Pending", "rp-a nodepools/replace Completed",
+		"old-a nodepools/old Behind", "rp-a nodepools/replace Completed",
 	}, nodeInsights); diff != "" {
 		t.Errorf("node insights (-want +got):\n%s", diff)
 	}
@@ -281,14 +281,14 @@ func TestNodesLeavingTheirNodePools(t *testing.T) {
 			must(h.t, h.nodes.Delete(&corev1.Node{ObjectMeta: metav1.ObjectMeta{Name: "rp-old"}}))
 		},
 		writes: []string{"delete nodeprogressinsights rp-old", "update machineconfigpoolprogressinsights/status replace"},
-		nodes:  []string{"old-a nodepools/old Pending", "rp-new nodepools/replace Completed"},
+		nodes:  []string{"old-a nodepools/old Behind", "rp-new nodepools/replace Completed"},
 		pools:  []string{"old nodepools/old Behind", "replace nodepools/replace Completed"},
 	}, {
 		name:   "a node that lost its label",
 		node:   "rp-old",
 		change: func(h *harness) { h.putNode(node("rp-old", "", kubeletOld, nil)) },
 		writes: []string{"delete nodeprogressinsights rp-old", "update machineconfigpoolprogressinsights/status replace"},
-		nodes:  []string{"old-a nodepools/old Pending", "rp-new nodepools/replace Completed"},
+		nodes:  []string{"old-a nodepools/old Behind", "rp-new nodepools/replace Completed"},
 		pools:  []string{"old nodepools/old Behind", "replace nodepools/replace Completed"},
 	}, {
 		name: "the last node of a NodePool deleted",
@@ -305,7 +305,7 @@ func TestNodesLeavingTheirNodePools(t *testing.T) {
 		change: func(h *harness) { h.putNode(node("rp-old", "old", kubeletOld, nil)) },
 		writes: []string{"update machineconfigpoolprogressinsights/status old", "update machineconfigpoolprogressinsights/status replace",
 			"update nodeprogressinsights/status rp-old"},
-		nodes: []string{"old-a nodepools/old Pending", "rp-new nodepools/replace Completed", "rp-old nodepools/old Pending"},
+		nodes: []string{"old-a nodepools/old Behind", "rp-new nodepools/replace Completed", "rp-old nodepools/old Behind"},
 		pools: []string{"old nodepools/old Behind", "replace nodepools/replace Completed"},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -89,6 +89,11 @@ const (
 	NodePending         = "Pending"
 	NodeCompleted       = "Completed"
 	NodeCannotDetermine = "CannotDetermine"
+	// NodeBehind is a HyperShift NodePool's node that runs an older release
+	// than the control plane while nothing updates its NodePool: no update
+	// of it is scheduled until the NodePool's release changes, on the
+	// management cluster.
+	NodeBehind = "Behind"
 
 	// AsExpected is the reason of an Available condition that is True and
 	// of a Degraded condition that is False; the others say why not.
