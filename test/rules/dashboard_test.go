@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
 
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/test/internal/prometheus"
 )
 
@@ -739,5 +740,30 @@ func TestDashboardOnAFleet(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestDashboardWorkerPanelsShowNodePools: a hosted control plane's nodes
+// are in HyperShift NodePools, which its fleet metrics report as the pool
+// kind nodepool alone (pkg/metrics, FleetNodePoolKinds): every query that
+// selects the worker pools' kinds selects NodePools too, or a hosted
+// cluster's workers never show.
+func TestDashboardWorkerPanelsShowNodePools(t *testing.T) {
+	_, d := loadDashboard(t)
+	poolMatcher := regexp.MustCompile(`pool=~"([^"]*)"`)
+	for _, p := range d.Panels {
+		for _, q := range p.Targets {
+			for _, m := range poolMatcher.FindAllStringSubmatch(q.Expr, -1) {
+				kinds := regexp.MustCompile("^(?:" + m[1] + ")$")
+				if !kinds.MatchString(metrics.PoolWorker) {
+					continue
+				}
+				for _, kind := range metrics.FleetNodePoolKinds {
+					if !kinds.MatchString(kind) {
+						t.Errorf("%s/%s selects the worker pools with %s, not the NodePools' kind %s", p.Title, q.RefID, m[0], kind)
+					}
+				}
+			}
+		}
 	}
 }
