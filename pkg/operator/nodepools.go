@@ -6,6 +6,7 @@ import (
 
 	"k8s.io/klog/v2"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/nodepool"
 )
 
@@ -22,6 +23,7 @@ func (s *starter) startNodePools(ctx context.Context) {
 		s.clients.nodeInsights.InsightsV1alpha1(),
 		s.tracker,
 		s.controllerContext.EventRecorder,
+		&nodes.PerNodeTimes{},
 		s.controllerContext.Clock,
 	)
 	if err != nil {

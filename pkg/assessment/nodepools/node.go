@@ -21,10 +21,13 @@ import (
 type assessment struct {
 	status insightsv1alpha1.NodeProgressInsightStatus
 	health.NodeState
+	// finished is how long the node took to update in place, when this
+	// assessment sees it finish.
+	finished time.Duration
 }
 
 // assessNode computes a node's insight status.
-func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insightsv1alpha1.NodeProgressInsightStatus, now time.Time) *assessment {
+func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insightsv1alpha1.NodeProgressInsightStatus, perNode time.Duration, now time.Time) *assessment {
 	annotations := node.Annotations
 	state := annotations[nodes.StateAnnotation]
 	inPlace := updatingInPlace(annotations)
@@ -85,13 +88,29 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 		Message:      message(a, node, p),
 	}
 	// Like a MachineConfigPool's node (pkg/assessment/nodes), a node
-	// updated in place is expected to take DefaultPerNodeTime from when it
-	// began; a replaced node has no such figure.
+	// updated in place is expected to take its NodePool's per-node time
+	// from when it began, learned from the nodes seen to finish; a
+	// replaced node has no such figure.
 	if a.Updating && inPlace && a.DegradedReason == "" {
 		started := c.get(insightsv1alpha1.NodeProgressInsightUpdating).LastTransitionTime.Time
-		a.status.EstimatedToComplete = &metav1.Duration{Duration: remaining(nodes.DefaultPerNodeTime, now.Sub(started))}
+		a.status.EstimatedToComplete = &metav1.Duration{Duration: remaining(perNode, now.Sub(started))}
+	}
+	// A node the in-place upgrader told a configuration, seen updating and
+	// now at the control plane's release, finished its in-place update:
+	// how long it took is what the NodePool's next nodes are expected to
+	// take. A replaced node is deleted, never seen to finish.
+	if was := previousUpdating(previous); was != nil && was.Status == metav1.ConditionTrue && !inPlace &&
+		annotations[nodes.DesiredConfigAnnotation] != "" && updating.Reason == insightsv1alpha1.NodeCompleted {
+		a.finished = now.Sub(was.LastTransitionTime.Time)
 	}
 	return a
+}
+
+func previousUpdating(previous *insightsv1alpha1.NodeProgressInsightStatus) *metav1.Condition {
+	if previous == nil {
+		return nil
+	}
+	return meta.FindStatusCondition(previous.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
 }
 
 // inPlacePhase is a node's phase while its NodePool updates in place, read

@@ -52,7 +52,11 @@ type Input struct {
 	// PreviousPool is the NodePool's insight status as last written, nil if
 	// none.
 	PreviousPool *insightsv1alpha1.MachineConfigPoolProgressInsightStatus
-	Now          time.Time
+	// PerNode is how long one of the NodePool's nodes takes to update in
+	// place, as learned from its nodes seen to finish
+	// (nodes.PerNodeTimes); zero is nodes.DefaultPerNodeTime.
+	PerNode time.Duration
+	Now     time.Time
 }
 
 // NodeResult is a node's desired insight status and the health insights it
@@ -60,6 +64,9 @@ type Input struct {
 type NodeResult struct {
 	Status insightsv1alpha1.NodeProgressInsightStatus
 	Health []health.Insight
+	// Finished is how long the node took to update in place when this
+	// assessment is the one that sees it finish; zero otherwise.
+	Finished time.Duration
 }
 
 // Result is a NodePool's assessment: its nodes' insights, in the order of
@@ -90,13 +97,13 @@ func Assess(in Input) Result {
 		if in.PreviousNode != nil {
 			previous = in.PreviousNode(node.Name)
 		}
-		a := p.assessNode(node, in.NodePool, previous, in.Now)
+		a := p.assessNode(node, in.NodePool, previous, perNode(in.PerNode), in.Now)
 		insights, next := health.ForNode(&a.status, &a.NodeState, in.Now)
 		if a.status.EstimatedToComplete != nil {
 			next = earliest(next, in.Now.Add(estimateRefresh))
 		}
 		r.Next = earliest(r.Next, next)
-		r.Nodes = append(r.Nodes, NodeResult{Status: a.status, Health: insights})
+		r.Nodes = append(r.Nodes, NodeResult{Status: a.status, Health: insights, Finished: a.finished})
 		assessed = append(assessed, a)
 	}
 	r.Pool = p.status(in.NodePool, assessed, in.PreviousPool, in.Now)
@@ -140,6 +147,13 @@ func updatingInPlace(a map[string]string) bool {
 	return a[nodes.DesiredDrainAnnotation] != a[nodes.LastAppliedDrainAnnotation] ||
 		a[nodes.CurrentConfigAnnotation] != desired ||
 		a[nodes.StateAnnotation] != stateDone
+}
+
+func perNode(d time.Duration) time.Duration {
+	if d <= 0 {
+		return nodes.DefaultPerNodeTime
+	}
+	return d
 }
 
 func earliest(a, b time.Time) time.Time {

@@ -412,3 +412,61 @@ func TestGroup(t *testing.T) {
 		t.Errorf("Group (-want +got):\n%s", diff)
 	}
 }
+
+// TestAssessLearnsPerNodeTime: a node seen updating in place and then done
+// says how long it took, and the NodePool's next node is expected to take
+// the per-node time learned, not the 10-minute default.
+func TestAssessLearnsPerNodeTime(t *testing.T) {
+	started := metav1.NewTime(now.Add(-7 * time.Minute))
+	previous := &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
+		{Type: "Updating", Status: metav1.ConditionTrue, Reason: "Updating", LastTransitionTime: started},
+	}}
+	for _, tc := range []struct {
+		name     string
+		nodes    []*corev1.Node
+		perNode  time.Duration
+		finished map[string]string
+		estimate map[string]string
+	}{{
+		name:     "the first node done while the second is told",
+		nodes:    []*corev1.Node{node("ip-a", "ip", kubeletNew, atRest(newHash)), node("ip-b", "ip", kubeletOld, told(oldHash, newHash))},
+		perNode:  20 * time.Minute,
+		finished: map[string]string{"ip-a": "7m0s"},
+		estimate: map[string]string{"ip-b": "20m0s"},
+	}, {
+		name:     "the last node done",
+		nodes:    []*corev1.Node{node("ip-a", "ip", kubeletNew, atRest(newHash)), node("ip-b", "ip", kubeletNew, atRest(newHash))},
+		finished: map[string]string{"ip-a": "7m0s"},
+		estimate: map[string]string{},
+	}, {
+		name:     "a Replace NodePool's new node",
+		nodes:    []*corev1.Node{node("ip-a", "ip", kubeletNew, nil)},
+		finished: map[string]string{},
+		estimate: map[string]string{},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := Assess(Input{NodePool: "ip", ControlPlane: controlPlane, Now: now, Nodes: tc.nodes, PerNode: tc.perNode,
+				PreviousNode: func(name string) *insightsv1alpha1.NodeProgressInsightStatus {
+					if name == "ip-a" {
+						return previous
+					}
+					return nil
+				}})
+			finished, estimate := map[string]string{}, map[string]string{}
+			for _, n := range r.Nodes {
+				if n.Finished > 0 {
+					finished[n.Status.Name] = n.Finished.String()
+				}
+				if n.Status.EstimatedToComplete != nil {
+					estimate[n.Status.Name] = n.Status.EstimatedToComplete.Duration.String()
+				}
+			}
+			if diff := cmp.Diff(tc.finished, finished); diff != "" {
+				t.Errorf("finished (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.estimate, estimate); diff != "" {
+				t.Errorf("estimates (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -26,6 +26,7 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -67,7 +68,10 @@ type Controller struct {
 	nodeWriter   *insightwrite.Writer[*insightsv1alpha1.NodeProgressInsight, insightsv1alpha1.NodeProgressInsightStatus]
 	poolWriter   *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health       *healthinsights.Syncer
-	clock        clock.PassiveClock
+	// perNode learns, NodePool by NodePool, how long a node takes to
+	// update in place.
+	perNode *nodes.PerNodeTimes
+	clock   clock.PassiveClock
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -82,6 +86,7 @@ func New(
 	client insightsclient.InsightsV1alpha1Interface,
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
+	perNode *nodes.PerNodeTimes,
 	clock clock.PassiveClock,
 ) (factory.Controller, error) {
 	if err := nodeInformer.Informer().AddIndexers(cache.Indexers{poolIndex: nodePoolOf}); err != nil {
@@ -99,6 +104,7 @@ func New(
 		nodeWriter:   insightwrite.NodeProgressInsights(client),
 		poolWriter:   insightwrite.MachineConfigPoolProgressInsights(client),
 		health:       healthinsights.NewSyncer(healthInsightManager, client, healthInsights.Informer().GetIndexer(), clock),
+		perNode:      perNode,
 		clock:        clock,
 	}
 

@@ -120,6 +120,7 @@ func newHarness(t *testing.T, objects ...*corev1.Node) *harness {
 		nodeWriter:   insightwrite.NodeProgressInsights(h.client.InsightsV1alpha1()),
 		poolWriter:   insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:       healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
+		perNode:      &nodes.PerNodeTimes{},
 		clock:        h.clock,
 	}
 	return h
@@ -403,5 +404,37 @@ func TestHandlers(t *testing.T) {
 				t.Errorf("queued (-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestNodePoolLearnsPerNodeTime: a node seen updating in place and then
+// done teaches the controller how long its NodePool's nodes take, and the
+// next node's estimate is that time, not the 10-minute default.
+func TestNodePoolLearnsPerNodeTime(t *testing.T) {
+	atRest := func(hash string) map[string]string {
+		return map[string]string{nodes.CurrentConfigAnnotation: hash, nodes.DesiredConfigAnnotation: hash, nodes.StateAnnotation: "Done",
+			nodes.DesiredDrainAnnotation: "uncordon-" + hash, nodes.LastAppliedDrainAnnotation: "uncordon-" + hash}
+	}
+	h := newHarness(t, node("ip-a", "inplace", kubeletOld, drained()), node("ip-b", "inplace", kubeletOld, atRest(oldHash)))
+	h.run(poolKeyPrefix + "inplace")
+
+	h.clock.SetTime(now.Add(25 * time.Minute))
+	h.putNode(node("ip-a", "inplace", kubeletNew, atRest(newHash)))
+	told := atRest(oldHash)
+	told[nodes.DesiredConfigAnnotation] = newHash
+	h.putNode(node("ip-b", "inplace", kubeletOld, told))
+	h.run(poolKeyPrefix + "inplace")
+
+	if got := h.controller.perNode.Expected("inplace"); got != 25*time.Minute {
+		t.Errorf("learned per-node time %s, want 25m0s: ip-a updated from %s to %s", got, now, now.Add(25*time.Minute))
+	}
+	// The time is learned once ip-a's insight is written, after this sync
+	// assessed ip-b; the next sync, which an updating node's estimate
+	// requeues within a minute, gives ip-b the learned time.
+	h.run(poolKeyPrefix + "inplace")
+	b, err := h.controller.nodeInsights.Get("ip-b")
+	must(t, err)
+	if b.Status.EstimatedToComplete == nil || b.Status.EstimatedToComplete.Duration != 25*time.Minute {
+		t.Errorf("ip-b's estimate is %v, want 25m0s, the learned time", b.Status.EstimatedToComplete)
 	}
 }

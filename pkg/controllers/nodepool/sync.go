@@ -96,7 +96,7 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 
 	now := c.clock.Now()
-	in := nodepools.Input{NodePool: name, Nodes: members, ControlPlane: c.controlPlaneKubernetes(), Now: now,
+	in := nodepools.Input{NodePool: name, Nodes: members, ControlPlane: c.controlPlaneKubernetes(), Now: now, PerNode: c.perNode.Expected(name),
 		PreviousNode: func(node string) *insightsv1alpha1.NodeProgressInsightStatus {
 			if i, err := c.nodeInsights.Get(node); err == nil {
 				return &i.Status
@@ -112,7 +112,12 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	// NodePool's, from being written.
 	var errs []error
 	for i := range r.Nodes {
-		errs = append(errs, c.writeNode(ctx, &r.Nodes[i]))
+		err := c.writeNode(ctx, &r.Nodes[i])
+		if err == nil && r.Nodes[i].Finished > 0 {
+			// Once written, the next sync does not see it finish again.
+			c.perNode.Observe(name, r.Nodes[i].Finished)
+		}
+		errs = append(errs, err)
 	}
 	if !foreign {
 		errs = append(errs, c.writePool(ctx, insight, &r))
