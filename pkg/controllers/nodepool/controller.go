@@ -241,6 +241,7 @@ func sameAssessedFields(a, b *corev1.Node) bool {
 	return apiequality.Semantic.DeepEqual(a.Labels, b.Labels) &&
 		apiequality.Semantic.DeepEqual(a.Annotations, b.Annotations) &&
 		a.Spec.Unschedulable == b.Spec.Unschedulable &&
+		apiequality.Semantic.DeepEqual(a.Spec.Taints, b.Spec.Taints) &&
 		apiequality.Semantic.DeepEqual(a.Status, b.Status)
 }
 

@@ -374,6 +374,20 @@ func TestHandlers(t *testing.T) {
 			nodeHandler(add).OnUpdate(old, stripped)
 		},
 	}, {
+		// cluster-api taints a Replace rollout's old nodes before any new
+		// node is labelled with the NodePool: the rollout's first sign.
+		name: "cluster-api's outdated-revision taint",
+		fire: func(h *harness, add func(any)) {
+			before := node("rp-a", "replace", kubeletOld, nil)
+			after := before.DeepCopy()
+			after.ResourceVersion = "2"
+			after.Spec.Taints = []corev1.Taint{{Key: hosted.OutdatedRevisionTaint, Effect: corev1.TaintEffectPreferNoSchedule}}
+			old, _ := StripNode(before)
+			tainted, _ := StripNode(after)
+			nodeHandler(add).OnUpdate(old, tainted)
+		},
+		want: []string{"node/rp-a"},
+	}, {
 		name: "a relabelled node and the NodePool it left",
 		fire: func(h *harness, add func(any)) {
 			old, _ := StripNode(node("rp-a", "replace", kubeletNew, nil))
