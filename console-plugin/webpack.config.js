@@ -4,6 +4,22 @@
 // plugin-manifest.json, plugin-entry.js and a chunk per exposed module from
 // package.json's consolePlugin and console-extensions.json. ts-loader
 // compiles TypeScript (transpile only; `npm run typecheck` checks types).
+//
+// The modules the console shares are declared as the template declares
+// them: ConsoleRemotePlugin takes the ranges of react, react-router and the
+// rest from the SDK's peer dependencies, and each PatternFly dynamic
+// module's from package.json, where @patternfly/react-core is a caret range
+// ("^6.4.3", the template's "^6.4.3" with the 4.22 SDK), so that the
+// console's PatternFly 6.6 satisfies it and the plugin uses it rather than
+// its own copy. The one module whose range webpack infers itself is the
+// SDK's, from package.json: the console shares its SDK as version
+// 0.0.0-fixed in every release (openshift/console
+// frontend/packages/console-dynamic-plugin-sdk/package.json), so a pinned
+// "4.22.0" made every load warn "Unsatisfied version 0.0.0-fixed of shared
+// singleton module". package.json's "4.22.0 || 0.0.0-fixed" installs 4.22.0
+// and accepts the console's; which consoles the plugin needs is said by
+// consolePlugin.dependencies["@console/pluginAPI"]. e2e/standin shares
+// them under the versions a console gives them.
 const path = require('path');
 const { ConsoleRemotePlugin } = require('@openshift-console/dynamic-plugin-sdk-webpack');
 

@@ -71,6 +71,19 @@ const factsOf = () => {
   };
 };
 
+// sharedErrors says which modules the console provides the plugin did not
+// take from it: a singleton of another version warns in the console by
+// itself (webpack's "Unsatisfied version"), but a module that is not a
+// singleton, PatternFly's, falls back to the plugin's own copy silently.
+const sharedErrors = async (page) => {
+  const shared = await page.evaluate(() => window.__standin_shared__ && window.__standin_shared__());
+  if (!shared) return ['the stand-in did not say which shared modules were loaded'];
+  const provided = new Set(shared.provided);
+  return shared.uses
+    .filter((u) => provided.has(u.module) && u.from !== shared.standin)
+    .map((u) => `shared module ${u.module}: the plugin loaded its own ${u.version} (from ${u.from}), not the console's`);
+};
+
 // settle returns the facts once they have not changed for a second: the
 // watches have delivered what the API server holds.
 const settle = async (page) => {
@@ -129,6 +142,7 @@ const main = async () => {
       await popup.locator('a').click();
       await page.locator('[data-test="update-insights"]').waitFor();
       out.facts.followed = new URL(page.url()).pathname;
+      errors.push(...(await sharedErrors(page)));
       return out;
     }
     await page.goto(`${spec.url}/settings/cluster/update-insights${query}`);
@@ -140,6 +154,7 @@ const main = async () => {
     const facts = await settle(page);
     out.timings.settled = await page.evaluate(() => performance.now());
     out.facts = facts;
+    errors.push(...(await sharedErrors(page)));
     if (spec.mode === 'accept') {
       // The finding given, or the first one not accepted yet.
       const wanted = (f) => (spec.identity ? f.identity === spec.identity : f.cells[3] === 'No');

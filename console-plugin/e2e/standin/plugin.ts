@@ -45,6 +45,35 @@ const sharedScope = async () => {
   return scope;
 };
 
+// StandinScope names the stand-in's build in the share scope (webpack.config.js
+// output.uniqueName): the modules it provides are the console's.
+const StandinScope = 'console_standin';
+
+export type SharedUse = { module: string; version: string; from: string };
+
+// sharedUses are the shared modules' versions that were loaded, and from
+// whose build: the stand-in's (the console's) or a plugin's own copy, which
+// a plugin falls back to when its required range excludes the console's
+// version. e2e/browse.js reads them from window.__standin_shared__.
+const sharedUses = (): SharedUse[] => {
+  const out: SharedUse[] = [];
+  const scope = (__webpack_share_scopes__.default ?? {}) as Record<string, Record<string, { from?: string; loaded?: unknown }>>;
+  for (const [module, versions] of Object.entries(scope)) {
+    for (const [version, v] of Object.entries(versions)) {
+      if (v.loaded) {
+        out.push({ module, version, from: v.from ?? '' });
+      }
+    }
+  }
+  return out;
+};
+// provided are the modules the stand-in provides, as the console does.
+const provided = (): string[] =>
+  Object.entries((__webpack_share_scopes__.default ?? {}) as Record<string, Record<string, { from?: string }>>)
+    .filter(([, versions]) => Object.values(versions).some((v) => v.from === StandinScope))
+    .map(([module]) => module);
+(window as unknown as Record<string, unknown>).__standin_shared__ = () => ({ provided: provided(), uses: sharedUses(), standin: StandinScope });
+
 const entries = new Map<string, (c: Container) => void>();
 (window as unknown as Record<string, unknown>).__load_plugin_entry__ = (name: string, container: Container) => {
   const done = entries.get(name);

@@ -1,24 +1,53 @@
 // The console stand-in's build (docs/console-plugin.md, "End to end"). Like
 // the console's own build (frontend/rspack.config.mts of openshift/console,
 // getWebpackSharedModules), a ModuleFederationPlugin declares the modules
-// the console shares with plugins, eager and singleton, in webpack's
-// "default" share scope: react and react-router from node_modules, and
-// @openshift-console/dynamic-plugin-sdk from the stand-in's own sdk.ts at
-// the SDK's version.
+// the console shares with plugins, eager, in webpack's "default" share
+// scope, under the versions the console gives them:
+// - react and react-router, singletons, from node_modules;
+// - @openshift-console/dynamic-plugin-sdk, a singleton, from the stand-in's
+//   own sdk.ts, as version 0.0.0-fixed: the console shares its SDK as its
+//   in-tree package @console/dynamic-plugin-sdk, whose version is
+//   0.0.0-fixed in every release
+//   (frontend/packages/console-dynamic-plugin-sdk/package.json);
+// - every PatternFly react-core dynamic module
+//   (@patternfly/react-core/dist/dynamic/...), not singletons, as the
+//   console shares them from its own PatternFly. The console's is 6.6
+//   (frontend/package.json "@patternfly/react-core": "~6.6.1"); the code is
+//   the stand-in's installed 6.x, advertised as the console's 6.6.1, so
+//   that a plugin whose range excludes the console's PatternFly is caught
+//   bundling its own (e2e/browse.js reads the share scope).
 const path = require('path');
-const { container } = require('webpack');
+const { container, IgnorePlugin } = require('webpack');
+const { resolveDynamicModuleMaps } = require('@openshift-console/dynamic-plugin-sdk-webpack/lib/webpack/DynamicModuleImportPlugin');
 
-const sdkVersion = require('@openshift-console/dynamic-plugin-sdk/package.json').version;
+// What a real console advertises (console-versions.json, which the unit
+// tests hold the plugin's ranges to as well).
+const { sdk: ConsoleSDKVersion, patternfly: ConsolePatternFlyVersion } = require('./console-versions.json');
+
+// patternFlyModules are react-core's dynamic modules, as the console's
+// build finds them (resolveDynamicModuleMaps of the SDK's webpack package).
+const patternFlyModules = [
+  ...new Set(
+    Object.values(
+      resolveDynamicModuleMaps({ '@patternfly/react-core': {} }, [path.resolve(__dirname, '..', '..', 'node_modules')])['@patternfly/react-core'] ?? {},
+    ),
+  ),
+].map((request) => `@patternfly/react-core/${request}`);
 
 module.exports = {
   mode: 'production',
   context: __dirname,
-  entry: { standin: './index.tsx' },
+  // webpack provides a shared module only where the build imports it: the
+  // console's code imports PatternFly everywhere, the stand-in's does not,
+  // so its entry imports each of them.
+  entry: { standin: ['./index.tsx', ...patternFlyModules] },
   output: {
     path: path.resolve(__dirname, '..', 'dist'),
     filename: '[name].js',
     chunkFilename: '[name]-[contenthash].js',
     publicPath: '/standin/',
+    // The share scope names the stand-in so (plugin.ts StandinScope).
+    uniqueName: 'console_standin',
     clean: true,
   },
   resolve: {
@@ -35,12 +64,18 @@ module.exports = {
     ],
   },
   plugins: [
+    // PatternFly's styles are served apart (test/internal/consolestandin),
+    // as the console serves its own: its modules' CSS imports are dropped,
+    // as ConsoleRemotePlugin drops them from a plugin.
+    new IgnorePlugin({ resourceRegExp: /\.css$/, contextRegExp: /@patternfly/ }),
     new container.ModuleFederationPlugin({
       name: 'console_standin',
       shared: {
         react: { singleton: true, eager: true },
         'react-router': { singleton: true, eager: true },
-        '@openshift-console/dynamic-plugin-sdk': { singleton: true, eager: true, version: sdkVersion },
+        // The console requires no version of its own SDK.
+        '@openshift-console/dynamic-plugin-sdk': { singleton: true, eager: true, version: ConsoleSDKVersion, requiredVersion: false },
+        ...Object.fromEntries(patternFlyModules.map((m) => [m, { eager: true, version: ConsolePatternFlyVersion }])),
       },
     }),
   ],
