@@ -73,6 +73,7 @@ test('the Overview popup says the state and links to the tab', () => {
       clusterVersion={{ data: objects.ClusterVersionProgressInsight[0] as never, loaded: true, loadError: undefined }}
       pools={{ data: (objects.MachineConfigPoolProgressInsight ?? []) as never, loaded: true, loadError: undefined }}
       health={{ data: (objects.UpdateHealthInsight ?? []) as never, loaded: true, loadError: undefined }}
+      updateStatus={{ data: (objects.UpdateStatus ?? [])[0] as never, loaded: true, loadError: undefined }}
     />,
   );
   expect(html).toContain('href="/settings/cluster/update-insights"');

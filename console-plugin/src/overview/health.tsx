@@ -17,11 +17,14 @@ import {
   MachineConfigPoolProgressInsightGVK,
   TabPath,
   UpdateHealthInsightGVK,
+  UpdateStatusGVK,
+  UpdateStatusName,
 } from '../model/models';
 import type {
   ClusterVersionProgressInsight,
   MachineConfigPoolProgressInsight,
   UpdateHealthInsight,
+  UpdateStatus,
 } from '../model/types';
 import { overviewHealth } from '../view/overview';
 
@@ -29,18 +32,23 @@ type Resources = {
   clusterVersion: ClusterVersionProgressInsight;
   pools: MachineConfigPoolProgressInsight[];
   health: UpdateHealthInsight[];
+  // updateStatus holds what the UpdateInformers report, their health
+  // among it.
+  updateStatus: UpdateStatus;
 };
 
 export const resources: WatchK8sResources<Resources> = {
   clusterVersion: { groupVersionKind: ClusterVersionProgressInsightGVK, name: ClusterVersionName },
   pools: { groupVersionKind: MachineConfigPoolProgressInsightGVK, isList: true },
   health: { groupVersionKind: UpdateHealthInsightGVK, isList: true },
+  updateStatus: { groupVersionKind: UpdateStatusGVK, name: UpdateStatusName },
 };
 
 const input = (r: WatchK8sResults<Resources>) => ({
   clusterVersion: r.clusterVersion ?? { loaded: false },
   pools: r.pools ?? { loaded: false },
   health: r.health ?? { loaded: false },
+  updateStatus: r.updateStatus ?? { loaded: false },
 });
 
 export const healthHandler: ResourceHealthHandler<Resources> = (r) => {

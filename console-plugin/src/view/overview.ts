@@ -1,13 +1,15 @@
 // The line in Overview → Status: whether an update is running and whether
-// it is healthy, from the control plane's insight, the pools' insights and
-// the health insights, decided as the tab decides them.
+// it is healthy, from the control plane's insight, the pools' insights, the
+// health insights and the UpdateStatus, which holds what the
+// UpdateInformers report, decided as the tab decides them.
 import type {
   ClusterVersionProgressInsight,
   MachineConfigPoolProgressInsight,
   UpdateHealthInsight,
+  UpdateStatus,
 } from '../model/types';
 import { isStalled, orUnknown } from './format';
-import { impactLevelRank } from './health';
+import { health as healthViews, impactLevelRank } from './health';
 
 // HealthStateValue is the SDK's HealthState enum by value
 // (frontend/packages/console-dynamic-plugin-sdk/src/extensions/console-types.ts).
@@ -19,6 +21,7 @@ export type OverviewInput = {
   clusterVersion: Loaded<ClusterVersionProgressInsight>;
   pools: Loaded<MachineConfigPoolProgressInsight[]>;
   health: Loaded<UpdateHealthInsight[]>;
+  updateStatus: Loaded<UpdateStatus>;
 };
 
 export type OverviewHealth = { state: HealthStateValue; message: string };
@@ -26,15 +29,21 @@ export type OverviewHealth = { state: HealthStateValue; message: string };
 const errorMessage = (e: unknown): string =>
   (e as { message?: string })?.message ?? String(e);
 
+// notFound says a watch of a named object failed only because it does
+// not exist: the UpdateStatus before the operator first writes it.
+const notFound = (e: unknown) => (e as { response?: { status?: number } })?.response?.status === 404;
+
 // overviewHealth is the subsystem's health: UPDATING while an update runs
 // without a warning, WARNING or ERROR by its most serious health insight,
-// OK when no update runs and nothing is wrong.
-export const overviewHealth = ({ clusterVersion, pools, health }: OverviewInput): OverviewHealth => {
-  const failed = [clusterVersion, pools, health].find((r) => r.loadError);
+// the operator's or an UpdateInformer's (as the tab lists them), OK when
+// no update runs and nothing is wrong.
+export const overviewHealth = ({ clusterVersion, pools, health, updateStatus }: OverviewInput): OverviewHealth => {
+  const status = notFound(updateStatus.loadError) ? { loaded: true } : updateStatus;
+  const failed = [clusterVersion, pools, health, status].find((r) => r.loadError);
   if (failed) {
     return { state: 'UNKNOWN', message: `Cannot read the insights: ${errorMessage(failed.loadError)}` };
   }
-  if (!clusterVersion.loaded || !pools.loaded || !health.loaded) {
+  if (!clusterVersion.loaded || !pools.loaded || !health.loaded || !status.loaded) {
     return { state: 'LOADING', message: '' };
   }
   const cv = clusterVersion.data?.status;
@@ -51,9 +60,9 @@ export const overviewHealth = ({ clusterVersion, pools, health }: OverviewInput)
       p.status.summaries?.find((s) => s.type === 'Total')?.count !== 0,
   );
   const updating = cv.assessment !== 'Completed' || behind.length > 0;
-  const worst = (health.data ?? [])
-    .map((h) => h.status?.impact.level)
-    .filter((l): l is NonNullable<typeof l> => !!l)
+  // Sorted the most serious first; the time only orders, it is not shown.
+  const worst = healthViews(health.data ?? [], status.data, new Date(0))
+    .map((h) => h.level)
     .sort((a, b) => impactLevelRank(a) - impactLevelRank(b))[0];
   const serious = worst === 'Critical' || worst === 'Error';
   const warning = worst === 'Warning';
