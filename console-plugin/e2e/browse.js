@@ -24,11 +24,11 @@ const factsOf = () => {
   const text = (el) => {
     if (!el) return null;
     const c = el.cloneNode(true);
-    c.querySelectorAll('.pf-v6-screen-reader').forEach((s) => s.remove());
+    c.querySelectorAll('.pf-v6-screen-reader, [data-not-text]').forEach((s) => s.remove());
     return c.textContent.replace(/\s+/g, ' ').trim();
   };
   const all = (sel, root = document) => [...root.querySelectorAll(sel)];
-  const rows = (root) => all('tbody tr', root).map((tr) => all('td', tr).map(text));
+  const rows = (root) => all('tbody tr:not([data-test="row-detail"])', root).map((tr) => all('td', tr).map(text));
   const cp = document.querySelector('[data-test="control-plane"]');
   const terms = {};
   if (cp) {
@@ -36,7 +36,30 @@ const factsOf = () => {
       terms[text(g.querySelector('dt'))] = text(g.querySelector('dd'));
     });
   }
+  // variantOf is a PatternFly progress bar's status variant, or none.
+  const variantOf = (el) => {
+    const m = el && [...el.classList].find((c) => ['pf-m-danger', 'pf-m-warning', 'pf-m-success'].includes(c));
+    return el ? (m ? m.slice('pf-m-'.length) : 'none') : null;
+  };
+  // progressOf is what a progress bar says: its measure and variant.
+  const progressOf = (root) => {
+    const bar = root && root.querySelector('.pf-v6-c-progress');
+    return bar ? { measure: text(bar.querySelector('.pf-v6-c-progress__measure')), variant: variantOf(bar) } : null;
+  };
+  // linesOf counts the lines an element's text takes on the page.
+  const linesOf = (el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+  };
+  // wrapped are the cells of the columns kept on one line that take more.
+  const wrapped = all('td.pf-m-fit-content')
+    .filter((td) => linesOf(td) > 1)
+    .map((td) => `${text(td.closest('tr').querySelector('td'))}: ${td.getAttribute('data-label')} ${text(td)}`);
   return {
+    wrapped,
+    controlPlaneProgress: progressOf(cp),
+    operators: rows(document.querySelector('[data-test="updating-operators"]') ?? document.createElement('div')),
     warnings: all('[data-test="warning"]').map((w) => text(w.querySelector('.pf-v6-c-alert__title'))),
     notUpdating: all('[data-test="not-updating"] p').map(text),
     controlPlane: cp ? { terms, completed: text(cp.querySelector('[data-test="control-plane-completed"]')), text: text(cp) } : null,
@@ -46,7 +69,13 @@ const factsOf = () => {
       completion: text(p.querySelector('.pf-v6-c-progress__description')),
       status: text(p.querySelector('.pf-v6-c-card__body > p')),
       phases: all('[data-test^="phase-"]', p).map(text),
-      nodes: rows(p),
+      nodes: all('tbody tr[data-test^="node-"]', p).map((tr) => all('td', tr).map(text)),
+      drainsHeld: rows(p.querySelector('[data-test="drains-held"]') ?? document.createElement('div')),
+      severity: p.querySelector('[data-test="card-assessment"]')?.getAttribute('data-status') ?? null,
+      progress: progressOf(p),
+      nodeSeverity: Object.fromEntries(
+        all('tbody tr[data-test^="node-"]', p).map((tr) => [text(tr.querySelector('td')), tr.querySelector('[data-status]')?.getAttribute('data-status') ?? null]),
+      ),
     })),
     health: all('[data-test^="health-"]')
       .filter((g) => g.getAttribute('data-test') !== 'health-insight')
@@ -55,6 +84,12 @@ const factsOf = () => {
           level: g.getAttribute('data-test').slice('health-'.length),
           message: text(h.querySelector('.pf-v6-c-alert__title')),
           text: text(h),
+          terms: Object.fromEntries(
+            all('.pf-v6-c-description-list__group', h).map((g) => [
+              text(g.querySelector('dt')),
+              g.querySelector('li') ? all('li', g).map(text).join('\n') : text(g.querySelector('dd')),
+            ]),
+          ),
         })),
       ),
     informers: all('[data-test^="informer-"]').map((tr) => all('td', tr).map(text)),
@@ -154,6 +189,18 @@ const main = async () => {
     const facts = await settle(page);
     out.timings.settled = await page.evaluate(() => performance.now());
     out.facts = facts;
+    // Each node row that cuts its message expands to show it whole.
+    for (const toggle of await page.locator('[data-test^="pool-"] [data-test="detail-toggle"]').all()) {
+      await toggle.click();
+    }
+    out.facts.wholeMessages = await page.evaluate(() =>
+      Object.fromEntries(
+        [...document.querySelectorAll('[data-test^="pool-"] tr[data-test="row-detail"]')].map((tr) => [
+          tr.previousElementSibling.querySelector('td').textContent.trim(),
+          tr.querySelector('[data-test="whole-message"]').textContent,
+        ]),
+      ),
+    );
     errors.push(...(await sharedErrors(page)));
     if (spec.mode === 'accept') {
       // The finding given, or the first one not accepted yet.

@@ -22,9 +22,18 @@ type browseSpec struct {
 
 // pageFacts is what browse.js reads from the tab.
 type pageFacts struct {
-	Warnings     []string `json:"warnings"`
-	NotUpdating  []string `json:"notUpdating"`
-	ControlPlane *struct {
+	// Wrapped are the cells of columns kept on one line that wrapped.
+	Wrapped              []string       `json:"wrapped"`
+	ControlPlaneProgress *progressFacts `json:"controlPlaneProgress"`
+	Warnings             []string       `json:"warnings"`
+	// Operators are the updating operators' rows: name, since, reason,
+	// message.
+	Operators [][]string `json:"operators"`
+	// WholeMessages are, by node, the messages shown once a node's row
+	// that cuts its message is expanded.
+	WholeMessages map[string]string `json:"wholeMessages"`
+	NotUpdating   []string          `json:"notUpdating"`
+	ControlPlane  *struct {
 		Terms     map[string]string `json:"terms"`
 		Completed *string           `json:"completed"`
 		Text      string            `json:"text"`
@@ -36,11 +45,19 @@ type pageFacts struct {
 		Status     string     `json:"status"`
 		Phases     []string   `json:"phases"`
 		Nodes      [][]string `json:"nodes"`
+		// Severity is the status of the pool's label, "none" without one.
+		Severity *string        `json:"severity"`
+		Progress *progressFacts `json:"progress"`
+		// NodeSeverity is the status of each node's assessment label.
+		NodeSeverity map[string]*string `json:"nodeSeverity"`
 	} `json:"pools"`
 	Health []struct {
 		Level   string `json:"level"`
 		Message string `json:"message"`
 		Text    string `json:"text"`
+		// Terms are the insight's details: Since, Impact, Scope,
+		// Reference, Resources (one a line), Description.
+		Terms map[string]string `json:"terms"`
 	} `json:"health"`
 	Informers [][]string `json:"informers"`
 	Plans     []struct {
@@ -53,6 +70,13 @@ type pageFacts struct {
 		NotAllowed *string `json:"notAllowed"`
 		Error      *string `json:"error"`
 	} `json:"plans"`
+}
+
+// progressFacts is what a progress bar shows: its measure ("58%") and
+// its status variant (danger, warning, success or none).
+type progressFacts struct {
+	Measure string `json:"measure"`
+	Variant string `json:"variant"`
 }
 
 // overviewFacts is what browse.js reads from the Overview's status line.

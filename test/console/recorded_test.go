@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -17,10 +18,13 @@ import (
 // browser with what status --details=all prints for the same state of the
 // API server (checked unchanged around both): the warnings, the control
 // plane's assessment, target, operators updating, completion and operator
-// health, each pool's row and its nodes by phase, every node's row but
-// the estimate's minutes, the health insights with their levels, and the
-// informers that cannot be heard (on the cluster not updating, an
-// UpdateInformer at an address that refuses connections). The
+// health, the updating operators' table, each pool's row and its nodes by
+// phase, every node's row but the estimate's minutes, each cut node
+// message whole once expanded, the health insights with their levels and
+// details, the colours the assessments call for and what the bars
+// measure, no one-line column wrapped, and the informers that cannot be
+// heard (on the cluster not updating, an UpdateInformer at an address that
+// refuses connections). The
 // Overview's status line is checked to say the same and to lead to the
 // tab. A screenshot of each is kept under _output/console-e2e.
 func TestRecordedClustersInTheBrowser(t *testing.T) {
@@ -30,6 +34,8 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 	}{
 		{name: "4.14.1-workers-started-updating-multiple-pools"},
 		{name: "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining"},
+		// A Stalled control plane with Error health insights.
+		{name: "4.14.1-degraded"},
 		{name: "not-upgrading", unreachable: true},
 	} {
 		name := tc.name
@@ -64,6 +70,15 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 			if diff := cmp.Diff(want.tabFacts(), shownFacts(&facts)); diff != "" {
 				t.Errorf("the tab shows (+) not what status --details=all printed (-):\n%s\nstatus printed:\n%s", diff, out)
 			}
+			if diff := cmp.Diff(want.wholeMessages(), nonEmpty(facts.WholeMessages)); diff != "" {
+				t.Errorf("the node rows that cut their message show, expanded (+), not the whole message status prints of the node (-):\n%s", diff)
+			}
+			if len(facts.Wrapped) > 0 {
+				t.Errorf("at 1,400 px these cells, kept on one line, wrap:\n%s", strings.Join(facts.Wrapped, "\n"))
+			}
+			if cp := facts.ControlPlaneProgress; want.controlPlane["Assessment"] == "Stalled" && (cp == nil || cp.Variant != "danger") {
+				t.Errorf("status says the control plane is Stalled; the tab's bar is %+v, not danger", cp)
+			}
 			checkOverview(t, want, overview)
 		})
 	}
@@ -79,6 +94,15 @@ type facts struct {
 	Phases       []string
 	Nodes        []string
 	Health       []string
+	// HealthDetails are what --details=health prints under each insight:
+	// impact, reference, resources and description.
+	HealthDetails []string
+	// Operators are the rows of the updating operators' table: name,
+	// reason, message.
+	Operators []string
+	// Severity is the colour of each pool's and node's label and of each
+	// progress bar, and what each bar measures.
+	Severity []string
 	// Offline are the informers that cannot be heard.
 	Offline []string
 }
@@ -138,7 +162,14 @@ func (s statusText) tabFacts() facts {
 		}
 	}
 	for _, h := range s.health {
-		f.Health = append(f.Health, h[0]+": "+h[1])
+		f.Health = append(f.Health, h.level+": "+h.message)
+		if h.impact != "" {
+			f.HealthDetails = append(f.HealthDetails, healthDetail(h.level, h.message, h.impact, h.reference, strings.Join(h.resources, ", "), h.description))
+		}
+	}
+	f.Severity = s.severities()
+	for _, o := range s.operators {
+		f.Operators = append(f.Operators, operatorLine(o[0], o[2], o[3]))
 	}
 	for _, w := range s.warnings {
 		if m := offlineWarning.FindStringSubmatch(w); m != nil {
@@ -186,6 +217,14 @@ func shownFacts(p *pageFacts) facts {
 	}
 	for _, h := range p.Health {
 		f.Health = append(f.Health, h.Level+": "+h.Message)
+		if h.Terms["Impact"] != "" {
+			f.HealthDetails = append(f.HealthDetails, healthDetail(h.Level, h.Message, h.Terms["Impact"], h.Terms["Reference"],
+				strings.ReplaceAll(h.Terms["Resources"], "\n", ", "), h.Terms["Description"]))
+		}
+	}
+	f.Severity = shownSeverities(p)
+	for _, o := range p.Operators {
+		f.Operators = append(f.Operators, operatorLine(o[0], o[2], o[3]))
 	}
 	// The informers' table: name, online, last contact, handles, message.
 	for _, row := range p.Informers {
@@ -194,6 +233,43 @@ func shownFacts(p *pageFacts) facts {
 		}
 	}
 	return f.sorted()
+}
+
+// wholeMessages are, for each node whose row's message status cuts (with
+// an ellipsis), the whole of it: the description of the node's health
+// insight, which names it in its resources ("nodes: NAME") and says why it
+// is degraded or unavailable.
+func (s statusText) wholeMessages() map[string]string {
+	var out map[string]string
+	for name, row := range s.nodes {
+		if !strings.HasSuffix(row[4], "…") {
+			continue
+		}
+		for _, h := range s.health {
+			if slices.Contains(h.resources, "nodes: "+name) && h.description != "" {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[name] = h.description
+				break
+			}
+		}
+	}
+	return out
+}
+
+// nonEmpty makes an empty map nil: an absence is no fact.
+func nonEmpty(m map[string]string) map[string]string {
+	if len(m) == 0 {
+		return nil
+	}
+	return m
+}
+
+// operatorLine is a row of the updating operators' table, whitespace as
+// the page collapses it.
+func operatorLine(name, reason, message string) string {
+	return strings.Join(strings.Fields(name+" | "+reason+" | "+message), " ")
 }
 
 // poolLine says a pool card as status's pool row: the card's title ends
@@ -207,7 +283,7 @@ func poolLine(name, title, completion, status string) string {
 // sorted sorts each list, and makes an empty one nil: neither order nor
 // absence is a fact.
 func (f facts) sorted() facts {
-	for _, l := range []*[]string{&f.Warnings, &f.ControlPlane, &f.Pools, &f.Phases, &f.Nodes, &f.Health, &f.Offline} {
+	for _, l := range []*[]string{&f.Warnings, &f.ControlPlane, &f.Pools, &f.Phases, &f.Nodes, &f.Health, &f.HealthDetails, &f.Severity, &f.Operators, &f.Offline} {
 		if len(*l) == 0 {
 			*l = nil
 		}
@@ -228,7 +304,7 @@ func checkOverview(t *testing.T, s statusText, o overviewFacts) {
 	}
 	levels := map[string]bool{}
 	for _, h := range s.health {
-		levels[h[0]] = true
+		levels[h.level] = true
 	}
 	want := map[bool]string{true: "UPDATING", false: "OK"}[updating]
 	switch {

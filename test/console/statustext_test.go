@@ -24,11 +24,31 @@ type statusText struct {
 	// nodePool is the table each node is in: the pool's name, or "Control
 	// Plane Nodes".
 	nodePool map[string]string
-	// health are the health insights: level and message.
-	health [][2]string
+	// health are the health insights.
+	health []healthText
+	// operators are the rows of the Updating Cluster Operators table:
+	// name, since, reason and message, its further lines (the rows
+	// without a name) joined with a space.
+	operators [][]string
+}
+
+// healthText is a health insight as --details=health prints it; the
+// insights status prints as a table (none but "Update is proceeding
+// well") have only a level and a message.
+type healthText struct {
+	level, message string
+	// since, impact and reference are the lines so keyed; resources are
+	// those listed under Resources; description is the Description, its
+	// further lines joined with a space.
+	since, impact, reference, description string
+	resources                             []string
 }
 
 var keyValue = regexp.MustCompile(`^([A-Z][A-Za-z. ]+):\s+(.*)$`)
+
+// detailKey is a key of a health insight's details: "  Since:       8s",
+// or "  Resources:" alone.
+var detailKey = regexp.MustCompile(`^  ([A-Z][a-z]+):\s*(.*)$`)
 
 func parseStatus(out string) statusText {
 	s := statusText{controlPlane: map[string]string{}, pools: map[string][]string{}, nodes: map[string][]string{}, nodePool: map[string]string{}}
@@ -47,6 +67,17 @@ func parseStatus(out string) statusText {
 			s.completed = l
 		case section == "Control Plane" && strings.HasPrefix(l, "All control plane nodes"):
 			s.nodesLine = l
+		case section == "Control Plane" && l == "Updating Cluster Operators":
+			rows := table(lines[i+1:])
+			for _, r := range rows {
+				if r[0] == "" && len(s.operators) > 0 {
+					last := s.operators[len(s.operators)-1]
+					last[3] += " " + r[3]
+					continue
+				}
+				s.operators = append(s.operators, r)
+			}
+			i += len(rows) + 1
 		case section == "Control Plane" && keyValue.MatchString(l):
 			m := keyValue.FindStringSubmatch(l)
 			s.controlPlane[m[1]] = m[2]
@@ -70,21 +101,42 @@ func parseStatus(out string) statusText {
 			rows := table(lines[i:])
 			for _, r := range rows {
 				if r[3] != "Update is proceeding well" {
-					s.health = append(s.health, [2]string{r[1], r[3]})
+					s.health = append(s.health, healthText{level: r[1], message: r[3]})
 				}
 			}
 			i += len(rows)
 		case section == "Update Health" && strings.HasPrefix(l, "Message: "):
-			level := ""
+			h := healthText{message: strings.TrimPrefix(l, "Message: ")}
+			key := ""
 			for _, d := range lines[i+1:] {
 				if !strings.HasPrefix(d, "  ") {
 					break
 				}
-				if strings.HasPrefix(d, "  Level:") {
-					level = strings.TrimSpace(strings.TrimPrefix(d, "  Level:"))
+				if m := detailKey.FindStringSubmatch(d); m != nil {
+					key = m[1]
+					switch key {
+					case "Level":
+						h.level = m[2]
+					case "Since":
+						h.since = m[2]
+					case "Impact":
+						h.impact = m[2]
+					case "Reference":
+						h.reference = m[2]
+					case "Description":
+						h.description = m[2]
+					}
+					continue
+				}
+				switch {
+				case key == "Resources" && strings.HasPrefix(d, "    "):
+					h.resources = append(h.resources, strings.TrimSpace(d))
+				case key == "Description":
+					// A further line of the description, after ", ".
+					h.description += " " + strings.TrimPrefix(strings.TrimSpace(d), ", ")
 				}
 			}
-			s.health = append(s.health, [2]string{level, strings.TrimPrefix(l, "Message: ")})
+			s.health = append(s.health, h)
 		}
 	}
 	return s

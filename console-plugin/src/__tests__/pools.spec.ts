@@ -113,3 +113,32 @@ describe('NodePools of a hosted cluster', () => {
     expect(text.split('\n')).toContain(behindLine(p));
   });
 });
+
+// The insight's message is held to 100 characters on one line; where it is
+// cut, the row expands to the whole of the condition the operator took it
+// from (pkg/assessment/nodes/node.go message).
+describe("a node's whole message", () => {
+  // The machine-config daemon's reason as the 4.16.0-ec2 recording has it,
+  // the message as the operator cuts it.
+  const reason =
+    'failed to drain node: build0-gstfj-ci-tests-worker-b-4h7pn after 1 hour. Please see machine-config-controller logs for more information';
+  const cutMessage = 'failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more inf…';
+  const degraded = (message: string) => {
+    const n = node('build0-gstfj-ci-tests-worker-b-4h7pn', condition('Updating', 'True', 'Draining'), { degraded: true, message });
+    n.status!.conditions!.find((c) => c.type === 'Degraded')!.message = reason;
+    return n;
+  };
+  const unavailable = (message: string, phase: 'Completed' | 'Draining') => {
+    const n = node('w1', condition('Updating', phase === 'Completed' ? 'False' : 'True', phase), { available: false, message });
+    n.status!.conditions!.find((c) => c.type === 'Available')!.message = `${'Kubelet stopped posting node status. '.repeat(5)}`;
+    return n;
+  };
+  test.each([
+    ['degraded, its message cut: the Degraded reason', degraded(cutMessage), reason],
+    ['degraded, its message whole: nothing more', degraded('short'), undefined],
+    ['unavailable and not updating, cut: the Available message', unavailable('Kubelet stopped posting node status. Kubelet stopped posting node status. Kubelet stopped posting nod…', 'Completed'), 'Kubelet stopped posting node status. '.repeat(5)],
+    ['unavailable while updating: its message is not the Available one', unavailable('Draining…', 'Draining'), undefined],
+  ])('%s', (_, insight, want) => {
+    expect(nodeOf(insight.status!).wholeMessage).toBe(want);
+  });
+});

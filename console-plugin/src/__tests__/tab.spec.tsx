@@ -22,20 +22,25 @@ jest.mock('react-router', () => ({
 }));
 
 const golden = path.resolve(__dirname, '../../../test/testdata/golden');
-const { items } = load(
-  fs.readFileSync(path.join(golden, '4.16.0-ec2-control-plane-updated-pdb-prohibits-draining.yaml'), 'utf8'),
-) as { items: { kind: string }[] };
 
-const objects: Record<string, unknown[]> = {
-  UpdatePlan: [plan()],
-  UpdateInformer: [informer('mco-informer', condition('Online', 'False', 'Unreachable', 'connection refused'))],
+// recorded are the objects of a recorded cluster, by kind, with an
+// UpdatePlan and an UpdateInformer.
+const recorded = (name: string): Record<string, unknown[]> => {
+  const { items } = load(fs.readFileSync(path.join(golden, `${name}.yaml`), 'utf8')) as { items: { kind: string }[] };
+  const out: Record<string, unknown[]> = {
+    UpdatePlan: [plan()],
+    UpdateInformer: [informer('mco-informer', condition('Online', 'False', 'Unreachable', 'connection refused'))],
+  };
+  for (const i of items) {
+    (out[i.kind] ??= []).push(i);
+  }
+  return out;
 };
-for (const i of items) {
-  (objects[i.kind] ??= []).push(i);
-}
 
-const watch = ({ groupVersionKind, isList }: { groupVersionKind: { kind: string }; isList?: boolean }) => {
-  const found = objects[groupVersionKind.kind] ?? [];
+const objects = recorded('4.16.0-ec2-control-plane-updated-pdb-prohibits-draining');
+
+const watching = (of: Record<string, unknown[]>) => ({ groupVersionKind, isList }: { groupVersionKind: { kind: string }; isList?: boolean }) => {
+  const found = of[groupVersionKind.kind] ?? [];
   if (isList) {
     return [found, true, undefined];
   }
@@ -43,7 +48,8 @@ const watch = ({ groupVersionKind, isList }: { groupVersionKind: { kind: string 
 };
 
 beforeEach(() => {
-  jest.mocked(useK8sWatchResource).mockImplementation(watch as never);
+  jest.mocked(useK8sWatchResource).mockImplementation(watching(objects) as never);
+  jest.mocked(useAccessReview).mockReturnValue([true, false]);
 });
 
 test.each([
@@ -78,4 +84,41 @@ test('the Overview popup says the state and links to the tab', () => {
   );
   expect(html).toContain('href="/settings/cluster/update-insights"');
   expect(html).toMatch(/Updating to 4\.16\.0/);
+});
+
+// What an administrator reads at a glance: the colour of what stalls the
+// update, each health insight's details as status prints them, labelled,
+// and counts in words.
+describe('severity and details on the page', () => {
+  test('a Degraded worker pool: a red label and bar, red node labels', () => {
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    const pool = html.slice(html.indexOf('data-test="pool-worker"'));
+    expect(pool).toMatch(/<span data-status="danger" data-test="card-assessment" class="pf-v6-c-label[^"]*pf-m-danger/);
+    expect(pool).toMatch(/class="pf-v6-c-progress[^"]*pf-m-danger/);
+    expect(html).toMatch(/data-test="node-build0-gstfj-ci-prowjobs-worker-b-9lztv".*?pf-m-danger/);
+    expect(html).toContain('59 nodes');
+  });
+
+  test('a Stalled control plane: a red bar that says the completion the insight says', () => {
+    jest.mocked(useK8sWatchResource).mockImplementation(watching(recorded('4.14.1-degraded')) as never);
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    const cp = html.slice(html.indexOf('data-test="control-plane"'));
+    expect(cp).toMatch(/class="pf-v6-c-progress[^"]*pf-m-danger/);
+    expect(cp).toContain('<span class="pf-v6-c-progress__measure">96%</span>');
+  });
+
+  test('a health insight shows its description and labelled resources, with no toggle', () => {
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    expect(html).not.toContain('pf-v6-c-expandable-section__toggle-text">Details');
+    for (const term of ['Since', 'Impact', 'Scope', 'Reference', 'Resources', 'Description']) {
+      expect(html).toContain(`<span class="pf-v6-c-description-list__text">${term}</span>`);
+    }
+    expect(html).toContain('failed to drain node: build0-gstfj-ci-prowjobs-worker-b-9lztv after 1 hour.');
+    expect(html).toContain('<li>nodes: build0-gstfj-ci-prowjobs-worker-b-9lztv</li>');
+  });
+
+  test('each degraded node, its message cut, offers its whole message', () => {
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    expect((html.match(/data-test="detail-toggle"[^>]*><span class="pf-v6-c-button__text">Whole message</g) ?? []).length).toBe(7);
+  });
 });

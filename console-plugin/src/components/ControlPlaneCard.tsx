@@ -7,10 +7,12 @@ import {
   DescriptionListGroup,
   DescriptionListTerm,
   Progress,
-  ProgressVariant,
+  Title,
 } from '@patternfly/react-core';
 import type { StatusView } from '../view/status';
-import { isStalled, rfc3339 } from '../view/format';
+import { rfc3339 } from '../view/format';
+import { controlPlaneSeverity, progressVariant } from '../view/severity';
+import { SimpleTable } from './SimpleTable';
 
 const Item = ({ term, children }: { term: string; children: React.ReactNode }) => (
   <DescriptionListGroup>
@@ -19,14 +21,25 @@ const Item = ({ term, children }: { term: string; children: React.ReactNode }) =
   </DescriptionListGroup>
 );
 
-// progressVariant colours the bar of an update past its estimate: danger
-// once Stalled, warning while slow.
-const progressVariant = (assessment: string): ProgressVariant | undefined => {
-  if (isStalled(assessment)) {
-    return ProgressVariant.danger;
-  }
-  return assessment === 'ProgressingSlow' ? ProgressVariant.warning : undefined;
-};
+// UpdatingOperators is the table `status --details=operators` prints
+// under the control plane, as oc prints it (pkg/cli/admin/upgrade/status/
+// controlplane.go Write): each updating operator's name, how long it has
+// been updating, the reason it gives and its message, whose further lines
+// oc continues on the next rows and the tab keeps as lines.
+const UpdatingOperators = ({ operators }: { operators: StatusView['controlPlane']['updating'] }) => (
+  <div data-test="updating-operators">
+    <Title headingLevel="h3">Updating Cluster Operators</Title>
+    <SimpleTable
+      label="Updating cluster operators"
+      columns={[{ title: 'Name', nowrap: true }, { title: 'Since', nowrap: true }, { title: 'Reason', nowrap: true }, { title: 'Message' }]}
+      rows={operators.map((o) => ({
+        key: o.name,
+        testId: `operator-${o.name}`,
+        cells: [o.name, o.since, o.reason ?? '-', <span key="m" style={{ whiteSpace: 'pre-wrap' }}>{o.message ?? ''}</span>],
+      }))}
+    />
+  </div>
+);
 
 // ControlPlaneCard shows the control plane's update as status prints it:
 // assessment, target, completion, duration and estimate, operator health.
@@ -42,8 +55,12 @@ export const ControlPlaneCard = ({ view }: { view: StatusView }) => {
           <>
             <Progress
               value={cp.completion.percent}
+              // PatternFly measures the bar as floor(value / 100 * 100),
+              // which floating point makes 57 of 58: the label says the
+              // completion the insight says.
+              label={`${cp.completion.percent}%`}
               title={cp.completionText}
-              variant={progressVariant(cp.assessment)}
+              variant={progressVariant(controlPlaneSeverity(view, view.health))}
               data-test="control-plane-progress"
             />
             <DescriptionList isHorizontal>
@@ -68,6 +85,7 @@ export const ControlPlaneCard = ({ view }: { view: StatusView }) => {
                 </Item>
               )}
             </DescriptionList>
+            {cp.updating.length > 0 && <UpdatingOperators operators={cp.updating} />}
           </>
         )}
         {view.controlPlaneNodesText && <p>{view.controlPlaneNodesText}</p>}

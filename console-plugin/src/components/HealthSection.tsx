@@ -1,15 +1,28 @@
-import { Alert, AlertVariant, ExpandableSection, Title } from '@patternfly/react-core';
+import {
+  Alert,
+  AlertVariant,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Title,
+} from '@patternfly/react-core';
 import { byLevel, HealthView } from '../view/health';
+import { levelSeverity } from '../view/severity';
 
-const variant = (level: string): AlertVariant =>
-  level === 'Critical' || level === 'Error'
-    ? AlertVariant.danger
-    : level === 'Warning'
-      ? AlertVariant.warning
-      : AlertVariant.info;
+const variant = (level: string): AlertVariant => AlertVariant[levelSeverity(level)];
 
-// HealthSection lists the health insights by level, each with its summary
-// and, expanded, its description, resources and remediation link.
+const Term = ({ term, children }: { term: string; children: React.ReactNode }) => (
+  <DescriptionListGroup>
+    <DescriptionListTerm>{term}</DescriptionListTerm>
+    <DescriptionListDescription>{children}</DescriptionListDescription>
+  </DescriptionListGroup>
+);
+
+// HealthSection lists the health insights by level, each with what
+// `status --details=health` prints under it (pkg/statusview text.go):
+// since when, impact, scope, reference, resources and description, all
+// shown, none behind a toggle.
 export const HealthSection = ({ health, startedSince }: { health: HealthView[]; startedSince: string }) => (
   <section data-test="health">
     <Title headingLevel="h2">Update health</Title>
@@ -23,24 +36,34 @@ export const HealthSection = ({ health, startedSince }: { health: HealthView[]; 
         <Title headingLevel="h3">{`${group.level} (${group.items.length})`}</Title>
         {group.items.map((h) => (
           <Alert key={h.name} isInline variant={variant(h.level)} title={h.message} data-test="health-insight">
-            <p>{`Since ${h.since} · Impact: ${h.impact} · Scope: ${h.scope}`}</p>
-            <ExpandableSection toggleText="Details">
-              {h.description && <p style={{ whiteSpace: 'pre-wrap' }}>{h.description}</p>}
+            <DescriptionList isCompact isHorizontal>
+              <Term term="Since">{h.since}</Term>
+              <Term term="Impact">{h.impact}</Term>
+              <Term term="Scope">{h.scope}</Term>
+              <Term term="Reference">
+                {h.reference.startsWith('http') ? (
+                  <a href={h.reference} target="_blank" rel="noopener noreferrer">
+                    {h.reference}
+                  </a>
+                ) : (
+                  h.reference
+                )}
+              </Term>
               {h.resources.length > 0 && (
-                <ul>
-                  {h.resources.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
+                <Term term="Resources">
+                  <ul>
+                    {h.resources.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                </Term>
               )}
-            </ExpandableSection>
-            {h.reference.startsWith('http') ? (
-              <a href={h.reference} target="_blank" rel="noopener noreferrer">
-                Remediation
-              </a>
-            ) : (
-              <p>{`Reference: ${h.reference}`}</p>
-            )}
+              {h.description && (
+                <Term term="Description">
+                  <span style={{ whiteSpace: 'pre-wrap' }}>{h.description}</span>
+                </Term>
+              )}
+            </DescriptionList>
           </Alert>
         ))}
       </div>

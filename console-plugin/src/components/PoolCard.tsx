@@ -6,30 +6,32 @@ import {
   Label,
   LabelGroup,
   Progress,
+  Title,
 } from '@patternfly/react-core';
 import { useState } from 'react';
+import type { DrainHeld } from '../view/drains';
 import { behindLine } from '../view/pools';
 import type { NodeView, PoolView } from '../view/pools';
+import { levelSeverity, nodeSeverity, plural, poolSeverity, progressVariant } from '../view/severity';
 import { SimpleTable } from './SimpleTable';
-
-const assessmentColor = (a: string) =>
-  (
-    ({ Degraded: 'red', Unavailable: 'orange', Progressing: 'blue', Completed: 'green' }) as Record<
-      string,
-      'red' | 'orange' | 'blue' | 'green'
-    >
-  )[a] ?? 'grey';
 
 const NodeTable = ({ nodes }: { nodes: NodeView[] }) => (
   <SimpleTable
     label="Nodes"
-    columns={['Name', 'Assessment', 'Phase', 'Version', 'Est', 'Message'].map((title) => ({ title }))}
+    columns={[
+      { title: 'Name' },
+      { title: 'Assessment', nowrap: true },
+      { title: 'Phase', nowrap: true },
+      { title: 'Version', nowrap: true },
+      { title: 'Est', nowrap: true },
+      { title: 'Message' },
+    ]}
     rows={nodes.map((n) => ({
       key: n.name,
       testId: `node-${n.name}`,
       cells: [
         n.name,
-        <Label key="a" color={assessmentColor(n.assessment)}>
+        <Label key="a" status={nodeSeverity(n.assessment)} data-status={nodeSeverity(n.assessment) ?? 'none'}>
           {n.assessment}
         </Label>,
         n.phase,
@@ -37,22 +39,58 @@ const NodeTable = ({ nodes }: { nodes: NodeView[] }) => (
         n.estimate,
         n.message,
       ],
+      detail: n.wholeMessage
+        ? { action: 'Whole message', content: <p style={{ whiteSpace: 'pre-wrap' }} data-test="whole-message">{n.wholeMessage}</p> }
+        : undefined,
     }))}
   />
 );
 
+// DrainsHeld lists every pod that holds the drain of one of the pool's
+// nodes, as status --details=nodes does under the pool's nodes: a node's
+// row names only the first.
+const DrainsHeld = ({ pool, drains }: { pool: string; drains: DrainHeld[] }) => (
+  <div data-test="drains-held">
+    <Title headingLevel="h4">{`Drains Held: ${pool}`}</Title>
+    <SimpleTable
+      label={`Drains held in ${pool}`}
+      columns={[{ title: 'Node' }, { title: 'Pod' }, { title: 'Budgets' }, { title: 'Since', nowrap: true }, { title: 'Level', nowrap: true }]}
+      rows={drains.map((d) => ({
+        key: `${d.node}/${d.pod}`,
+        cells: [
+          d.node,
+          d.pod,
+          d.budgets,
+          d.since,
+          <Label key="l" status={levelSeverity(d.level)}>
+            {d.level}
+          </Label>,
+        ],
+      }))}
+    />
+  </div>
+);
+
 // PoolCard shows a pool: what it is (MachineConfigPool or NodePool), its
-// completion, its nodes by phase, and each node's row.
-export const PoolCard = ({ pool, title }: { pool: PoolView; title?: string }) => {
+// completion, its nodes by phase, each node's row and the drains held.
+export const PoolCard = ({ pool, title, drains = [] }: { pool: PoolView; title?: string; drains?: DrainHeld[] }) => {
+  const severity = poolSeverity(pool);
   const [expanded, setExpanded] = useState(pool.assessment !== 'Completed' && pool.assessment !== 'Behind');
   return (
     <Card data-test={`pool-${pool.name}`}>
       <CardTitle>
         {title ?? `${pool.kind} ${pool.name}`}{' '}
-        <Label isCompact>{pool.assessment ?? '?'}</Label>
+        <Label isCompact status={severity} data-status={severity ?? 'none'} data-test="card-assessment">
+          {pool.assessment ?? '?'}
+        </Label>
       </CardTitle>
       <CardBody>
-        <Progress value={pool.completionPercent} title={`Completion ${pool.completion}`} />
+        <Progress
+          value={pool.completionPercent}
+          label={`${pool.completionPercent}%`}
+          title={`Completion ${pool.completion}`}
+          variant={progressVariant(severity)}
+        />
         <p>{pool.status}</p>
         {pool.configurationRollout && <p>{`${pool.kind} ${pool.name}: ${pool.configurationRollout}.`}</p>}
         {pool.behind && <p data-test={`behind-${pool.name}`}>{behindLine(pool)}</p>}
@@ -65,12 +103,13 @@ export const PoolCard = ({ pool, title }: { pool: PoolView; title?: string }) =>
           <p key={`${p.informer}/${p.uid}`}>{`${p.summary} (${p.note})`}</p>
         ))}
         <ExpandableSection
-          toggleText={`${pool.nodes.length} nodes`}
+          toggleText={plural(pool.nodes.length, 'node')}
           isExpanded={expanded}
           onToggle={(_, e) => setExpanded(e)}
         >
           <NodeTable nodes={pool.nodes} />
         </ExpandableSection>
+        {drains.length > 0 && <DrainsHeld pool={pool.name} drains={drains} />}
       </CardBody>
     </Card>
   );

@@ -15,6 +15,7 @@ import { HealthSection } from './HealthSection';
 import { InformersSection } from './InformersSection';
 import { PoolCard } from './PoolCard';
 import { behindLine } from '../view/pools';
+import { drainsHeld } from '../view/drains';
 import { PreChecksSection } from './PreChecksSection';
 import { useInsights, useNow } from './useInsights';
 
@@ -80,12 +81,16 @@ const UpdateInsightsTab = () => {
             </StackItem>
             {view.controlPlaneNodes && !view.controlPlaneNodesText && (
               <StackItem>
-                <PoolCard pool={view.controlPlaneNodes} title="Control plane nodes" />
+                <PoolCard
+                  pool={view.controlPlaneNodes}
+                  title="Control plane nodes"
+                  drains={drainsHeld(view.health, view.controlPlaneNodes.nodes.map((n) => n.name))}
+                />
               </StackItem>
             )}
             {view.workerPools.map((p) => (
               <StackItem key={p.name}>
-                <PoolCard pool={p} />
+                <PoolCard pool={p} drains={drainsHeld(view.health, p.nodes.map((n) => n.name))} />
               </StackItem>
             ))}
           </>

@@ -1,8 +1,8 @@
 // The watches the tab needs, through the SDK's useK8sWatchResource
 // (frontend/packages/console-dynamic-plugin-sdk/src/utils/k8s/hooks/
 // useK8sWatchResource.ts of openshift/console): lists of each insight kind,
-// the one UpdateStatus, the UpdateInformers, the UpdatePlans and the
-// operator's ClusterOperator. Each returns [data, loaded, loadError].
+// the one UpdateStatus, the UpdateInformers, the UpdatePlans, the
+// operator's ClusterOperator and its leader Lease. Each returns [data, loaded, loadError].
 import { useEffect, useState } from 'react';
 import { K8sResourceCommon, useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
 import {
@@ -17,6 +17,7 @@ import {
   UpdateStatusName,
 } from '../model/models';
 import type { UpdatePlan } from '../model/types';
+import { Lease, LeaseName, LeaseNamespace, LeaseReading } from '../view/liveness';
 import { ClusterOperator, Insights, OperatorName } from '../view/status';
 
 type Watched<T> = { data: T; loaded: boolean; error?: unknown };
@@ -33,6 +34,24 @@ const notFound = (e: unknown) => (e as { response?: { status?: number } })?.resp
 const useNamed = <T extends K8sResourceCommon>(groupVersionKind: { group: string; version: string; kind: string }, name: string): Watched<T | undefined> => {
   const [data, loaded, error] = useK8sWatchResource<T>({ groupVersionKind, name });
   return notFound(error) ? { data: undefined, loaded: true } : { data: error ? undefined : data, loaded, error };
+};
+
+// useLease watches the operator's leader Lease, which says whether it
+// runs. A user who may not read it (it is in the operator's namespace) is
+// told so, as status tells it, and sees the rest all the same.
+const useLease = (): LeaseReading | undefined => {
+  const [data, loaded, error] = useK8sWatchResource<Lease & K8sResourceCommon>({
+    groupVersionKind: { group: 'coordination.k8s.io', version: 'v1', kind: 'Lease' },
+    namespace: LeaseNamespace,
+    name: LeaseName,
+  });
+  if (notFound(error)) {
+    return { found: false };
+  }
+  if (error) {
+    return { found: false, error: (error as { message?: string })?.message ?? String(error) };
+  }
+  return loaded ? { lease: data, found: true } : undefined;
 };
 
 export type WatchedInsights = {
@@ -55,6 +74,7 @@ export const useInsights = (): WatchedInsights => {
     { group: 'config.openshift.io', version: 'v1', kind: 'ClusterOperator' },
     OperatorName,
   );
+  const lease = useLease();
   const all = [clusterVersions, clusterOperators, machineConfigPools, nodes, health, updateInformers, plans, updateStatus, operator];
   return {
     insights: {
@@ -66,6 +86,7 @@ export const useInsights = (): WatchedInsights => {
       updateStatus: updateStatus.data,
       updateInformers: updateInformers.data,
       operator: operator.data,
+      lease,
     },
     plans: plans.data,
     // The control plane's insight is enough to show something: the others

@@ -34,6 +34,8 @@ export type HealthView = {
   // reference is the remediation link, NoRunbook, or - when there is none.
   reference: string;
   resources: string[];
+  // resourceRefs are the resources as the insight names them.
+  resourceRefs: ResourceRef[];
 };
 
 // impactLevels are the health levels, the most serious first
@@ -45,7 +47,7 @@ export const impactLevelRank = (level: string): number => {
   return i < 0 ? impactLevels.length : i;
 };
 
-type Entry = Omit<HealthView, 'since' | 'message' | 'reference' | 'resources'> & {
+type Entry = Omit<HealthView, 'since' | 'message' | 'reference' | 'resources' | 'resourceRefs'> & {
   reference?: string;
   resources: ResourceRef[];
 };
@@ -131,6 +133,7 @@ export const health = (
     message: e.informer ? `${e.summary} (${e.informer})` : e.summary,
     reference: e.reference || (e.resources.some(isAlert) ? NoRunbook : '-'),
     resources: e.resources.map(resourceText),
+    resourceRefs: e.resources,
   }));
 };
 

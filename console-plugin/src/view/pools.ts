@@ -29,6 +29,12 @@ export type NodeView = {
   // estimate is the EST column: +10m, - or ?.
   estimate: string;
   message?: string;
+  // wholeMessage is the message whole where the insight's message, held
+  // to 100 characters on one line, cuts it: the Degraded condition's
+  // message (the machine-config daemon's reason, which oc prints whole),
+  // or the Available one's while the node is not updating, as the
+  // operator chooses the message (pkg/assessment/nodes/node.go message).
+  wholeMessage?: string;
   available: boolean;
 };
 
@@ -116,16 +122,27 @@ export const nodeOf = (s: NonNullable<NodeProgressInsight['status']>): NodeView 
   } else {
     assessment = 'Outdated';
   }
+  const degraded = findCondition(s.conditions, 'Degraded');
+  const unavailable = findCondition(s.conditions, 'Available');
+  const source =
+    degraded?.status === 'True' ? degraded : !available && updating?.status !== 'True' ? unavailable : undefined;
+  const message = s.message || undefined;
   return {
     name: s.name,
     assessment,
     phase,
     version: s.version || undefined,
     estimate: nodeEstimate(s.estimatedToComplete, phase, assessment),
-    message: s.message || undefined,
+    message,
+    wholeMessage: cut(message, source?.message) ? source?.message : undefined,
     available,
   };
 };
+
+// cut says whether message is a cut of whole: the operator ends a cut
+// message with an ellipsis (pkg/text OneLine).
+const cut = (message: string | undefined, whole: string | undefined): boolean =>
+  !!message && !!whole && message.endsWith('…');
 
 const isProgressing = (n: NodeView) => ['Draining', 'Updating', 'Rebooting'].includes(n.phase);
 

@@ -37,6 +37,7 @@ import {
   UpcomingView,
 } from './informers';
 import { poolCompleted, pools, PoolView } from './pools';
+import { LeaseReading, livenessWarning } from './liveness';
 
 // ClusterOperator is the operator's own ClusterOperator
 // (config.openshift.io/v1), of which the view reads the conditions.
@@ -57,6 +58,8 @@ export type Insights = {
   updateStatus?: UpdateStatus;
   updateInformers: UpdateInformer[];
   operator?: ClusterOperator;
+  // lease is the operator's leader Lease as read; absent when not read.
+  lease?: LeaseReading;
 };
 
 export type Completion = { percent: number; updated: number; updating: number; waiting: number };
@@ -76,7 +79,10 @@ export type ControlPlaneView = {
   completion: Completion;
   // completionText is the Completion line.
   completionText: string;
-  updating: { name: string; since: string; message?: string }[];
+  // updating are the operators updating, by name: how long they have
+  // been, the reason they give (none until the insight carries it: the
+  // table then says -, as status does) and their message.
+  updating: { name: string; since: string; reason?: string; message?: string }[];
   startedAt?: string;
   completedAt?: string;
   estimatedCompletedAt?: string;
@@ -256,7 +262,12 @@ export const buildStatus = (in_: Insights, now: Date): StatusView => {
   }
   const view: StatusView = {
     updating,
-    warnings: [...operatorWarnings(in_.operator), ...informerWarnings(in_.updateStatus)],
+    // Whether the operator runs comes first, as status says it.
+    warnings: [
+      ...[livenessWarning(in_.lease, now)].filter((w): w is string => !!w),
+      ...operatorWarnings(in_.operator),
+      ...informerWarnings(in_.updateStatus),
+    ],
     controlPlane: cp,
     controlPlaneNodes: cpNodes,
     workerPools: workers,
