@@ -17,7 +17,8 @@
 //   that a plugin whose range excludes the console's PatternFly is caught
 //   bundling its own (e2e/browse.js reads the share scope).
 const path = require('path');
-const { container, IgnorePlugin } = require('webpack');
+const fs = require('fs');
+const { container } = require('webpack');
 const { resolveDynamicModuleMaps } = require('@openshift-console/dynamic-plugin-sdk-webpack/lib/webpack/DynamicModuleImportPlugin');
 
 // What a real console advertises (console-versions.json, which the unit
@@ -33,6 +34,17 @@ const patternFlyModules = [
     ),
   ),
 ].map((request) => `@patternfly/react-core/${request}`);
+
+// patternFlyStyles are react-styles' CSS files, which PatternFly's modules
+// import. They are served apart (test/internal/consolestandin), as the
+// console serves its own; an import of one resolves to an empty module, as
+// ConsoleRemotePlugin makes it for a plugin (resolve.alias to false).
+// IgnorePlugin would not do: its ignored module throws when required.
+const stylesDir = path.resolve(__dirname, '..', '..', 'node_modules', '@patternfly', 'react-styles');
+const patternFlyStyles = fs
+  .readdirSync(stylesDir, { recursive: true })
+  .filter((f) => f.endsWith('.css'))
+  .map((f) => path.join(stylesDir, f));
 
 module.exports = {
   mode: 'production',
@@ -52,7 +64,10 @@ module.exports = {
   },
   resolve: {
     extensions: ['.ts', '.tsx', '.js'],
-    alias: { '@openshift-console/dynamic-plugin-sdk$': path.resolve(__dirname, 'sdk.ts') },
+    alias: {
+      '@openshift-console/dynamic-plugin-sdk$': path.resolve(__dirname, 'sdk.ts'),
+      ...Object.fromEntries(patternFlyStyles.map((f) => [f, false])),
+    },
   },
   module: {
     rules: [
@@ -64,10 +79,6 @@ module.exports = {
     ],
   },
   plugins: [
-    // PatternFly's styles are served apart (test/internal/consolestandin),
-    // as the console serves its own: its modules' CSS imports are dropped,
-    // as ConsoleRemotePlugin drops them from a plugin.
-    new IgnorePlugin({ resourceRegExp: /\.css$/, contextRegExp: /@patternfly/ }),
     new container.ModuleFederationPlugin({
       name: 'console_standin',
       shared: {
