@@ -141,12 +141,15 @@ const settle = async (page) => {
   }
 };
 
+// errors are what the page reported: kept outside main so that a failure
+// says them too.
+const errors = [];
+
 const main = async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'],
   });
-  const errors = [];
   const out = { facts: null, timings: {}, errors };
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
@@ -234,5 +237,6 @@ main()
   })
   .catch((e) => {
     process.stderr.write(`${e.stack || e}\n`);
+    if (errors.length) process.stderr.write(`the page reported:\n${errors.join('\n')}\n`);
     process.exit(1);
   });
