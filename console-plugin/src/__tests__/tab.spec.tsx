@@ -104,7 +104,7 @@ describe('severity and details on the page', () => {
     const html = renderToStaticMarkup(<UpdateInsightsTab />);
     const cp = html.slice(html.indexOf('data-test="control-plane"'));
     expect(cp).toMatch(/class="pf-v6-c-progress[^"]*pf-m-danger/);
-    expect(cp).toContain('<span class="pf-v6-c-progress__measure">96%</span>');
+    expect(cp).toContain('<span class="pf-v6-c-progress__measure">97%</span>');
   });
 
   test('a health insight shows its description and labelled resources, with no toggle', () => {
