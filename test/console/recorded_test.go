@@ -34,6 +34,8 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 	}{
 		{name: "4.14.1-workers-started-updating-multiple-pools"},
 		{name: "4.16.0-ec2-control-plane-updated-pdb-prohibits-draining"},
+		// Operators updating with a Progressing reason of their own.
+		{name: "4.15.0-ec2-early"},
 		// A Stalled control plane with Error health insights.
 		{name: "4.14.1-degraded"},
 		{name: "not-upgrading", unreachable: true},
@@ -97,8 +99,9 @@ type facts struct {
 	// HealthDetails are what --details=health prints under each insight:
 	// impact, reference, resources and description.
 	HealthDetails []string
-	// Operators are the rows of the updating operators' table: name,
-	// reason, message.
+	// Operators are the rows of the updating operators' table, in order:
+	// name, reason, message, a row without a name continuing the message
+	// above.
 	Operators []string
 	// Severity is the colour of each pool's and node's label and of each
 	// progress bar, and what each bar measures.
@@ -280,14 +283,18 @@ func poolLine(name, title, completion, status string) string {
 	return fmt.Sprintf("%s: %s, completion %s, %s", name, fields[len(fields)-1], strings.TrimPrefix(completion, "Completion "), status)
 }
 
-// sorted sorts each list, and makes an empty one nil: neither order nor
-// absence is a fact.
+// sorted sorts each list but the updating operators' rows, whose order
+// says which message a row continues, and makes an empty one nil: neither
+// order nor absence is a fact.
 func (f facts) sorted() facts {
-	for _, l := range []*[]string{&f.Warnings, &f.ControlPlane, &f.Pools, &f.Phases, &f.Nodes, &f.Health, &f.HealthDetails, &f.Severity, &f.Operators, &f.Offline} {
+	for _, l := range []*[]string{&f.Warnings, &f.ControlPlane, &f.Pools, &f.Phases, &f.Nodes, &f.Health, &f.HealthDetails, &f.Severity, &f.Offline} {
 		if len(*l) == 0 {
 			*l = nil
 		}
 		sort.Strings(*l)
+	}
+	if len(f.Operators) == 0 {
+		f.Operators = nil
 	}
 	return f
 }

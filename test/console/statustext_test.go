@@ -27,8 +27,8 @@ type statusText struct {
 	// health are the health insights.
 	health []healthText
 	// operators are the rows of the Updating Cluster Operators table:
-	// name, since, reason and message, its further lines (the rows
-	// without a name) joined with a space.
+	// name, since, reason and message; a row without a name continues
+	// the message of the row above.
 	operators [][]string
 }
 
@@ -69,14 +69,7 @@ func parseStatus(out string) statusText {
 			s.nodesLine = l
 		case section == "Control Plane" && l == "Updating Cluster Operators":
 			rows := table(lines[i+1:])
-			for _, r := range rows {
-				if r[0] == "" && len(s.operators) > 0 {
-					last := s.operators[len(s.operators)-1]
-					last[3] += " " + r[3]
-					continue
-				}
-				s.operators = append(s.operators, r)
-			}
+			s.operators = append(s.operators, rows...)
 			i += len(rows) + 1
 		case section == "Control Plane" && keyValue.MatchString(l):
 			m := keyValue.FindStringSubmatch(l)

@@ -106,6 +106,12 @@ describe.each(cases)('recorded cluster %s', (name) => {
         expect(text).toMatch(row(...cells));
       }
     }
+    for (const o of cp.updating) {
+      expect(text).toMatch(row(o.name, o.since, o.reason, ...o.lines.slice(0, 1).filter((l) => l !== '')));
+      for (const line of o.lines.slice(1)) {
+        expect(text).toMatch(row('', line));
+      }
+    }
     for (const h of view.health) {
       expect(text).toContain(`Message: ${h.summary}\n  Since:       ${h.since}\n`);
       expect(text).toContain(`  Level:       ${h.level}\n  Impact:      ${h.impact}\n  Reference:   ${h.reference}\n`);

@@ -122,3 +122,39 @@ describe('severity and details on the page', () => {
     expect((html.match(/data-test="detail-toggle"[^>]*><span class="pf-v6-c-button__text">Whole message</g) ?? []).length).toBe(7);
   });
 });
+
+// The updating operators' table as status prints it of the recorded
+// cluster (test/testdata/golden/status/4.15.0-ec2-early.detailed-output),
+// and a reason cut and a message of two lines as oc prints them
+// (pkg/statusview/operators_test.go's network operator).
+describe('the updating operators table', () => {
+  const cells = (html: string, testId: string) =>
+    [...(html.match(new RegExp(`<tr class="pf-v6-c-table__tr" data-test="${testId}">(.*?)</tr>`, 's'))?.[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/g)].map((m) =>
+      m[1].replace(/<[^>]+>/g, ''),
+    );
+
+  test('each operator says its Progressing reason', () => {
+    jest.mocked(useK8sWatchResource).mockImplementation(watching(recorded('4.15.0-ec2-early')) as never);
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    expect(cells(html, 'operator-etcd').slice(2)).toEqual(['NodeInstaller', 'NodeInstallerProgressing: 2 nodes are at revision 33; 1 nodes are at revision 34']);
+    expect(cells(html, 'operator-kube-apiserver').slice(2)).toEqual([
+      'NodeInstaller',
+      'NodeInstallerProgressing: 3 nodes are at revision 274; 0 nodes have achieved new revision 276',
+    ]);
+  });
+
+  test('a long reason is cut, whole on hover, and a message continues on the next row', () => {
+    const of = recorded('4.15.0-ec2-early');
+    const etcd = of.ClusterOperatorProgressInsight.find((o) => (o as { metadata: { name: string } }).metadata.name === 'etcd') as {
+      status: { progressingReason: string; conditions: { type: string; message: string }[] };
+    };
+    etcd.status.progressingReason = 'RolloutProgressingAndSlow';
+    etcd.status.conditions.find((c) => c.type === 'Updating')!.message =
+      'Deployment "/openshift-network-operator/iptables-alerter" is not available\nDaemonSet "/openshift-multus/multus" is not yet scheduled on any nodes';
+    jest.mocked(useK8sWatchResource).mockImplementation(watching(of) as never);
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    expect(cells(html, 'operator-etcd').slice(2)).toEqual(['RolloutProgressin...', 'Deployment &quot;/openshift-network-operator/iptables-alerter&quot; is not available']);
+    expect(html).toContain('<span title="RolloutProgressingAndSlow">RolloutProgressin...</span>');
+    expect(cells(html, 'operator-etcd-continued')).toEqual(['', '', '', 'DaemonSet &quot;/openshift-multus/multus&quot; is not yet scheduled on any nodes']);
+  });
+});

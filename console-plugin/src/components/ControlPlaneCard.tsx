@@ -10,6 +10,7 @@ import {
   Title,
 } from '@patternfly/react-core';
 import type { StatusView } from '../view/status';
+import type { UpdatingOperator } from '../view/operators';
 import { rfc3339 } from '../view/format';
 import { controlPlaneSeverity, progressVariant } from '../view/severity';
 import { SimpleTable } from './SimpleTable';
@@ -24,19 +25,23 @@ const Item = ({ term, children }: { term: string; children: React.ReactNode }) =
 // UpdatingOperators is the table `status --details=operators` prints
 // under the control plane, as oc prints it (pkg/cli/admin/upgrade/status/
 // controlplane.go Write): each updating operator's name, how long it has
-// been updating, the reason it gives and its message, whose further lines
-// oc continues on the next rows and the tab keeps as lines.
-const UpdatingOperators = ({ operators }: { operators: StatusView['controlPlane']['updating'] }) => (
+// been updating, its Progressing reason cut to 20 characters (all of it
+// on hover) and the first line of its message; each further line of the
+// message continues on a row of its own, as oc continues it.
+const UpdatingOperators = ({ operators }: { operators: UpdatingOperator[] }) => (
   <div data-test="updating-operators">
     <Title headingLevel="h3">Updating Cluster Operators</Title>
     <SimpleTable
       label="Updating cluster operators"
       columns={[{ title: 'Name', nowrap: true }, { title: 'Since', nowrap: true }, { title: 'Reason', nowrap: true }, { title: 'Message' }]}
-      rows={operators.map((o) => ({
-        key: o.name,
-        testId: `operator-${o.name}`,
-        cells: [o.name, o.since, o.reason ?? '-', <span key="m" style={{ whiteSpace: 'pre-wrap' }}>{o.message ?? ''}</span>],
-      }))}
+      rows={operators.flatMap((o) => [
+        {
+          key: o.name,
+          testId: `operator-${o.name}`,
+          cells: [o.name, o.since, o.wholeReason ? <span key="r" title={o.wholeReason}>{o.reason}</span> : o.reason, o.lines[0]],
+        },
+        ...o.lines.slice(1).map((line, i) => ({ key: `${o.name}/${i + 1}`, testId: `operator-${o.name}-continued`, cells: ['', '', '', line] })),
+      ])}
     />
   </div>
 );

@@ -61,6 +61,9 @@ export type ClusterVersionProgressInsight = K8sObject<{
 export type ClusterOperatorProgressInsight = K8sObject<{
   conditions?: Condition[];
   name: string;
+  // progressingReason is the ClusterOperator's own Progressing reason
+  // while it updates.
+  progressingReason?: string;
 }>;
 
 // types_machineconfigpool.go

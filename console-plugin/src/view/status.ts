@@ -12,6 +12,7 @@ import {
   UpdateStatus,
 } from '../model/types';
 import { between } from './duration';
+import { UpdatingOperator, updatingOperator } from './operators';
 import {
   assessmentWord,
   estimatedFinish,
@@ -80,9 +81,8 @@ export type ControlPlaneView = {
   // completionText is the Completion line.
   completionText: string;
   // updating are the operators updating, by name: how long they have
-  // been, the reason they give (none until the insight carries it: the
-  // table then says -, as status does) and their message.
-  updating: { name: string; since: string; reason?: string; message?: string }[];
+  // been, the reason they give and their message.
+  updating: UpdatingOperator[];
   startedAt?: string;
   completedAt?: string;
   estimatedCompletedAt?: string;
@@ -154,7 +154,7 @@ export const controlPlane = (
     const u = findCondition(o.status?.conditions, 'Updating');
     if (u?.status === 'True') {
       completion.updating++;
-      updating.push({ name: operatorName(o), since: since(u.lastTransitionTime, now), message: u.message || undefined });
+      updating.push(updatingOperator(operatorName(o), since(u.lastTransitionTime, now), o.status?.progressingReason, u.message));
     } else if (u?.reason === 'Updated') {
       completion.updated++;
     } else {
