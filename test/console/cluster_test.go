@@ -31,6 +31,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/test/internal/consolestandin"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
+	"github.com/update-insights/update-insights-operator/test/internal/recordedtime"
 )
 
 // viewer is the second identity: it may read what the tab watches, and
@@ -49,10 +50,11 @@ type cluster struct {
 	operator   *bytes.Buffer
 }
 
-// startCluster loads the recorded cluster name (test/testdata/oc-examples)
-// into a new kube-apiserver and etcd, with workers cloned from its own
-// until it has at least nodes nodes, starts the operator on it and serves
-// the stand-in; all stop when the test ends.
+// startCluster loads the recorded cluster name (test/testdata/oc-examples),
+// moved in time so that its last moment is now, into a new kube-apiserver
+// and etcd, with workers cloned from its own until it has at least nodes
+// nodes, starts the operator on it and serves the stand-in; all stop when
+// the test ends.
 func startCluster(t testing.TB, name string, nodes int) *cluster {
 	t.Helper()
 	file := func(suffix string) string { return filepath.Join("..", "testdata", "oc-examples", name+suffix) }
@@ -63,6 +65,9 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Its last moment is now, as run-local places it: durations read as
+	// recorded, not as the years since.
+	recordedtime.Move(recorded, time.Now())
 	crds, err := crdPaths()
 	if err != nil {
 		t.Fatal(err)

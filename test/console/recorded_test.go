@@ -18,7 +18,9 @@ import (
 // browser with what status --details=all prints for the same state of the
 // API server (checked unchanged around both): the warnings, the control
 // plane's assessment, target, operators updating, completion and operator
-// health, the updating operators' table, each pool's row and its nodes by
+// health, the updating operators' table (reasons cut and messages
+// continued as status prints them), the durations (which may differ by
+// the time between the two reads), each pool's row and its nodes by
 // phase, every node's row but the estimate's minutes, each cut node
 // message whole once expanded, the health insights with their levels and
 // details, the colours the assessments call for and what the bars
@@ -51,10 +53,13 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 			var out string
 			var facts pageFacts
 			var overview overviewFacts
+			var apart time.Duration
 			for attempt := 1; ; attempt++ {
 				before := c.settle(t, 3*time.Second)
+				read := time.Now()
 				out = c.command(t, "status", "--details=all")
 				browse(t, browseSpec{URL: c.standin.URL, Mode: "tab", Screenshot: name + ".png"}, &facts)
+				apart = time.Since(read)
 				browse(t, browseSpec{URL: c.standin.URL, Mode: "overview", Screenshot: name + "-overview.png"}, &overview)
 				after, err := c.state(context.Background())
 				if err != nil {
@@ -72,6 +77,7 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 			if diff := cmp.Diff(want.tabFacts(), shownFacts(&facts)); diff != "" {
 				t.Errorf("the tab shows (+) not what status --details=all printed (-):\n%s\nstatus printed:\n%s", diff, out)
 			}
+			checkDurations(t, want.durations(), shownDurations(&facts), apart)
 			if diff := cmp.Diff(want.wholeMessages(), nonEmpty(facts.WholeMessages)); diff != "" {
 				t.Errorf("the node rows that cut their message show, expanded (+), not the whole message status prints of the node (-):\n%s", diff)
 			}
@@ -115,8 +121,8 @@ type facts struct {
 var offlineWarning = regexp.MustCompile(`^Update informer (\S+) is offline `)
 
 // controlPlaneTerms are the control plane lines compared, status's key and
-// the tab's term: Duration and Est. Time Remaining are left out, since
-// minutes may pass between the two reads.
+// the tab's term: Duration and Est. Time Remaining are compared as
+// durations, which may pass between the two reads (checkDurations).
 var controlPlaneTerms = [][2]string{
 	{"Assessment", "Assessment"},
 	{"Target Version", "Target version"},

@@ -19,6 +19,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/test/internal/recordedtime"
 )
 
 const operatorNamespace = names.OwnNamespace
@@ -65,38 +66,8 @@ func loadScenario(prefix string, last time.Time) (*scenario, error) {
 	if s.offers, err = newOffers(s.target(), s.cv.Spec.Channel); err != nil {
 		return nil, fmt.Errorf("%s-cv.yaml: %w", prefix, err)
 	}
-	s.shift(last)
+	s.moved = recordedtime.Move(c, last)
 	return s, nil
-}
-
-// shift moves every recorded time by the same amount, so that the latest
-// condition transition happened at last and durations stay as recorded.
-func (s *scenario) shift(last time.Time) {
-	var latest time.Time
-	each := func(f func(*metav1.Time)) {
-		for i := range s.cv.Status.Conditions {
-			f(&s.cv.Status.Conditions[i].LastTransitionTime)
-		}
-		for i := range s.cv.Status.History {
-			f(&s.cv.Status.History[i].StartedTime)
-			if s.cv.Status.History[i].CompletionTime != nil {
-				f(s.cv.Status.History[i].CompletionTime)
-			}
-		}
-		for _, co := range s.operators {
-			for i := range co.Status.Conditions {
-				f(&co.Status.Conditions[i].LastTransitionTime)
-			}
-		}
-	}
-	each(func(t *metav1.Time) {
-		if t.After(latest) {
-			latest = t.Time
-		}
-	})
-	delta := last.Sub(latest).Truncate(time.Second)
-	each(func(t *metav1.Time) { t.Time = t.Add(delta) })
-	s.moved = delta
 }
 
 func (s *scenario) target() string { return s.to.Version }
