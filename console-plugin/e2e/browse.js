@@ -46,11 +46,27 @@ const factsOf = () => {
     const bar = root && root.querySelector('.pf-v6-c-progress');
     return bar ? { measure: text(bar.querySelector('.pf-v6-c-progress__measure')), variant: variantOf(bar) } : null;
   };
-  // linesOf counts the lines an element's text takes on the page.
+  // linesOf counts the lines an element's text takes on the page: the
+  // boxes of its text, each below the one before it starting a line. A
+  // label's own box (its padding, its border) is no line of text.
   const linesOf = (el) => {
-    const r = document.createRange();
-    r.selectNodeContents(el);
-    return new Set([...r.getClientRects()].filter((x) => x.width > 0).map((x) => Math.round(x.top))).size;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    const boxes = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const r = document.createRange();
+      r.selectNodeContents(n);
+      boxes.push(...[...r.getClientRects()].filter((x) => x.width > 0));
+    }
+    boxes.sort((a, b) => a.top - b.top);
+    let lines = 0;
+    let bottom = -Infinity;
+    for (const b of boxes) {
+      if (b.top >= bottom - 1) {
+        lines++;
+        bottom = b.bottom;
+      }
+    }
+    return lines;
   };
   // wrapped are the cells of the columns kept on one line that take more.
   const wrapped = all('td.pf-m-fit-content')

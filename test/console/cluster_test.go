@@ -288,7 +288,24 @@ func (c *cluster) grantViewer(ctx context.Context) error {
 		RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "ClusterRole", Name: viewer},
 		Subjects:   []rbacv1.Subject{{APIGroup: rbacv1.GroupName, Kind: rbacv1.UserKind, Name: viewer}},
 	}
-	_, err := c.kube.RbacV1().ClusterRoleBindings().Create(ctx, binding, metav1.CreateOptions{})
+	if _, err := c.kube.RbacV1().ClusterRoleBindings().Create(ctx, binding, metav1.CreateOptions{}); err != nil {
+		return err
+	}
+	// The operator's Lease, which the tab watches to say whether the
+	// operator still renews it.
+	lease := &rbacv1.Role{
+		ObjectMeta: metav1.ObjectMeta{Namespace: names.OwnNamespace, Name: viewer},
+		Rules:      []rbacv1.PolicyRule{{APIGroups: []string{"coordination.k8s.io"}, Resources: []string{"leases"}, Verbs: []string{"get", "list", "watch"}}},
+	}
+	if _, err := c.kube.RbacV1().Roles(names.OwnNamespace).Create(ctx, lease, metav1.CreateOptions{}); err != nil {
+		return err
+	}
+	leaseBinding := &rbacv1.RoleBinding{
+		ObjectMeta: metav1.ObjectMeta{Namespace: names.OwnNamespace, Name: viewer},
+		RoleRef:    rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: viewer},
+		Subjects:   binding.Subjects,
+	}
+	_, err := c.kube.RbacV1().RoleBindings(names.OwnNamespace).Create(ctx, leaseBinding, metav1.CreateOptions{})
 	return err
 }
 
