@@ -157,9 +157,13 @@ func sortNodes(nodes []Node) {
 	})
 }
 
-// pools returns the control plane's pool and the other pools that have
-// nodes. A pool known only from its nodes' insights is shown too, with
-// counts taken from the nodes.
+// PoolEmpty is the assessment status gives a worker pool without nodes:
+// its insight, with nothing to update, says Completed.
+const PoolEmpty insightsv1alpha1.PoolAssessment = "Empty"
+
+// pools returns the control plane's pool and the worker pools, those
+// without nodes assessed Empty. A pool known only from its nodes' insights
+// is shown too, with counts taken from the nodes.
 func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*insightsv1alpha1.NodeProgressInsight) (*Pool, []Pool) {
 	byName := map[string]*Pool{}
 	scopes := map[string]insightsv1alpha1.ScopeType{}
@@ -228,6 +232,15 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 			controlPlane = p
 		case p.Summary.Total > 0 || len(p.Nodes) > 0:
 			workers = append(workers, *p)
+		case summarized[name]:
+			// A pool whose insight counts no node (a custom
+			// MachineConfigPool whose selector matches none) is listed
+			// Empty, as `oc adm upgrade status` lists it
+			// (pkg/cli/admin/upgrade/status/workerpool.go, writePools),
+			// so that the administrator sees the pool exists and holds
+			// nothing to update.
+			p.Assessment = PoolEmpty
+			workers = append(workers, *p)
 		}
 	}
 	return controlPlane, workers
@@ -274,7 +287,8 @@ func summaryOf(summaries []insightsv1alpha1.NodeSummary) NodeCounts {
 // the cluster can see: NodePools are updated apart from the control plane.
 func (p *Pool) completed() bool {
 	if p.Assessment != "" {
-		return p.Assessment == insightsv1alpha1.PoolCompleted || p.Assessment == insightsv1alpha1.PoolBehind
+		return p.Assessment == insightsv1alpha1.PoolCompleted || p.Assessment == insightsv1alpha1.PoolBehind ||
+			p.Assessment == PoolEmpty
 	}
 	return countNodes(p.Nodes).Outdated == 0
 }

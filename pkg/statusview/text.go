@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -229,7 +230,10 @@ func writeNodes(b *bytes.Buffer, nodes []Node, all bool) {
 }
 
 func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
-	if len(s.WorkerPools) == 0 {
+	// As oc prints it (pkg/cli/admin/upgrade/status/status.go): only when a
+	// worker pool has nodes, and then every pool, the empty ones too. A
+	// compact cluster's worker pool, empty, is no worker update.
+	if !slices.ContainsFunc(s.WorkerPools, func(p Pool) bool { return p.Assessment != PoolEmpty }) {
 		return
 	}
 	b.WriteString("\n= Worker Upgrade =\n\n")
@@ -238,6 +242,10 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 	for i := range s.WorkerPools {
 		p := &s.WorkerPools[i]
 		c := &p.Summary
+		if p.Assessment == PoolEmpty {
+			fmt.Fprintf(t, "%s\t%s\t\t%d Total\n", cell(p.Name), p.Assessment, c.Total)
+			continue
+		}
 		fmt.Fprintf(t, "%s\t%s\t%d%% (%d/%d)\t%s\n", cell(p.Name), orUnknown(string(p.Assessment)), p.CompletionPercent, c.Total-c.Outdated, c.Total, poolStatus(*c))
 	}
 	_ = t.Flush()
