@@ -14,6 +14,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"math"
 	"os"
 	"os/signal"
 	"syscall"
@@ -118,7 +119,10 @@ func (c *controller) sync(ctx context.Context, _ factory.SyncContext) error {
 	if payload == 0 {
 		return nil
 	}
-	completion := int32(updated * 100 / payload)
+	// Rounded as the operator rounds it (controlplane's completionPercent,
+	// after oc), so that the reference writes the completion the
+	// benchmark waits for.
+	completion := int32(math.RoundToEven(float64(updated) / float64(payload) * 100))
 	if completion == insight.Status.CompletionPercent {
 		return nil
 	}
