@@ -48,6 +48,11 @@ type cluster struct {
 	insights   insightsclient.Interface
 	standin    *consolestandin.Server
 	operator   *bytes.Buffer
+	// recordedDuration is how long the recorded update had been running
+	// at the recording's last moment, and loaded when that moment was
+	// placed: the control plane's duration is their sum, and the time since.
+	recordedDuration time.Duration
+	loaded           time.Time
 }
 
 // startCluster loads the recorded cluster name (test/testdata/oc-examples),
@@ -67,7 +72,9 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	}
 	// Its last moment is now, as run-local places it: durations read as
 	// recorded, not as the years since.
-	recordedtime.Move(recorded, time.Now())
+	recordedDuration := updateDuration(recorded)
+	loaded := time.Now()
+	recordedtime.Move(recorded, loaded)
 	crds, err := crdPaths()
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +91,7 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	})
 	cfg = rest.CopyConfig(cfg)
 	cfg.QPS, cfg.Burst = 1000, 2000
-	c := &cluster{name: name, operator: &bytes.Buffer{}}
+	c := &cluster{name: name, operator: &bytes.Buffer{}, recordedDuration: recordedDuration, loaded: loaded}
 	c.kube = kubernetes.NewForConfigOrDie(cfg)
 	c.config = configclient.NewForConfigOrDie(cfg)
 	c.insights = insightsclient.NewForConfigOrDie(cfg)
@@ -129,6 +136,38 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	}
 	t.Cleanup(func() { _ = c.standin.Close() })
 	return c
+}
+
+// updateDuration is how long the recorded update had been running at the
+// recording's last moment, its latest ClusterVersion or ClusterOperator
+// transition: from the ClusterVersion's latest history entry's start,
+// read before the cluster is moved in time.
+func updateDuration(r *analyze.Cluster) time.Duration {
+	if len(r.ClusterVersions) != 1 || len(r.ClusterVersions[0].Status.History) == 0 {
+		return 0
+	}
+	cv := r.ClusterVersions[0]
+	var last time.Time
+	latest := func(t metav1.Time) {
+		if t.After(last) {
+			last = t.Time
+		}
+	}
+	for _, c := range cv.Status.Conditions {
+		latest(c.LastTransitionTime)
+	}
+	for _, h := range cv.Status.History {
+		latest(h.StartedTime)
+		if h.CompletionTime != nil {
+			latest(*h.CompletionTime)
+		}
+	}
+	for _, co := range r.ClusterOperators {
+		for _, c := range co.Status.Conditions {
+			latest(c.LastTransitionTime)
+		}
+	}
+	return last.Sub(cv.Status.History[0].StartedTime.Time)
 }
 
 // crdPaths are the CRDs of a cluster running the operator: OpenShift's

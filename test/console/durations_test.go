@@ -67,6 +67,11 @@ func shownDurations(p *pageFacts) map[string]string {
 	return d
 }
 
+// shortDurationOf says d as Go does, to the second.
+func shortDurationOf(d time.Duration) string {
+	return d.Truncate(time.Second).String()
+}
+
 // parseShown reads a duration as status and the tab say it: "now" is
 // none, and the unit is the smallest the text says.
 func parseShown(s string) (d, unit time.Duration, ok bool) {

@@ -78,6 +78,13 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 				t.Errorf("the tab shows (+) not what status --details=all printed (-):\n%s\nstatus printed:\n%s", diff, out)
 			}
 			checkDurations(t, want.durations(), shownDurations(&facts), apart)
+			if d, ok := shownDurations(&facts)["control plane: Duration"]; ok {
+				// As recorded, and as long again as it has run here.
+				recorded := shortDurationOf(c.recordedDuration + time.Since(c.loaded))
+				if !durationsAgree(recorded, d, time.Since(c.loaded)) {
+					t.Errorf("the tab says the update has run %s, not the recorded %s and the time since it was loaded (%s)", d, shortDurationOf(c.recordedDuration), recorded)
+				}
+			}
 			if diff := cmp.Diff(want.wholeMessages(), nonEmpty(facts.WholeMessages)); diff != "" {
 				t.Errorf("the node rows that cut their message show, expanded (+), not the whole message status prints of the node (-):\n%s", diff)
 			}
