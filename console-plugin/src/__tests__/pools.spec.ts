@@ -61,7 +61,7 @@ describe('pools', () => {
     expect(workers.map((p) => [p.name, p.kind])).toEqual([[name, kind]]);
   });
 
-  test('the default worker pool first, then the others by name; pools without nodes left out', () => {
+  test('the default worker pool first, then the others by name; a pool without nodes Empty, as status lists it', () => {
     const empty = nodePool('empty', 'Progressing');
     empty.status!.summaries = [{ type: 'Total', count: 0 }];
     const { workers } = pools(
@@ -69,7 +69,12 @@ describe('pools', () => {
       ['zeta', 'alpha', 'worker'].map((pool) => node(`n-${pool}`, condition('Updating', 'False', 'Pending'), { pool })),
       {},
     );
-    expect(workers.map((p) => p.name)).toEqual(['worker', 'alpha', 'zeta']);
+    expect(workers.map((p) => [p.name, p.assessment, p.status])).toEqual([
+      ['worker', undefined, '1 Available, 0 Progressing, 0 Draining'],
+      ['alpha', undefined, '1 Available, 0 Progressing, 0 Draining'],
+      ['empty', 'Empty', '0 Total'],
+      ['zeta', undefined, '1 Available, 0 Progressing, 0 Draining'],
+    ]);
   });
 });
 

@@ -97,7 +97,8 @@ describe.each(cases)('recorded cluster %s', (name) => {
     if (view.controlPlaneNodesText) {
       expect(text).toContain(view.controlPlaneNodesText);
     }
-    for (const p of view.workerPools) {
+    // status prints the worker pools only while one of them has nodes.
+    for (const p of view.workerPools.some((w) => w.assessment !== 'Empty') ? view.workerPools : []) {
       expect(text).toMatch(row(p.name, p.assessment ?? '?', p.completion, p.status));
     }
     for (const p of [...(view.controlPlaneNodes && !view.controlPlaneNodesText ? [view.controlPlaneNodes] : []), ...view.workerPools]) {

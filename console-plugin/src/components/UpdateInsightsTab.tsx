@@ -88,11 +88,18 @@ const UpdateInsightsTab = () => {
                 />
               </StackItem>
             )}
-            {view.workerPools.map((p) => (
-              <StackItem key={p.name}>
-                <PoolCard pool={p} drains={drainsHeld(view.health, p.nodes.map((n) => n.name))} />
-              </StackItem>
-            ))}
+            {view.workerPools.some((p) => p.assessment !== 'Empty') &&
+              view.workerPools.map((p) =>
+                p.assessment === 'Empty' ? (
+                  <StackItem key={p.name} data-test={`empty-pool-${p.name}`}>
+                    <p>{`${p.kind} ${p.name}: Empty, ${p.status}`}</p>
+                  </StackItem>
+                ) : (
+                  <StackItem key={p.name}>
+                    <PoolCard pool={p} drains={drainsHeld(view.health, p.nodes.map((n) => n.name))} />
+                  </StackItem>
+                ),
+              )}
           </>
         )}
         {view && (view.updating || view.health.length > 0) && (

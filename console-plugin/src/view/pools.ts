@@ -320,6 +320,10 @@ export const pools = (
       controlPlane = view;
     } else if (summary.total > 0 || b.nodes.length > 0) {
       workers.push(view);
+    } else if (b.summary) {
+      // A pool whose insight counts no node is Empty, as status lists it
+      // after oc (pkg/statusview/nodes.go pools).
+      workers.push({ ...view, assessment: 'Empty', completion: '', status: `${summary.total} Total` });
     }
   }
   return { controlPlane, workers };
@@ -330,7 +334,7 @@ export const pools = (
 // Behind the control plane has no update the cluster can see.
 export const poolCompleted = (p: PoolView): boolean =>
   p.assessment
-    ? p.assessment === 'Completed' || p.assessment === 'Behind'
+    ? p.assessment === 'Completed' || p.assessment === 'Behind' || p.assessment === 'Empty'
     : countNodes(p.nodes).outdated === 0;
 
 // behindLine says that a NodePool runs behind the control plane, in the
