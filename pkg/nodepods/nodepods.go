@@ -2,7 +2,10 @@
 // drained): an informer per node, watching that node's pods alone
 // (spec.nodeName), so that no pod is listed per read and no pod of another
 // node is cached. A cluster may run 150,000 pods; a drain concerns a
-// handful of nodes at a time.
+// handful of nodes at a time. The same caches, keyed by budget
+// (BudgetKey), hold the pods a few chosen PodDisruptionBudgets select:
+// those at their limit over a drained node's pods, which wait for their
+// other pods, on other nodes, to be ready.
 package nodepods
 
 import (
@@ -10,11 +13,13 @@ import (
 	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/cache"
 
@@ -24,11 +29,15 @@ import (
 // ErrStopped is Follow's error once Stop was called.
 var ErrStopped = errors.New("the caches of pods are stopping")
 
-// Caches are the caches of the pods of the nodes Follow was last given.
+// Caches are the caches of the pods of the nodes (or budgets) Follow was
+// last given.
 type Caches struct {
 	client    kubernetes.Interface
 	transform cache.TransformFunc
-	changed   func(node string)
+	changed   func(key string)
+	// selection is the namespace and restriction of a key's list and
+	// watch.
+	selection func(key string) (string, func(*metav1.ListOptions))
 
 	mu    sync.Mutex
 	nodes map[string]*nodeCache
@@ -47,7 +56,31 @@ type nodeCache struct {
 // cache need not hold) and, when changed is not nil, call it with the
 // node whose pods changed, or whose cache has listed them.
 func New(client kubernetes.Interface, transform cache.TransformFunc, changed func(node string)) *Caches {
-	return &Caches{client: client, transform: transform, changed: changed, nodes: map[string]*nodeCache{}}
+	return &Caches{client: client, transform: transform, changed: changed, selection: ofNode, nodes: map[string]*nodeCache{}}
+}
+
+// NewByBudget returns caches as New does, whose keys are BudgetKey's: each
+// holds the pods of a namespace a label selector selects.
+func NewByBudget(client kubernetes.Interface, transform cache.TransformFunc, changed func(key string)) *Caches {
+	return &Caches{client: client, transform: transform, changed: changed, selection: ofBudget, nodes: map[string]*nodeCache{}}
+}
+
+// BudgetKey is the key of the pods selector selects in namespace: a
+// budget's selector, so that a budget whose selector changes is another
+// key, never a cache of the pods it selected before.
+func BudgetKey(namespace string, selector labels.Selector) string {
+	return namespace + "/" + selector.String()
+}
+
+func ofNode(node string) (string, func(*metav1.ListOptions)) {
+	return metav1.NamespaceAll, listwatch.ByField(fields.OneTermEqualSelector("spec.nodeName", node))
+}
+
+// ofBudget reads a BudgetKey: a namespace has no "/", and the selector,
+// from labels.Selector.String, parses back.
+func ofBudget(key string) (string, func(*metav1.ListOptions)) {
+	namespace, selector, _ := strings.Cut(key, "/")
+	return namespace, func(o *metav1.ListOptions) { o.LabelSelector = selector }
 }
 
 // Follow keeps the caches of the pods of nodes, in their order, starting
@@ -115,10 +148,11 @@ func (c *Caches) Pods(node string) ([]*corev1.Pod, bool, error) {
 	return out, true, nil
 }
 
-// start starts the cache of the pods of node; c.mu is held.
+// start starts the cache of the pods of node (or key); c.mu is held.
 func (c *Caches) start(node string) *nodeCache {
-	pods := c.client.CoreV1().Pods(metav1.NamespaceAll)
-	w := listwatch.NewWatched(c.client, listwatch.Selected(listwatch.ByField(fields.OneTermEqualSelector("spec.nodeName", node)), pods.List, pods.Watch),
+	namespace, restrict := c.selection(node)
+	pods := c.client.CoreV1().Pods(namespace)
+	w := listwatch.NewWatched(c.client, listwatch.Selected(restrict, pods.List, pods.Watch),
 		&corev1.Pod{}, c.transform)
 	ctx, stop := context.WithCancel(context.Background())
 	if c.changed != nil {

@@ -3,6 +3,7 @@ package nodepods
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -121,5 +122,62 @@ func TestCachesFollowNodesAndSayWhenTheirPodsChange(t *testing.T) {
 	}
 	if got := c.Followed(); len(got) != 0 {
 		t.Errorf("followed once stopped: %v", got)
+	}
+}
+
+// A budget's cache lists and watches its namespace's pods by the budget's
+// selector alone, and holds none of another namespace or label.
+func TestCachesByBudgetHoldThePodsItsSelectorSelects(t *testing.T) {
+	labelled := func(namespace, name, node string, l map[string]string) *corev1.Pod {
+		p := pod(name, node)
+		p.Namespace, p.Labels = namespace, l
+		return p
+	}
+	client := kubefake.NewSimpleClientset(
+		labelled("shop", "db-a", "worker-a", map[string]string{"app": "db"}),
+		labelled("shop", "db-b", "worker-b", map[string]string{"app": "db"}),
+		labelled("shop", "web-a", "worker-a", map[string]string{"app": "web"}),
+		labelled("bank", "db-c", "worker-c", map[string]string{"app": "db"}),
+	)
+	var requests []string
+	var mu sync.Mutex
+	client.PrependReactor("list", "pods", func(a clienttesting.Action) (bool, runtime.Object, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		r := a.(clienttesting.ListAction).GetListRestrictions()
+		requests = append(requests, a.GetNamespace()+" labels="+r.Labels.String()+" fields="+r.Fields.String())
+		return false, nil, nil
+	})
+	selector, err := metav1.LabelSelectorAsSelector(&metav1.LabelSelector{MatchLabels: map[string]string{"app": "db"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := BudgetKey("shop", selector)
+	var seen changes
+	c := NewByBudget(client, nil, seen.add)
+	defer c.Stop()
+	if _, err := c.Follow([]string{key}); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the budget's pods listed and said", func() bool {
+		_, synced, _ := c.Pods(key)
+		return synced && seen.count(key) >= 1
+	})
+	pods, _, err := c.Pods(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range pods {
+		names = append(names, p.Namespace+"/"+p.Name)
+	}
+	slices.Sort(names)
+	if diff := cmp.Diff([]string{"shop/db-a", "shop/db-b"}, names); diff != "" {
+		t.Errorf("cached pods (-want +got):\n%s", diff)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if diff := cmp.Diff([]string{"shop labels=app=db fields="}, requests); diff != "" {
+		t.Errorf("pod lists (-want +got):\n%s", diff)
 	}
 }
