@@ -23,6 +23,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/health"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 // heldWithin limits the wait for a block to be named: a pod deleted during
@@ -66,6 +67,26 @@ var reasonCases = []reasonCase{{
 	},
 	want: func(namespace string, pod *corev1.Pod) drain.Pod {
 		return blockOf(pod, drain.BudgetAtLimit, drain.Budget{Namespace: namespace, Name: "web", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2})
+	},
+}, {
+	// Two replicas, two needed, the other on another node not ready: the
+	// budget waits for it, which the operator sees only by watching the
+	// pods the budget selects wherever they run.
+	name: "PeerNotReady", reason: drain.BudgetAtLimit,
+	before: func(t *testing.T, namespace, node string) *corev1.Pod {
+		held := runWeb(t, namespace, node, webLabels, 1)
+		peer := createRunningPod(t, namespace, webPeerName, "worker-elsewhere", webOwner(), webLabels, deployedAt())
+		peer.Status = kubeletStatus(podNotReady, peerNotReadySince)
+		if _, err := kubeClient.CoreV1().Pods(namespace).UpdateStatus(context.Background(), peer, metav1.UpdateOptions{}); err != nil {
+			t.Fatalf("writing the status of pod %s: %v", webPeerName, err)
+		}
+		writeBudgetStatus(t, createMinAvailable(t, namespace, "web", 2, webLabels), 1, 2, 2, deployedAt())
+		return held
+	},
+	want: func(namespace string, pod *corev1.Pod) drain.Pod {
+		b := blockOf(pod, drain.BudgetAtLimit, drain.Budget{Namespace: namespace, Name: "web", CurrentHealthy: 1, DesiredHealthy: 2, ExpectedPods: 2})
+		b.NotReady = []drain.Peer{{Namespace: namespace, Name: webPeerName, Node: "worker-elsewhere", Since: peerNotReadySince.Time}}
+		return b
 	},
 }, {
 	// The pod of a DaemonSet that is gone, its budget at its limit: the
@@ -241,6 +262,13 @@ func TestEveryDrainReasonIsShownWhileTheNodeIsHeld(t *testing.T) {
 // webPendingName is the replica of the ReplacementUnschedulable case that
 // cannot be scheduled.
 const webPendingName = "web-5d8f7c9b4-p2r6t"
+
+// webPeerName is the PeerNotReady case's replica on another node, not
+// ready since peerNotReadySince, a time of its own so that the case's want
+// knows it.
+const webPeerName = "web-5d8f7c9b4-m4q9z"
+
+var peerNotReadySince = metav1.NewTime(time.Date(2026, time.November, 30, 8, 0, 0, 0, time.UTC))
 
 // heldFinalizer is the finalizer of an application's controller that does
 // not remove it.
@@ -493,7 +521,11 @@ func checkDrainHealthInsight(t *testing.T, i *insightsv1alpha1.UpdateHealthInsig
 		}
 		want.GraceEnds = ends
 	}
-	wantSummary := "Pod " + want.Namespace + "/" + want.Name + " holds the drain of node " + node + ": " + want.Why()
+	// Cut as the operator cuts a summary: the description says it whole.
+	wantSummary := text.OneLine("Pod "+want.Namespace+"/"+want.Name+" holds the drain of node "+node+": "+want.Why(), insightsv1alpha1.InsightSummaryMaxLength)
+	if !strings.Contains(i.Status.Impact.Description, want.Why()) {
+		t.Errorf("the health insight's description\n\t%s\ndoes not say\n\t%s", i.Status.Impact.Description, want.Why())
+	}
 	if summary != wantSummary {
 		t.Errorf("the health insight's summary is\n\t%s\nwant\n\t%s", summary, wantSummary)
 	}

@@ -52,8 +52,9 @@ const (
 //     the pods and the budgets created;
 //   - pod-lists-drains-begin, pod-watches-drains-begin: the operator's pod
 //     LISTs and WATCHes from the drains asked until every drained node's
-//     insight names the pod that holds it: a cache per drained node and one
-//     of the unscheduled pods start, 51, each with one WATCH whose first
+//     insight names the pod that holds it: a cache per drained node, one
+//     of the unscheduled pods and one per held budget start, 60, each with
+//     one WATCH whose first
 //     events are its list (client-go's WatchListClient, on by default since
 //     1.35: sendInitialEvents), and so no LIST;
 //   - requests/min, pod-lists/min, node-syncs/min, budget-changes/min: in

@@ -18,13 +18,15 @@ const namedBlocks = 3
 
 // DrainObjects are what a drained node's pods are judged from: its pods,
 // the cluster's budgets, the pods waiting to be scheduled (a replacement
-// that cannot be scheduled keeps a budget at its limit), and whether a
-// DaemonSet exists (the pod of one that is gone is evicted, under its
-// budget; nil takes every DaemonSet to exist).
+// that cannot be scheduled keeps a budget at its limit), the pods on other
+// nodes of the budgets that may refuse an eviction (those not ready are
+// what a budget at its limit waits for), and whether a DaemonSet exists
+// (the pod of one that is gone is evicted, under its budget; nil takes
+// every DaemonSet to exist).
 type DrainObjects struct {
-	Pods, Pending   []*corev1.Pod
-	Budgets         []*policyv1.PodDisruptionBudget
-	DaemonSetExists func(namespace, name string) bool
+	Pods, Pending, Others []*corev1.Pod
+	Budgets               []*policyv1.PodDisruptionBudget
+	DaemonSetExists       func(namespace, name string) bool
 }
 
 // DrainRequested says the machine-config controller asks the node drained
@@ -49,7 +51,7 @@ func drainBlocks(in Input, started time.Time) []drain.Pod {
 	}
 	var out []drain.Pod
 	for _, p := range drain.Node(drain.Input{
-		Node: in.Node, Pods: in.Drain.Pods, Budgets: in.Drain.Budgets, Pending: in.Drain.Pending,
+		Node: in.Node, Pods: in.Drain.Pods, Budgets: in.Drain.Budgets, Pending: in.Drain.Pending, Others: in.Drain.Others,
 		DaemonSetExists: in.Drain.DaemonSetExists, Policy: drain.MCO, Started: started, Now: in.Now,
 	}) {
 		if p.Verdict == drain.Blocking {

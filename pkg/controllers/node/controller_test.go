@@ -21,6 +21,8 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	kubefake "k8s.io/client-go/kubernetes/fake"
@@ -98,6 +100,7 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		daemonSets: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
 		kube:       kubefake.NewSimpleClientset(),
 	}
+	h.kube.PrependReactor("list", "pods", h.listPodsByNode)
 	// The caches hold what the informers' transforms leave.
 	for _, n := range c.Nodes {
 		h.put(h.nodes, n, StripNode)
@@ -130,6 +133,28 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 	t.Cleanup(h.controller.drains.stop)
 	must(t, h.controller.placeNodes())
 	return h
+}
+
+// listPodsByNode lists the pods a spec.nodeName field selector selects, as
+// the API server does: the fake clientset ignores field selectors, and a
+// drained node's cache would hold every pod.
+func (h *harness) listPodsByNode(a clienttesting.Action) (bool, runtime.Object, error) {
+	r := a.(clienttesting.ListAction).GetListRestrictions()
+	if r.Fields == nil || r.Fields.Empty() {
+		return false, nil, nil
+	}
+	obj, err := h.kube.Tracker().List(corev1.SchemeGroupVersion.WithResource("pods"), corev1.SchemeGroupVersion.WithKind("Pod"), a.GetNamespace())
+	if err != nil {
+		return true, nil, err
+	}
+	list := obj.(*corev1.PodList)
+	selected := &corev1.PodList{ListMeta: list.ListMeta}
+	for _, p := range list.Items {
+		if r.Fields.Matches(fields.Set{"spec.nodeName": p.Spec.NodeName}) && r.Labels.Matches(labels.Set(p.Labels)) {
+			selected.Items = append(selected.Items, p)
+		}
+	}
+	return true, selected, nil
 }
 
 func must(t *testing.T, err error) {

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/kubernetes"
 	appslisters "k8s.io/client-go/listers/apps/v1"
@@ -26,20 +27,27 @@ const unscheduled = ""
 // drains are judged from: each such node's pods, and only its (a cluster
 // may run 150,000 pods), the pods waiting to be scheduled, the cluster's
 // budgets, which are few, and its DaemonSets, stripped to their names,
-// whose pods the drain skips only while they exist.
+// whose pods the drain skips only while they exist. Of a budget that may
+// refuse to evict a drained node's pod, it watches the pods the budget
+// selects, on any node: a budget at its limit waits for those not ready,
+// which the drain's words name.
 type drains struct {
 	pods       *nodepods.Caches
+	budgetPods *nodepods.Caches
 	budgets    policylisters.PodDisruptionBudgetLister
 	daemonSets appslisters.DaemonSetLister
 
 	mu       sync.Mutex
 	followed map[string]bool
+	// waited are, by drained node, the keys (nodepods.BudgetKey) of the
+	// budgets that may refuse to evict its pods.
+	waited map[string][]string
 }
 
 // newDrains returns drains whose caches queue, through add, the node whose
 // pods changed, and every drained node when the unscheduled pods do.
 func newDrains(client kubernetes.Interface, budgets policylisters.PodDisruptionBudgetLister, daemonSets appslisters.DaemonSetLister, add func(any)) *drains {
-	d := &drains{budgets: budgets, daemonSets: daemonSets, followed: map[string]bool{}}
+	d := &drains{budgets: budgets, daemonSets: daemonSets, followed: map[string]bool{}, waited: map[string][]string{}}
 	d.pods = nodepods.New(client, drain.Strip, func(node string) {
 		if node == unscheduled {
 			d.queueDrained(add)
@@ -47,6 +55,7 @@ func newDrains(client kubernetes.Interface, budgets policylisters.PodDisruptionB
 		}
 		add(nodeKeyPrefix + node)
 	})
+	d.budgetPods = nodepods.NewByBudget(client, drain.Strip, func(string) { d.queueDrained(add) })
 	return d
 }
 
@@ -112,12 +121,81 @@ func (d *drains) objects(node *corev1.Node) *nodes.DrainObjects {
 	if err != nil {
 		return nil
 	}
-	return &nodes.DrainObjects{Pods: pods, Pending: pending, Budgets: budgets, DaemonSetExists: d.daemonSetExists}
+	others, othersSynced := d.waitedFor(node.Name, pods, budgets)
+	if !othersSynced {
+		return nil
+	}
+	return &nodes.DrainObjects{Pods: pods, Pending: pending, Others: others, Budgets: budgets, DaemonSetExists: d.daemonSetExists}
 }
 
-// forget stops following node.
+// waitedFor follows the pods of the budgets that may refuse to evict one of
+// the node's pods, and returns them, false while a cache has not listed
+// them: it queues the drained nodes once it has. Until then the drain is
+// not judged, as while the node's own pods are not cached: a budget's
+// block named without the pods it waits for would be written, then
+// rewritten.
+func (d *drains) waitedFor(node string, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget) ([]*corev1.Pod, bool) {
+	var keys []string
+	for _, b := range budgets {
+		selector, ok := drain.Selector(b)
+		if !ok || !drain.MayRefuse(b) || !slices.ContainsFunc(pods, func(p *corev1.Pod) bool { return drain.Selects(b, p) }) {
+			continue
+		}
+		keys = append(keys, nodepods.BudgetKey(b.Namespace, selector))
+	}
+	slices.Sort(keys)
+	keys = slices.Compact(keys)
+	d.wait(node, keys)
+	var out []*corev1.Pod
+	for _, key := range keys {
+		cached, synced, err := d.budgetPods.Pods(key)
+		if err != nil {
+			klog.V(2).InfoS("Cannot read the pods of a budget that holds a drain", "node", node, "budget", key, "err", err)
+		}
+		if !synced {
+			return nil, false
+		}
+		out = append(out, cached...)
+	}
+	return out, true
+}
+
+// wait records the budget keys node waits on and follows those of every
+// drained node.
+func (d *drains) wait(node string, keys []string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if len(keys) == 0 {
+		if _, ok := d.waited[node]; !ok {
+			return
+		}
+		delete(d.waited, node)
+	} else {
+		if slices.Equal(d.waited[node], keys) {
+			return
+		}
+		d.waited[node] = keys
+	}
+	d.followBudgets()
+}
+
+// followBudgets follows the union of the waited budgets; d.mu is held.
+func (d *drains) followBudgets() {
+	var all []string
+	for _, keys := range d.waited {
+		all = append(all, keys...)
+	}
+	slices.Sort(all)
+	if _, err := d.budgetPods.Follow(slices.Compact(all)); err != nil {
+		// Only once the controller stops.
+		klog.V(2).InfoS("Not following the pods of budgets that hold drains", "err", err)
+	}
+}
+
+// forget stops following node, and the budgets it waited on.
 func (d *drains) forget(node string) {
 	d.follow(node, false)
+	d.wait(node, nil)
 }
 
 func (d *drains) follow(node string, on bool) {
@@ -148,4 +226,5 @@ func (d *drains) follow(node string, on bool) {
 // stop stops every cache of pods.
 func (d *drains) stop() {
 	d.pods.Stop()
+	d.budgetPods.Stop()
 }
