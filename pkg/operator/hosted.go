@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -14,7 +15,10 @@ import (
 // the MachineConfig CRDs out (control-plane-operator/controllers/
 // hostedcontrolplane/v2/cvo/deployment.go, manifestsToOmit); the NodePool
 // controller follows the nodes by NodePool instead.
+// They share what the NodePool controller learns of how long a node takes
+// to update in place, which the pre-checks' estimate uses.
 func (s *starter) startHosted(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
-	s.startNodePools(ctx)
-	s.startPlans(ctx, answers, nil, alertsSource, informerRequests)
+	perNode := &nodes.PerNodeTimes{}
+	s.startNodePools(ctx, perNode)
+	s.startPlans(ctx, answers, perNode, alertsSource, informerRequests)
 }

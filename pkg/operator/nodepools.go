@@ -11,8 +11,8 @@ import (
 )
 
 // startNodePools runs the controller of the NodePools' node and pool
-// insights.
-func (s *starter) startNodePools(ctx context.Context) {
+// insights, which learns into perNode how long their nodes take to update.
+func (s *starter) startNodePools(ctx context.Context, perNode *nodes.PerNodeTimes) {
 	insights := s.factories.insights.Insights().V1alpha1()
 	controller, err := nodepool.New(
 		s.factories.nodes.Core().V1().Nodes(),
@@ -23,7 +23,7 @@ func (s *starter) startNodePools(ctx context.Context) {
 		s.clients.nodeInsights.InsightsV1alpha1(),
 		s.tracker,
 		s.controllerContext.EventRecorder,
-		&nodes.PerNodeTimes{},
+		perNode,
 		s.controllerContext.Clock,
 	)
 	if err != nil {

@@ -39,7 +39,7 @@ var (
 // informerRequests. On a hosted control plane it reads no MachineConfigPool
 // (there are none: control-plane-operator/controllers/hostedcontrolplane/
 // v2/cvo/deployment.go leaves their CRDs out of the payload) and perNode is
-// nil: its worker pools are the nodes' NodePools.
+// the NodePools': its worker pools are the nodes' NodePools.
 func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()

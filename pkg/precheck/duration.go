@@ -50,18 +50,42 @@ func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 }
 
 // hostedDuration: how long a hosted control plane's update should take, as
-// duration reckons the control plane's. Its NodePools are updated apart.
+// duration reckons the control plane's, and how long its NodePools take
+// when they are updated, apart: the control plane's update moves no node.
 func hostedDuration(in *Input) []insightsv1alpha1.UpdateInsight {
 	if in.ClusterVersion == nil {
 		return nil
 	}
 	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
+	summary := fmt.Sprintf("The update to %s should take %s: the control plane (%s)", in.Target, text.About(cp), basis)
+	description := "The control plane is hosted: its update moves no node."
+	if longest, total, pools, breakdown := nodePoolsDuration(in); total > 0 {
+		summary += fmt.Sprintf("; its NodePools, updated apart, %s (%s in %s)", text.Approx(longest), plural(total, "node"), plural(pools, "NodePool"))
+		description += " Each NodePool is updated apart, when its release is changed on the management cluster, and they may update at the same time. " +
+			"A NodePool updates one node at a time unless it is told otherwise (in place, maxUnavailable 1; replaced, maxSurge 1 and maxUnavailable 0: " +
+			"hypershift api/hypershift/v1beta1/nodepool_types.go), which the hosted cluster cannot see; the estimate assumes that and no node waiting on a drain." +
+			"\n" + strings.Join(breakdown, "\n")
+	}
 	return []insightsv1alpha1.UpdateInsight{finding{
 		uid: uidDuration, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.NoneImpactType,
-		scope:       controlPlane(clusterVersionResource()),
-		summary:     fmt.Sprintf("The update to %s should take %s: the control plane (%s)", in.Target, text.About(cp), basis),
-		description: "The control plane is hosted: its update moves no node. Each NodePool takes its own time when it is updated.",
+		scope: controlPlane(clusterVersionResource()), summary: summary, description: description,
 	}.insight(in.Now)}
+}
+
+// nodePoolsDuration is how long the slowest NodePool takes, one node at a
+// time, the nodes and NodePools it counts, and a line per NodePool.
+func nodePoolsDuration(in *Input) (longest time.Duration, total, pools int, breakdown []string) {
+	for _, p := range nodePoolsOf(in.Nodes) {
+		n := p.nodes
+		perNode, ok := in.PerNode[p.name]
+		if !ok || perNode <= 0 {
+			perNode = nodes.DefaultPerNodeTime
+		}
+		took := time.Duration(n) * perNode
+		breakdown = append(breakdown, fmt.Sprintf("NodePool %s: %s, one at a time, %s each: %s.", p.name, plural(n, "node"), text.Approx(perNode), text.Approx(took)))
+		longest, total, pools = max(longest, took), total+n, pools+1
+	}
+	return longest, total, pools, breakdown
 }
 
 // controlPlaneDuration is the median of the latest completed updates'

@@ -1,6 +1,7 @@
 package precheck
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +12,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
+
+	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
 // completedUpdates is a history of updates that took these durations, the
@@ -94,6 +97,50 @@ func TestDuration(t *testing.T) {
 			want := []seen{{uidDuration, "status", tt.want}}
 			if diff := cmp.Diff(want, seenOf(got)); diff != "" {
 				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A hosted control plane's update moves no node: its time is the control
+// plane's, and each NodePool's, updated apart one node at a time, is told
+// beside it from what the NodePool controller learned of its nodes.
+func TestHostedDuration(t *testing.T) {
+	joining := poolNode("c-1", "", "v1.31.6")
+	delete(joining.Labels, hosted.NodePoolLabel)
+	tests := []struct {
+		name    string
+		nodes   []*corev1.Node
+		perNode map[string]time.Duration
+		want    []string
+	}{
+		{
+			name: "NodePools with a learned and a default time; a node that has just joined is in none",
+			nodes: []*corev1.Node{poolNode("a-1", "workers-a", "v1.31.6"), poolNode("a-2", "workers-a", "v1.31.6"), poolNode("a-3", "workers-a", "v1.31.6"),
+				poolNode("b-1", "workers-b", "v1.31.6"), joining},
+			perNode: map[string]time.Duration{"workers-a": 14 * time.Minute},
+			want: []string{
+				"The update to 4.19.2 should take about 42m: the control plane (as long as its last update); its NodePools, updated apart, ~42m (4 nodes in 2 NodePools)",
+				"NodePool workers-a: 3 nodes, one at a time, ~14m each: ~42m.",
+				"NodePool workers-b: 1 node, one at a time, ~10m each: ~10m.",
+			},
+		},
+		{
+			name:  "no node in a NodePool",
+			nodes: []*corev1.Node{joining},
+			want:  []string{"The update to 4.19.2 should take about 42m: the control plane (as long as its last update)", "The control plane is hosted: its update moves no node."},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cv := clusterVersion(func(cv *configv1.ClusterVersion) { cv.Status.History = completedUpdates(42 * time.Minute) })
+			got := hostedDuration(&Input{ClusterVersion: cv, Target: "4.19.2", Topology: hosted.Hosted, Nodes: tt.nodes, PerNode: tt.perNode, Now: now})
+			if len(got) != 1 {
+				t.Fatalf("findings: %v, want one", seenOf(got))
+			}
+			lines := strings.Split(got[0].Impact.Description, "\n")
+			if diff := cmp.Diff(tt.want, append([]string{got[0].Impact.Summary}, lines[min(1, len(lines)-1):]...)); diff != "" {
+				t.Errorf("summary and description's breakdown (-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -81,6 +81,8 @@ func displayMinor(v4Minor int) string {
 // the management cluster.
 type nodePool struct {
 	name string
+	// nodes is how many nodes carry its label.
+	nodes int
 	// oldest is the oldest kubelet of its nodes; unreadable names the nodes
 	// whose kubelet version cannot be parsed.
 	oldest        string
@@ -104,6 +106,7 @@ func nodePoolsOf(nodes []*corev1.Node) []*nodePool {
 			p = &nodePool{name: name}
 			byName[name] = p
 		}
+		p.nodes++
 		kubelet := n.Status.NodeInfo.KubeletVersion
 		v, err := hosted.KubeletMinor(kubelet)
 		if err != nil {

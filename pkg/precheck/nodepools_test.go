@@ -221,7 +221,7 @@ func TestHostedRunChecksTheControlPlaneAndTheNodePools(t *testing.T) {
 			}
 		}
 	}
-	if got := hostedFindings[len(hostedFindings)-1].Impact.Summary; got != "The update to 4.19.2 should take about 1h: the control plane (as long as its last update)" {
+	if got := hostedFindings[len(hostedFindings)-1].Impact.Summary; got != "The update to 4.19.2 should take about 1h: the control plane (as long as its last update); its NodePools, updated apart, ~20m (2 nodes in 1 NodePool)" {
 		t.Errorf("duration = %q", got)
 	}
 

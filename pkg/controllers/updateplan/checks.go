@@ -99,9 +99,13 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		}
 		in.Budgets = append(in.Budgets, budget)
 	}
-	for _, p := range cluster.pools {
-		if c.perNode != nil {
+	if c.perNode != nil {
+		for _, p := range cluster.pools {
 			in.PerNode[p.Name] = c.perNode.Expected(p.Name)
+		}
+		// A hosted cluster's pools are its nodes' NodePools.
+		for _, nodePool := range precheck.NodePoolsOfNodes(cluster.nodes) {
+			in.PerNode[nodePool] = c.perNode.Expected(nodePool)
 		}
 	}
 	in.Alerts, in.AlertsUnreadable = c.alerts.read(ctx)
