@@ -112,11 +112,13 @@ func (p Pod) Remedy() string {
 const namedPeers = 2
 
 // peers names the pods the budget waits for: each on its node, not ready
-// since a time (a time, not how long: the words are stored).
+// since a time (a time, not how long: the words are stored). They are in
+// the budget's namespace, which the words have just named: a summary has
+// 256 characters.
 func (p Pod) peers() string {
 	var named []string
 	for _, peer := range p.NotReady[:min(len(p.NotReady), namedPeers)] {
-		s := fmt.Sprintf("pod %s/%s on node %s, not ready", peer.Namespace, peer.Name, peer.Node)
+		s := fmt.Sprintf("pod %s on node %s, not ready", peer.Name, peer.Node)
 		if !peer.Since.IsZero() {
 			s += " since " + peer.Since.UTC().Format(time.RFC3339)
 		}

@@ -91,9 +91,9 @@ func TestABudgetAtItsLimitNamesThePodsItWaitsFor(t *testing.T) {
 			name: "a guard pod whose peer on another node is not ready",
 			pod:  Pod{Verdict: Blocking, Reason: BudgetAtLimit, Budgets: []Budget{guard}, NotReady: []Peer{master1}},
 			why: "PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows no disruption (1 of 3 expected pods healthy, 2 needed): " +
-				"it waits for pod openshift-etcd/etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z",
+				"it waits for pod etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z",
 			remedy: "Nothing scales a bare pod: PodDisruptionBudget openshift-etcd/etcd-guard-pdb allows a disruption only once it has more healthy pods, " +
-				"and waits for pod openshift-etcd/etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z. " +
+				"and waits for pod etcd-guard-master-1 on node master-1, not ready since 2026-11-27T07:40:00Z. " +
 				"Find why they are not ready (a control plane guard pod is ready while its operand on that node is healthy), or relax the budget's minAvailable or maxUnavailable.",
 		},
 		{
@@ -108,9 +108,9 @@ func TestABudgetAtItsLimitNamesThePodsItWaitsFor(t *testing.T) {
 			name: "a workload's pod whose peers are not ready",
 			pod: Pod{Verdict: Blocking, Reason: BudgetAtLimit, Owner: "ReplicaSet/web-7d9", Budgets: []Budget{{Namespace: "shop", Name: "web", CurrentHealthy: 1, DesiredHealthy: 1, ExpectedPods: 4}},
 				NotReady: []Peer{{Namespace: "shop", Name: "web-a", Node: "worker-b", Since: since}, {Namespace: "shop", Name: "web-b", Node: "worker-c"}, {Namespace: "shop", Name: "web-c", Node: "worker-d"}}},
-			why: "PodDisruptionBudget shop/web allows no disruption (1 of 4 expected pods healthy, 1 needed): it waits for pod shop/web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; " +
-				"pod shop/web-b on node worker-c, not ready; and 1 more not ready",
-			remedy: "Find why the pods it waits for are not ready (pod shop/web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; pod shop/web-b on node worker-c, not ready; " +
+			why: "PodDisruptionBudget shop/web allows no disruption (1 of 4 expected pods healthy, 1 needed): it waits for pod web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; " +
+				"pod web-b on node worker-c, not ready; and 1 more not ready",
+			remedy: "Find why the pods it waits for are not ready (pod web-a on node worker-b, not ready since 2026-11-27T07:40:00Z; pod web-b on node worker-c, not ready; " +
 				"and 1 more not ready: their events and readiness probes say), scale ReplicaSet/web-7d9 up so that PodDisruptionBudget shop/web allows a disruption, " +
 				"or relax the budget's minAvailable or maxUnavailable.",
 		},

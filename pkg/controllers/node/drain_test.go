@@ -58,7 +58,7 @@ func TestAHeldDrainNamesTheBudgetsPodNotReadyOnAnotherNode(t *testing.T) {
 	d := startDrain(t, false)
 	key := nodepods.BudgetKey("shop", labels.SelectorFromSet(labels.Set{"app": "db"}))
 	d.step(10*time.Minute, d.draining)
-	peer := "pod shop/db-1 on node " + otherNode + ", not ready since " + d.now.Add(-time.Hour).UTC().Format(time.RFC3339)
+	peer := "pod db-1 on node " + otherNode + ", not ready since " + d.now.Add(-time.Hour).UTC().Format(time.RFC3339)
 	var descriptions []string
 	for _, i := range d.h.healthInsights() {
 		if strings.HasPrefix(i.Status.Impact.Summary, "Pod shop/db-0 holds the drain") {
