@@ -57,6 +57,8 @@ const (
 	MirrorPod Reason = "Mirror"
 	// DeletedLongAgo: deleted more than SkipWaitForDeleteTimeoutSeconds ago (Skipped).
 	DeletedLongAgo Reason = "DeletedLongAgo"
+	// DrainerFilter: the drainer's own filter skips it (Policy.SkipPodNamedAfterNode) (Skipped).
+	DrainerFilter Reason = "DrainerFilter"
 	// TerminalPod: a Succeeded or Failed pod, which the Helper evicts and the
 	// eviction API deletes without a look at its budgets (Evicted).
 	TerminalPod Reason = "Terminal"

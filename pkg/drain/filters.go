@@ -15,7 +15,7 @@ import (
 func filter(in Input, pod *corev1.Pod, orphan bool) (Verdict, Reason, bool) {
 	policy := in.Policy
 	// skipDeletedFilter.
-	if skipDeleted(pod, policy.SkipWaitForDeleteTimeoutSeconds, in.Now) {
+	if skipDeleted(pod, skipWaitSeconds(policy, in.Node), in.Now) {
 		return Skipped, DeletedLongAgo, false
 	}
 	// daemonSetFilter. It gets the DaemonSet first: one that is gone leaves
@@ -46,7 +46,31 @@ func filter(in Input, pod *corev1.Pod, orphan bool) (Verdict, Reason, bool) {
 	if !terminal(pod) && metav1.GetControllerOf(pod) == nil && !policy.Force {
 		return Blocking, Refused, false
 	}
+	// AdditionalFilters, after the Helper's own.
+	if policy.SkipPodNamedAfterNode != "" && pod.Name == policy.SkipPodNamedAfterNode+in.Node.Name {
+		return Skipped, DrainerFilter, false
+	}
 	return "", "", true
+}
+
+// skipWaitSeconds is the SkipWaitForDeleteTimeoutSeconds the drainer gives
+// the Helper for node.
+func skipWaitSeconds(policy Policy, node *corev1.Node) int {
+	if policy.UnreachableSkipWaitForDeleteTimeoutSeconds > 0 && unreachable(node) {
+		return policy.UnreachableSkipWaitForDeleteTimeoutSeconds
+	}
+	return policy.SkipWaitForDeleteTimeoutSeconds
+}
+
+// unreachable is cluster-api's IsNodeUnreachable, as the HyperShift drainer
+// copies it (drainer.go, isNodeUnreachable): its Ready condition is Unknown.
+func unreachable(node *corev1.Node) bool {
+	for _, c := range node.Status.Conditions {
+		if c.Type == corev1.NodeReady {
+			return c.Status == corev1.ConditionUnknown
+		}
+	}
+	return false
 }
 
 // isDaemonSetPod is isControllerRefDaemonSet (filters.go): its controller is

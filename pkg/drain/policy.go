@@ -30,6 +30,14 @@ type Policy struct {
 	// kubelet never confirms their deletion); 0 is never (filters.go,
 	// shouldSkipPod).
 	SkipWaitForDeleteTimeoutSeconds int
+	// UnreachableSkipWaitForDeleteTimeoutSeconds replaces
+	// SkipWaitForDeleteTimeoutSeconds on a node whose Ready condition is
+	// Unknown, for a drainer that sets it only there; 0 keeps it.
+	UnreachableSkipWaitForDeleteTimeoutSeconds int
+	// SkipPodNamedAfterNode is a drainer's own filter (the Helper's
+	// AdditionalFilters, which run after its own): the pod named this
+	// followed by the node's name, in any namespace, is skipped; "" is none.
+	SkipPodNamedAfterNode string
 	// WarnAfter is how long a block lasts before it is a Warning, and
 	// ErrorAfter before it is an Error; an ErrorAfter of 0 is never.
 	WarnAfter, ErrorAfter time.Duration
@@ -68,6 +76,47 @@ var MCO = Policy{
 	GracePeriodSeconds:  -1,
 	WarnAfter:           mcoDrainHelperTimeout,
 	ErrorAfter:          mcoDrainTimeoutDuration,
+}
+
+// The HyperShift drainer's timing (control-plane-operator/
+// hostedclusterconfigoperator/controllers/drainer/drainer.go).
+const (
+	// hyperShiftDrainTimeout is its Helper's Timeout: RunNodeDrain fails
+	// after it, the reconciler logs "failed to drain node" and the drain is
+	// retried: the first refused attempt.
+	hyperShiftDrainTimeout = 90 * time.Second
+	// hyperShiftUnreachableSkipSeconds is its SkipWaitForDeleteTimeoutSeconds
+	// on an unreachable node (isNodeUnreachable: Ready Unknown), "copied
+	// from cluster-api".
+	hyperShiftUnreachableSkipSeconds = 5 * 60
+	// hyperShiftUpgradePod starts the name of the in-place upgrade pod of a
+	// node (machineConfigDaemonPodNameFormat, "machine-config-daemon-%s"),
+	// a bare pod the in-place upgrader runs on the node and the drainer's
+	// AdditionalFilters skip.
+	hyperShiftUpgradePod = "machine-config-daemon-"
+)
+
+// HyperShift is the policy of the HyperShift drainer, which drains the
+// nodes of a NodePool updated in place when the machine-config daemon asks
+// it on the node's desiredDrain annotation: the Helper it builds in
+// handleNodeDrainRequest (drainer.go: Force, IgnoreAllDaemonSets,
+// DeleteEmptyDirData, GracePeriodSeconds -1, Timeout 90s, an
+// AdditionalFilters entry that skips the node's upgrade pod, and
+// SkipWaitForDeleteTimeoutSeconds 300 on an unreachable node only),
+// evicting since the API server serves pods/eviction. A refused attempt
+// returns an error with RequeueAfter one minute, which controller-runtime
+// ignores for the error's rate-limited requeue (exponential, up to 1000s),
+// and the node's updates requeue it too. The drainer raises nothing but a
+// log line (its "TODO ... error reporting to the nodepool status"), so a
+// block is a Warning after the first refused attempt and never an Error.
+var HyperShift = Policy{
+	Force:               true,
+	IgnoreAllDaemonSets: true,
+	DeleteEmptyDirData:  true,
+	GracePeriodSeconds:  -1,
+	UnreachableSkipWaitForDeleteTimeoutSeconds: hyperShiftUnreachableSkipSeconds,
+	SkipPodNamedAfterNode:                      hyperShiftUpgradePod,
+	WarnAfter:                                  hyperShiftDrainTimeout,
 }
 
 // Level is what a block deserves at now under the policy's timing: "" for a
