@@ -33,7 +33,7 @@ func TestForDrainRisesWithMCOsThresholds(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			now := start.Add(tt.after)
-			insights, next := forDrain(status, []drain.Pod{block}, now)
+			insights, next := forDrain(status, MachineConfigDrainer, []drain.Pod{block}, now)
 			var levels []insightsv1alpha1.InsightImpactLevel
 			for _, i := range insights {
 				levels = append(levels, i.Status.Impact.Level)
@@ -52,7 +52,7 @@ func TestForDrainRisesWithMCOsThresholds(t *testing.T) {
 		})
 	}
 
-	insights, _ := forDrain(status, []drain.Pod{block}, start.Add(10*time.Minute))
+	insights, _ := forDrain(status, MachineConfigDrainer, []drain.Pod{block}, start.Add(10*time.Minute))
 	want := Insight{
 		Name:    insights[0].Name,
 		Problem: "DrainBlockedBudgetAtLimit",
@@ -103,8 +103,8 @@ func TestForDrainWordsStayTrue(t *testing.T) {
 			GraceEnds: graceEnds}, graceEnds},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			first, next := forDrain(status, []drain.Pod{tt.block}, start.Add(drain.MCO.WarnAfter))
-			later, _ := forDrain(status, []drain.Pod{tt.block}, start.Add(50*time.Minute))
+			first, next := forDrain(status, MachineConfigDrainer, []drain.Pod{tt.block}, start.Add(drain.MCO.WarnAfter))
+			later, _ := forDrain(status, MachineConfigDrainer, []drain.Pod{tt.block}, start.Add(50*time.Minute))
 			if diff := cmp.Diff(first, later); diff != "" {
 				t.Errorf("the insight written at 90s and at 50m (-90s +50m):\n%s", diff)
 			}
@@ -115,5 +115,31 @@ func TestForDrainWordsStayTrue(t *testing.T) {
 				t.Errorf("looked at again at %s, want %s", next, tt.nextAt90)
 			}
 		})
+	}
+}
+
+// A node the HyperShift drainer drains (NodeState.Drainer) is leveled by its
+// policy, a Warning from its first timed-out attempt that never becomes an
+// Error, and the insight says what that drainer does.
+func TestForNodeUsesItsDrainer(t *testing.T) {
+	start := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
+	block := drain.Pod{Namespace: "shop", Name: "db-0", Verdict: drain.Blocking, Reason: drain.BudgetAtLimit, Since: start, Owner: "ReplicaSet/db-7d9",
+		Budgets: []drain.Budget{{Namespace: "shop", Name: "db", CurrentHealthy: 2, DesiredHealthy: 2, ExpectedPods: 2}}}
+	status := &insightsv1alpha1.NodeProgressInsightStatus{Name: "worker-a", ScopeType: insightsv1alpha1.ScopeTypeWorkerPool}
+	state := &NodeState{Updating: true, DrainBlocks: []drain.Pod{block}, Drainer: &HyperShiftDrainer}
+
+	insights, next := ForNode(status, state, start.Add(30*time.Second))
+	if len(insights) != 0 || !next.Equal(start.Add(90*time.Second)) {
+		t.Errorf("within the first attempt: %d insights, next %s; want none, next at 90s", len(insights), next)
+	}
+	insights, next = ForNode(status, state, start.Add(48*time.Hour))
+	if len(insights) != 1 {
+		t.Fatalf("two days on: %d insights, want 1", len(insights))
+	}
+	if got := insights[0].Status.Impact.Level; got != insightsv1alpha1.WarningImpactLevel || !next.IsZero() {
+		t.Errorf("two days on: level %q, next %s; want Warning and no next", got, next)
+	}
+	if d := insights[0].Status.Impact.Description; !strings.HasSuffix(d, HyperShiftDrainer.Meanwhile) || strings.Contains(d, "machine-config controller") {
+		t.Errorf("description does not say what the HyperShift drainer does: %q", d)
 	}
 }

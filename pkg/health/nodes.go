@@ -57,8 +57,11 @@ type NodeState struct {
 	// node is degraded.
 	DegradedReason string
 	// DrainBlocks are the pods that keep the node's drain from finishing,
-	// while the machine-config controller drains it.
+	// while Drainer drains it.
 	DrainBlocks []drain.Pod
+	// Drainer drains the node; nil is the machine-config controller
+	// (MachineConfigDrainer).
+	Drainer *Drainer
 }
 
 // Unavailability is why a node cannot run workloads, and since when (zero
@@ -129,7 +132,11 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 			}, machineConfigOperatorDocs))
 	}
 
-	drained, next := forDrain(s, a.DrainBlocks, now)
+	drainer := MachineConfigDrainer
+	if a.Drainer != nil {
+		drainer = *a.Drainer
+	}
+	drained, next := forDrain(s, drainer, a.DrainBlocks, now)
 	insights = append(insights, drained...)
 	if u := a.Unavailable; u != nil && !a.Updating {
 		if reported, due := unavailableReported(s, u, now); reported {

@@ -46,13 +46,20 @@ func DrainRequested(node *corev1.Node) bool {
 // drainBlocks are the node's pods that keep its drain from finishing, as
 // the machine-config operator drains it (drain.MCO), counted from started.
 func drainBlocks(in Input, started time.Time) []drain.Pod {
-	if in.Drain == nil || !DrainRequested(in.Node) {
+	return DrainBlocks(in.Node, in.Drain, drain.MCO, started, in.Now)
+}
+
+// DrainBlocks are the pods that keep node's drain from finishing while it
+// is asked (DrainRequested), judged from objs under the drainer's policy
+// and counted from started; none when objs is nil.
+func DrainBlocks(node *corev1.Node, objs *DrainObjects, policy drain.Policy, started, now time.Time) []drain.Pod {
+	if objs == nil || !DrainRequested(node) {
 		return nil
 	}
 	var out []drain.Pod
 	for _, p := range drain.Node(drain.Input{
-		Node: in.Node, Pods: in.Drain.Pods, Budgets: in.Drain.Budgets, Pending: in.Drain.Pending, Others: in.Drain.Others,
-		DaemonSetExists: in.Drain.DaemonSetExists, Policy: drain.MCO, Started: started, Now: in.Now,
+		Node: node, Pods: objs.Pods, Budgets: objs.Budgets, Pending: objs.Pending, Others: objs.Others,
+		DaemonSetExists: objs.DaemonSetExists, Policy: policy, Started: started, Now: now,
 	}) {
 		if p.Verdict == drain.Blocking {
 			out = append(out, p)
@@ -61,22 +68,22 @@ func drainBlocks(in Input, started time.Time) []drain.Pod {
 	return out
 }
 
-// lasting are the blocks that have lasted long enough to be more than an
-// eviction refused while a replacement starts (drain.MCO's WarnAfter: the
-// machine-config controller's first attempt has failed).
-func lasting(blocks []drain.Pod, now time.Time) []drain.Pod {
+// Lasting are the blocks that have lasted long enough to be more than an
+// eviction refused while a replacement starts (the policy's WarnAfter: for
+// drain.MCO, the machine-config controller's first attempt has failed).
+func Lasting(blocks []drain.Pod, policy drain.Policy, now time.Time) []drain.Pod {
 	var out []drain.Pod
 	for _, b := range blocks {
-		if b.Level(drain.MCO, now) != "" {
+		if b.Level(policy, now) != "" {
 			out = append(out, b)
 		}
 	}
 	return out
 }
 
-// drainHeld is what the Updating condition adds to "being drained": the
+// DrainHeld is what the Updating condition adds to "being drained": the
 // first lasting block and why, the next ones by name, then a count.
-func drainHeld(blocks []drain.Pod) string {
+func DrainHeld(blocks []drain.Pod) string {
 	if len(blocks) == 0 {
 		return ""
 	}
@@ -95,9 +102,9 @@ func drainHeld(blocks []drain.Pod) string {
 	return s
 }
 
-// drainNote is the node's one-line note while lasting blocks hold its
+// DrainNote is the node's one-line note while lasting blocks hold its
 // drain: the first blocking pod, and how many more.
-func drainNote(blocks []drain.Pod) string {
+func DrainNote(blocks []drain.Pod) string {
 	if len(blocks) == 0 {
 		return ""
 	}

@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
@@ -172,7 +173,7 @@ func NodeProgress(in Input) Assessment {
 		// begins, so the drain counts from when the node began updating
 		// (the machine-config operator keeps its own start in memory).
 		a.DrainBlocks = drainBlocks(in, c.since(updating))
-		updating.Message = text.Truncate(updating.Message+drainHeld(lasting(a.DrainBlocks, in.Now)), maxConditionMessageLength)
+		updating.Message = text.Truncate(updating.Message+DrainHeld(Lasting(a.DrainBlocks, drain.MCO, in.Now)), maxConditionMessageLength)
 	}
 	c.set(updating)
 	if a.DegradedReason != "" {
@@ -291,7 +292,7 @@ func message(a *Assessment, nodeName string, now time.Time) string {
 	case a.Unavailable != nil && !a.Updating:
 		return text.OneLineCut(a.Unavailable.Message, maxMessageLength, "Node/"+nodeName)
 	}
-	return drainNote(lasting(a.DrainBlocks, now))
+	return DrainNote(Lasting(a.DrainBlocks, drain.MCO, now))
 }
 
 // replaceName replaces name where it stands as a whole node name, not
