@@ -11,6 +11,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -26,8 +27,9 @@ type assessment struct {
 	finished time.Duration
 }
 
-// assessNode computes a node's insight status.
-func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insightsv1alpha1.NodeProgressInsightStatus, perNode time.Duration, now time.Time) *assessment {
+// assessNode computes a node's insight status; drained are the objects its
+// drain is judged from, nil when not known.
+func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insightsv1alpha1.NodeProgressInsightStatus, drained *nodes.DrainObjects, perNode time.Duration, now time.Time) *assessment {
 	annotations := node.Annotations
 	state := annotations[nodes.StateAnnotation]
 	inPlace := updatingInPlace(annotations)
@@ -39,9 +41,23 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 		updating = p.kubeletPhase(node)
 	}
 	updating.Type = insightsv1alpha1.NodeProgressInsightUpdating
-	updating.Message = text.Truncate(updating.Message, maxConditionMessageLength)
 
 	a := &assessment{}
+	c := conditions{previous: previous, now: now}
+	if p.updatingInPlace() && updating.Reason == insightsv1alpha1.NodeDraining {
+		// The HyperShift drainer drains it (drain.HyperShift). The daemon
+		// asks the drain as the node's in-place update begins, so the
+		// drain counts from then. A Replace NodePool's node is drained by
+		// cluster-api's Machine deletion, whose drain is cluster-api's own
+		// (internal/controllers/machine/drain: no refusals, the
+		// cluster.x-k8s.io/drain label, and MachineDrainRules and a
+		// nodeDrainTimeout on the management cluster, which the guest
+		// cannot see): its pods are not named.
+		a.DrainBlocks = nodes.DrainBlocks(node, drained, drain.HyperShift, c.since(updating), now)
+		a.Drainer = &health.HyperShiftDrainer
+		updating.Message += nodes.DrainHeld(nodes.Lasting(a.DrainBlocks, drain.HyperShift, now))
+	}
+	updating.Message = text.Truncate(updating.Message, maxConditionMessageLength)
 	a.Updating = updating.Status == metav1.ConditionTrue
 	if state == stateDegraded || state == stateUnreconcilable {
 		// The daemon in HyperShift's mode writes its error here
@@ -55,7 +71,6 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 	}
 	a.Unavailable = unavailability(node, inPlace && a.DegradedReason == "")
 
-	c := conditions{previous: previous, now: now}
 	c.set(updating)
 	if a.DegradedReason != "" {
 		reason := insightsv1alpha1.NodeMachineConfigDaemonDegraded
@@ -85,7 +100,7 @@ func (p *pool) assessNode(node *corev1.Node, poolName string, previous *insights
 		Name:         node.Name,
 		PoolResource: ref,
 		ScopeType:    insightsv1alpha1.ScopeTypeWorkerPool,
-		Message:      message(a, node, p),
+		Message:      message(a, node, p, now),
 	}
 	// Like a MachineConfigPool's node (pkg/assessment/nodes), a node
 	// updated in place is expected to take its NodePool's per-node time
@@ -257,14 +272,18 @@ func unavailability(node *corev1.Node, daemonWorking bool) *health.Unavailabilit
 }
 
 // message is the node's one-line note: what is wrong with it, if anything,
-// then its kubelet and how far it runs behind the control plane.
-func message(a *assessment, node *corev1.Node, p *pool) string {
+// or which pod holds its drain, then its kubelet and how far it runs behind
+// the control plane.
+func message(a *assessment, node *corev1.Node, p *pool, now time.Time) string {
 	note := skewNote(node.Status.NodeInfo.KubeletVersion, p.controlPlane, p.controlPlaneVersion)
 	switch {
 	case a.DegradedReason != "":
 		return text.OneLine(a.DegradedReason, maxMessageLength)
 	case a.Unavailable != nil && !a.Updating:
 		return text.OneLine(a.Unavailable.Message+"; "+note, maxMessageLength)
+	}
+	if held := nodes.DrainNote(nodes.Lasting(a.DrainBlocks, drain.HyperShift, now)); held != "" {
+		return text.OneLine(held+"; "+note, maxMessageLength)
 	}
 	return text.OneLine(note, maxMessageLength)
 }
@@ -292,16 +311,22 @@ func (c *conditions) set(cond metav1.Condition) { c.setSince(cond, time.Time{}) 
 // setSince sets a condition that turned to its status at since, when the
 // cluster says; otherwise at its previous transition or now.
 func (c *conditions) setSince(cond metav1.Condition, since time.Time) {
-	cond.LastTransitionTime = metav1.NewTime(c.now)
-	if c.previous != nil {
-		if p := meta.FindStatusCondition(c.previous.Conditions, cond.Type); p != nil && p.Status == cond.Status {
-			cond.LastTransitionTime = p.LastTransitionTime
-		}
-	}
+	cond.LastTransitionTime = metav1.NewTime(c.since(cond))
 	if !since.IsZero() && !since.After(c.now) {
 		cond.LastTransitionTime = metav1.NewTime(since)
 	}
 	c.list = append(c.list, cond)
+}
+
+// since is when cond, set without a time of its own, turned to its status:
+// its previous transition while its status holds, else now.
+func (c *conditions) since(cond metav1.Condition) time.Time {
+	if c.previous != nil {
+		if p := meta.FindStatusCondition(c.previous.Conditions, cond.Type); p != nil && p.Status == cond.Status {
+			return p.LastTransitionTime.Time
+		}
+	}
+	return c.now
 }
 
 func (c *conditions) get(conditionType string) *metav1.Condition {

@@ -52,6 +52,10 @@ type Input struct {
 	// PreviousPool is the NodePool's insight status as last written, nil if
 	// none.
 	PreviousPool *insightsv1alpha1.MachineConfigPoolProgressInsightStatus
+	// Drains are, by node name, the objects the drain of a node the
+	// HyperShift drainer drains is judged from (its pods, the budgets, the
+	// pending pods); a drained node without them drains unnamed.
+	Drains map[string]*nodes.DrainObjects
 	// PerNode is how long one of the NodePool's nodes takes to update in
 	// place, as learned from its nodes seen to finish
 	// (nodes.PerNodeTimes); zero is nodes.DefaultPerNodeTime.
@@ -97,7 +101,7 @@ func Assess(in Input) Result {
 		if in.PreviousNode != nil {
 			previous = in.PreviousNode(node.Name)
 		}
-		a := p.assessNode(node, in.NodePool, previous, perNode(in.PerNode), in.Now)
+		a := p.assessNode(node, in.NodePool, previous, in.Drains[node.Name], perNode(in.PerNode), in.Now)
 		insights, next := health.ForNode(&a.status, &a.NodeState, in.Now)
 		if a.status.EstimatedToComplete != nil {
 			next = earliest(next, in.Now.Add(estimateRefresh))
