@@ -29,6 +29,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/controlplane"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -49,7 +50,7 @@ const (
 
 	// Queue keys: a node's and a pool's work are separate keys, so that
 	// workers take them in parallel and no node waits behind another.
-	nodeKeyPrefix = "node/"
+	nodeKeyPrefix = drains.NodeKeyPrefix
 	poolKeyPrefix = "pool/"
 
 	resyncInterval = 10 * time.Minute
@@ -72,7 +73,7 @@ type Controller struct {
 	poolWriter      *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health          *healthinsights.Syncer
 	membership      *membership
-	drains          *drains
+	drains          *drains.Drains
 	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
 }
@@ -122,10 +123,10 @@ func New(
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
-	c.drains = newDrains(kube, budgets.Lister(), daemonSets.Lister(), q.Add)
+	c.drains = drains.New(kube, budgets.Lister(), daemonSets.Lister(), q.Add)
 	go func() {
 		<-ctx.Done()
-		c.drains.stop()
+		c.drains.Stop()
 	}()
 	// Every informer the controller reads, once: the resource names it in
 	// the tracker's WaitsFor, and the handler (nil for one read only
@@ -139,8 +140,8 @@ func New(
 		{"machineconfigpools", pools.Informer(), c.poolHandler(q.Add)},
 		{"machineconfigs", configs.Informer(), c.configHandler(q.Add)},
 		{"clusterversions", clusterVersions.Informer(), c.targetVersionHandler(q.Add)},
-		{"poddisruptionbudgets", budgets.Informer(), c.drains.budgetHandler(q.Add)},
-		{"daemonsets", daemonSets.Informer(), c.drains.daemonSetHandler(q.Add)},
+		{"poddisruptionbudgets", budgets.Informer(), c.drains.BudgetHandler(q.Add)},
+		{"daemonsets", daemonSets.Informer(), c.drains.DaemonSetHandler(q.Add)},
 		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
 		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
 		{"updatehealthinsights", healthInsights.Informer(), nil},

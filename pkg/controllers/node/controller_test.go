@@ -36,6 +36,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/analyze"
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
@@ -126,11 +127,11 @@ func newHarness(t *testing.T, c *analyze.Cluster, now time.Time) *harness {
 		poolWriter:      insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:          healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
 		membership:      newMembership(events.NewInMemoryRecorder("test", h.clock)),
-		drains:          newDrains(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), appslisters.NewDaemonSetLister(h.daemonSets), func(any) {}),
+		drains:          drains.New(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), appslisters.NewDaemonSetLister(h.daemonSets), func(any) {}),
 		perNode:         &nodes.PerNodeTimes{},
 		clock:           h.clock,
 	}
-	t.Cleanup(h.controller.drains.stop)
+	t.Cleanup(h.controller.drains.Stop)
 	must(t, h.controller.placeNodes())
 	return h
 }

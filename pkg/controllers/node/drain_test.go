@@ -19,6 +19,7 @@ import (
 	"github.com/openshift/library-go/pkg/controller/factory"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/nodepods"
 )
 
@@ -30,23 +31,23 @@ func TestAHeldDrainIsNamedAndClearsWhenTheDrainEnds(t *testing.T) {
 	d := startDrain(t, true)
 	// The recording drains a dozen other workers: their pods are watched
 	// too, and those waiting to be scheduled ("").
-	if followed := d.h.controller.drains.pods.Followed(); !slices.Contains(followed, heldNode) || !slices.Contains(followed, unscheduled) {
+	if followed := d.h.controller.drains.Caches().Followed(); !slices.Contains(followed, heldNode) || !slices.Contains(followed, drains.Unscheduled) {
 		t.Errorf("pods watched of %q, want %s's and the unscheduled", followed, heldNode)
 	}
 
-	note, drains := d.step(30*time.Second, d.draining)
-	if note != "" || len(drains) != 0 {
-		t.Errorf("30s into the drain: note %q, health insights %v; want neither before the controller's first attempt failed", note, drains)
+	note, held := d.step(30*time.Second, d.draining)
+	if note != "" || len(held) != 0 {
+		t.Errorf("30s into the drain: note %q, health insights %v; want neither before the controller's first attempt failed", note, held)
 	}
-	note, drains = d.step(10*time.Minute, d.draining)
+	note, held = d.step(10*time.Minute, d.draining)
 	want := []string{"Warning: Pod shop/db-0 holds the drain of node " + heldNode + ": PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)"}
-	if diff := cmp.Diff([]any{"Drain held by pod shop/db-0", want}, []any{note, drains}); diff != "" {
+	if diff := cmp.Diff([]any{"Drain held by pod shop/db-0", want}, []any{note, held}); diff != "" {
 		t.Errorf("10m into the drain: note and health insights (-want +got):\n%s", diff)
 	}
 
-	note, drains = d.step(20*time.Minute, d.drained)
-	if note != "" || len(drains) != 0 || slices.Contains(d.h.controller.drains.pods.Followed(), heldNode) {
-		t.Errorf("drained: note %q, health insights %v, pods watched of %v; want none", note, drains, d.h.controller.drains.pods.Followed())
+	note, held = d.step(20*time.Minute, d.drained)
+	if note != "" || len(held) != 0 || slices.Contains(d.h.controller.drains.Caches().Followed(), heldNode) {
+		t.Errorf("drained: note %q, health insights %v, pods watched of %v; want none", note, held, d.h.controller.drains.Caches().Followed())
 	}
 }
 
@@ -73,12 +74,12 @@ func TestAHeldDrainNamesTheBudgetsPodNotReadyOnAnotherNode(t *testing.T) {
 			t.Errorf("10m into the drain: the held drain's descriptions %q, want one that says %q", descriptions, want)
 		}
 	}
-	if diff := cmp.Diff([]string{key}, d.h.controller.drains.budgetPods.Followed()); diff != "" {
+	if diff := cmp.Diff([]string{key}, d.h.controller.drains.BudgetCaches().Followed()); diff != "" {
 		t.Errorf("budgets whose pods are watched (-want +got):\n%s", diff)
 	}
 
 	d.step(20*time.Minute, d.drained)
-	if got := d.h.controller.drains.budgetPods.Followed(); slices.Contains(got, key) {
+	if got := d.h.controller.drains.BudgetCaches().Followed(); slices.Contains(got, key) {
 		t.Errorf("drained: pods of budgets still watched: %v", got)
 	}
 }
@@ -148,8 +149,8 @@ func startDrain(t *testing.T, otherReady bool) *drainTest {
 	}
 	d.step(0, d.draining)
 	if err := wait.PollUntilContextTimeout(ctx, 5*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
-		_, synced, _ := h.controller.drains.pods.Pods(heldNode)
-		_, pendingSynced, _ := h.controller.drains.pods.Pods(unscheduled)
+		_, synced, _ := h.controller.drains.Caches().Pods(heldNode)
+		_, pendingSynced, _ := h.controller.drains.Caches().Pods(drains.Unscheduled)
 		return synced && pendingSynced, nil
 	}); err != nil {
 		t.Fatalf("the drained node's pods were not cached: %v", err)
@@ -159,7 +160,7 @@ func startDrain(t *testing.T, otherReady bool) *drainTest {
 	d.step(time.Second, d.draining)
 	key := nodepods.BudgetKey("shop", labels.SelectorFromSet(labels.Set{"app": "db"}))
 	if err := wait.PollUntilContextTimeout(ctx, 5*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
-		_, synced, _ := h.controller.drains.budgetPods.Pods(key)
+		_, synced, _ := h.controller.drains.BudgetCaches().Pods(key)
 		return synced, nil
 	}); err != nil {
 		t.Fatalf("the budget's pods were not cached: %v", err)
@@ -178,13 +179,13 @@ func (d *drainTest) step(after time.Duration, annotations map[string]string) (st
 	d.h.updateNode(d.node)
 	d.h.run(nodeKeyPrefix + heldNode)
 	s := d.h.nodeStatus(heldNode)
-	var drains []string
+	var held []string
 	for _, i := range d.h.healthInsights() {
 		if strings.HasPrefix(i.Status.Impact.Summary, "Pod ") {
-			drains = append(drains, string(i.Status.Impact.Level)+": "+i.Status.Impact.Summary)
+			held = append(held, string(i.Status.Impact.Level)+": "+i.Status.Impact.Summary)
 		}
 	}
-	return s.Message, drains
+	return s.Message, held
 }
 
 func (h *harness) healthInsights() []*insightsv1alpha1.UpdateHealthInsight {

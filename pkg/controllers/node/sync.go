@@ -42,7 +42,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		pool = s.pools.Of(node.Labels)
 	}
 	if pool == nil {
-		c.drains.forget(name)
+		c.drains.Forget(name)
 		return c.deleteNodeInsight(ctx, syncCtx, insight)
 	}
 
@@ -51,7 +51,7 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 		previous = &insight.Status
 	}
 	in := s.input(node, pool, c.perNode.Expected(pool.Name), previous)
-	in.Drain = c.drains.objects(node)
+	in.Drain = c.drains.Objects(node)
 	a, healthInsights, next := nodes.Assess(in)
 	insight, written, err := c.nodeWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, a.Status)
 	if err != nil {

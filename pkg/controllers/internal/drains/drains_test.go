@@ -1,4 +1,4 @@
-package node
+package drains
 
 import (
 	"slices"
@@ -38,9 +38,9 @@ func TestABudgetEventQueuesTheDrainedNodes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d := drainsFollowingWorker0(t)
 			var queued []string
-			tc.event(d.budgetHandler(func(key any) { queued = append(queued, key.(string)) }))
+			tc.event(d.BudgetHandler(func(key any) { queued = append(queued, key.(string)) }))
 			slices.Sort(queued)
-			if diff := cmp.Diff([]string{nodeKeyPrefix + "worker-0"}, queued); diff != "" {
+			if diff := cmp.Diff([]string{NodeKeyPrefix + "worker-0"}, queued); diff != "" {
 				t.Errorf("queued (-want +got):\n%s", diff)
 			}
 		})
@@ -59,14 +59,14 @@ func TestADaemonSetThatComesOrGoesQueuesTheDrainedNodes(t *testing.T) {
 		event func(cache.ResourceEventHandler)
 		want  []string
 	}{
-		{"added", func(h cache.ResourceEventHandler) { h.OnAdd(ds, false) }, []string{nodeKeyPrefix + "worker-0"}},
+		{"added", func(h cache.ResourceEventHandler) { h.OnAdd(ds, false) }, []string{NodeKeyPrefix + "worker-0"}},
 		{"changed", func(h cache.ResourceEventHandler) { h.OnUpdate(ds, changed) }, nil},
-		{"deleted", func(h cache.ResourceEventHandler) { h.OnDelete(ds) }, []string{nodeKeyPrefix + "worker-0"}},
+		{"deleted", func(h cache.ResourceEventHandler) { h.OnDelete(ds) }, []string{NodeKeyPrefix + "worker-0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d := drainsFollowingWorker0(t)
 			var queued []string
-			tc.event(d.daemonSetHandler(func(key any) { queued = append(queued, key.(string)) }))
+			tc.event(d.DaemonSetHandler(func(key any) { queued = append(queued, key.(string)) }))
 			if diff := cmp.Diff(tc.want, queued); diff != "" {
 				t.Errorf("queued (-want +got):\n%s", diff)
 			}
@@ -76,17 +76,17 @@ func TestADaemonSetThatComesOrGoesQueuesTheDrainedNodes(t *testing.T) {
 
 // drainsFollowingWorker0 are drains that follow worker-0, which drains, and
 // not worker-1, drained, nor worker-2, which is not asked to drain.
-func drainsFollowingWorker0(t *testing.T) *drains {
+func drainsFollowingWorker0(t *testing.T) *Drains {
 	t.Helper()
-	d := newDrains(kubefake.NewClientset(),
+	d := New(kubefake.NewClientset(),
 		policylisters.NewPodDisruptionBudgetLister(cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})),
 		appslisters.NewDaemonSetLister(cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{})), func(any) {})
-	t.Cleanup(d.stop)
-	d.objects(drainNode("worker-0", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
-	d.objects(drainNode("worker-1", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
+	t.Cleanup(d.Stop)
+	d.Objects(drainNode("worker-0", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
+	d.Objects(drainNode("worker-1", "drain-rendered-worker-new", "uncordon-rendered-worker-old"))
 	// Drained, and so no longer followed.
-	d.objects(drainNode("worker-1", "drain-rendered-worker-new", "drain-rendered-worker-new"))
-	d.objects(drainNode("worker-2", "uncordon-rendered-worker-old", "uncordon-rendered-worker-old"))
+	d.Objects(drainNode("worker-1", "drain-rendered-worker-new", "drain-rendered-worker-new"))
+	d.Objects(drainNode("worker-2", "uncordon-rendered-worker-old", "uncordon-rendered-worker-old"))
 	return d
 }
 

@@ -1,4 +1,12 @@
-package node
+// Package drains is what the node controllers share to judge the drains of
+// the nodes they watch: the caches of the drained nodes' pods, the
+// unscheduled pods and the pods of the budgets that may refuse an
+// eviction, the budgets and the DaemonSets, and the handlers that queue a
+// drained node when they change. The node controller uses it for the
+// machine-config controller's drains, the NodePool controller for the
+// HyperShift drainer's; both ask a drain on the same annotations
+// (nodes.DrainRequested).
+package drains
 
 import (
 	"slices"
@@ -23,15 +31,22 @@ import (
 // a replacement that cannot be scheduled keeps a budget at its limit.
 const unscheduled = ""
 
-// drains watches what the drains of the nodes the machine-config controller
-// drains are judged from: each such node's pods, and only its (a cluster
-// may run 150,000 pods), the pods waiting to be scheduled, the cluster's
-// budgets, which are few, and its DaemonSets, stripped to their names,
-// whose pods the drain skips only while they exist. Of a budget that may
+// Unscheduled names the cache of the unscheduled pods in Caches.
+const Unscheduled = unscheduled
+
+// NodeKeyPrefix starts a node's queue key in the controllers that use
+// Drains: a drained node is queued as NodeKeyPrefix and its name.
+const NodeKeyPrefix = "node/"
+
+// Drains watches what the drains of the nodes being drained are judged
+// from: each such node's pods, and only its (a cluster may run 150,000
+// pods), the pods waiting to be scheduled, the cluster's budgets, which are
+// few, and its DaemonSets, stripped to their names, whose pods the drain
+// skips only while they exist. Of a budget that may
 // refuse to evict a drained node's pod, it watches the pods the budget
 // selects, on any node: a budget at its limit waits for those not ready,
 // which the drain's words name.
-type drains struct {
+type Drains struct {
 	pods       *nodepods.Caches
 	budgetPods *nodepods.Caches
 	budgets    policylisters.PodDisruptionBudgetLister
@@ -44,23 +59,23 @@ type drains struct {
 	waited map[string][]string
 }
 
-// newDrains returns drains whose caches queue, through add, the node whose
+// New returns drains whose caches queue, through add, the node whose
 // pods changed, and every drained node when the unscheduled pods do.
-func newDrains(client kubernetes.Interface, budgets policylisters.PodDisruptionBudgetLister, daemonSets appslisters.DaemonSetLister, add func(any)) *drains {
-	d := &drains{budgets: budgets, daemonSets: daemonSets, followed: map[string]bool{}, waited: map[string][]string{}}
+func New(client kubernetes.Interface, budgets policylisters.PodDisruptionBudgetLister, daemonSets appslisters.DaemonSetLister, add func(any)) *Drains {
+	d := &Drains{budgets: budgets, daemonSets: daemonSets, followed: map[string]bool{}, waited: map[string][]string{}}
 	d.pods = nodepods.New(client, drain.Strip, func(node string) {
 		if node == unscheduled {
 			d.queueDrained(add)
 			return
 		}
-		add(nodeKeyPrefix + node)
+		add(NodeKeyPrefix + node)
 	})
 	d.budgetPods = nodepods.NewByBudget(client, drain.Strip, func(string) { d.queueDrained(add) })
 	return d
 }
 
-// budgetHandler queues every drained node when a budget changes.
-func (d *drains) budgetHandler(add func(any)) cache.ResourceEventHandler {
+// BudgetHandler queues every drained node when a budget changes.
+func (d *Drains) BudgetHandler(add func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(any) { d.queueDrained(add) },
 		UpdateFunc: func(any, any) { d.queueDrained(add) },
@@ -68,10 +83,10 @@ func (d *drains) budgetHandler(add func(any)) cache.ResourceEventHandler {
 	}
 }
 
-// daemonSetHandler queues every drained node when a DaemonSet comes or
+// DaemonSetHandler queues every drained node when a DaemonSet comes or
 // goes: its pods are then skipped, or evicted as orphans. What changes
 // within a DaemonSet does not matter to a drain.
-func (d *drains) daemonSetHandler(add func(any)) cache.ResourceEventHandler {
+func (d *Drains) DaemonSetHandler(add func(any)) cache.ResourceEventHandler {
 	return cache.ResourceEventHandlerFuncs{
 		AddFunc:    func(any) { d.queueDrained(add) },
 		DeleteFunc: func(any) { d.queueDrained(add) },
@@ -81,26 +96,26 @@ func (d *drains) daemonSetHandler(add func(any)) cache.ResourceEventHandler {
 // daemonSetExists answers from the cache what the drain's Helper asks the
 // API server (k8s.io/kubectl/pkg/drain filters.go, daemonSetFilter: a Get
 // by name).
-func (d *drains) daemonSetExists(namespace, name string) bool {
+func (d *Drains) daemonSetExists(namespace, name string) bool {
 	_, err := d.daemonSets.DaemonSets(namespace).Get(name)
 	return err == nil
 }
 
-func (d *drains) queueDrained(add func(any)) {
+func (d *Drains) queueDrained(add func(any)) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for node := range d.followed {
-		add(nodeKeyPrefix + node)
+		add(NodeKeyPrefix + node)
 	}
 }
 
-// objects are what node's drain is judged from, nil when no drain is asked
+// Objects are what node's drain is judged from, nil when no drain is asked
 // of it or its pods are not cached yet (their cache queues the node once
 // they are). A node is followed from its first sync that sees its drain
-// asked to the first that does not, or that sees it gone (forget).
-func (d *drains) objects(node *corev1.Node) *nodes.DrainObjects {
+// asked to the first that does not, or that sees it gone (Forget).
+func (d *Drains) Objects(node *corev1.Node) *nodes.DrainObjects {
 	if !nodes.DrainRequested(node) {
-		d.forget(node.Name)
+		d.Forget(node.Name)
 		return nil
 	}
 	d.follow(node.Name, true)
@@ -134,7 +149,7 @@ func (d *drains) objects(node *corev1.Node) *nodes.DrainObjects {
 // not judged, as while the node's own pods are not cached: a budget's
 // block named without the pods it waits for would be written, then
 // rewritten.
-func (d *drains) waitedFor(node string, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget) ([]*corev1.Pod, bool) {
+func (d *Drains) waitedFor(node string, pods []*corev1.Pod, budgets []*policyv1.PodDisruptionBudget) ([]*corev1.Pod, bool) {
 	var keys []string
 	for _, b := range budgets {
 		selector, ok := drain.Selector(b)
@@ -162,7 +177,7 @@ func (d *drains) waitedFor(node string, pods []*corev1.Pod, budgets []*policyv1.
 
 // wait records the budget keys node waits on and follows those of every
 // drained node.
-func (d *drains) wait(node string, keys []string) {
+func (d *Drains) wait(node string, keys []string) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if len(keys) == 0 {
@@ -180,7 +195,7 @@ func (d *drains) wait(node string, keys []string) {
 }
 
 // followBudgets follows the union of the waited budgets; d.mu is held.
-func (d *drains) followBudgets() {
+func (d *Drains) followBudgets() {
 	var all []string
 	for _, keys := range d.waited {
 		all = append(all, keys...)
@@ -192,13 +207,13 @@ func (d *drains) followBudgets() {
 	}
 }
 
-// forget stops following node, and the budgets it waited on.
-func (d *drains) forget(node string) {
+// Forget stops following node, and the budgets it waited on.
+func (d *Drains) Forget(node string) {
 	d.follow(node, false)
 	d.wait(node, nil)
 }
 
-func (d *drains) follow(node string, on bool) {
+func (d *Drains) follow(node string, on bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.followed[node] == on {
@@ -223,8 +238,20 @@ func (d *drains) follow(node string, on bool) {
 	}
 }
 
-// stop stops every cache of pods.
-func (d *drains) stop() {
+// Caches are the caches of the pods of the followed nodes and of the
+// unscheduled pods (Unscheduled).
+func (d *Drains) Caches() *nodepods.Caches {
+	return d.pods
+}
+
+// BudgetCaches are the caches of the pods of the budgets the followed
+// nodes wait on, keyed by nodepods.BudgetKey.
+func (d *Drains) BudgetCaches() *nodepods.Caches {
+	return d.budgetPods
+}
+
+// Stop stops every cache of pods.
+func (d *Drains) Stop() {
 	d.pods.Stop()
 	d.budgetPods.Stop()
 }
