@@ -38,7 +38,8 @@ type factories struct {
 	// and small.
 	budgets kubeinformers.SharedInformerFactory
 	// daemonSets caches the cluster's DaemonSets stripped to their names:
-	// the node controller asks whether a drained pod's DaemonSet exists.
+	// the node and NodePool controllers ask whether a drained pod's
+	// DaemonSet exists.
 	daemonSets kubeinformers.SharedInformerFactory
 	// adminGates and adminAcks cache the admin gates and acknowledgements:
 	// one ConfigMap in each of two namespaces, which the operator may read

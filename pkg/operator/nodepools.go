@@ -15,8 +15,12 @@ import (
 func (s *starter) startNodePools(ctx context.Context, perNode *nodes.PerNodeTimes) {
 	insights := s.factories.insights.Insights().V1alpha1()
 	controller, err := nodepool.New(
+		ctx,
+		s.clients.kube,
 		s.factories.nodes.Core().V1().Nodes(),
 		s.factories.config.Config().V1().ClusterOperators(),
+		s.factories.budgets.Policy().V1().PodDisruptionBudgets(),
+		s.factories.daemonSets.Apps().V1().DaemonSets(),
 		insights.NodeProgressInsights(),
 		insights.MachineConfigPoolProgressInsights(),
 		insights.UpdateHealthInsights(),

@@ -2,6 +2,9 @@
 // NodeProgressInsight per node of a HyperShift NodePool, a pool insight per
 // NodePool (status.resource naming the NodePool), and their health insights.
 // The guest cannot see NodePools: a NodePool is known by its nodes' label.
+// While the HyperShift drainer drains a node for an in-place update, the
+// node's pods are watched (pkg/controllers/internal/drains) and the drain
+// model names what holds the drain.
 package nodepool
 
 import (
@@ -19,7 +22,10 @@ import (
 	apiequality "k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/api/meta"
 	"k8s.io/apimachinery/pkg/labels"
+	appsinformers "k8s.io/client-go/informers/apps/v1"
 	coreinformers "k8s.io/client-go/informers/core/v1"
+	policyinformers "k8s.io/client-go/informers/policy/v1"
+	"k8s.io/client-go/kubernetes"
 	corelisters "k8s.io/client-go/listers/core/v1"
 	"k8s.io/client-go/tools/cache"
 	"k8s.io/klog/v2"
@@ -27,6 +33,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
@@ -49,7 +56,7 @@ const (
 	// once it is gone; a NodePool's key assesses the NodePool with all its
 	// nodes, whose phases depend on one another (a rollout shows in the
 	// newer nodes, an in-place update in the nodes told to update).
-	nodeKeyPrefix = "node/"
+	nodeKeyPrefix = drains.NodeKeyPrefix
 	poolKeyPrefix = "pool/"
 
 	resyncInterval = 10 * time.Minute
@@ -68,6 +75,7 @@ type Controller struct {
 	nodeWriter   *insightwrite.Writer[*insightsv1alpha1.NodeProgressInsight, insightsv1alpha1.NodeProgressInsightStatus]
 	poolWriter   *insightwrite.Writer[*insightsv1alpha1.MachineConfigPoolProgressInsight, insightsv1alpha1.MachineConfigPoolProgressInsightStatus]
 	health       *healthinsights.Syncer
+	drains       *drains.Drains
 	// perNode learns, NodePool by NodePool, how long a node takes to
 	// update in place.
 	perNode *nodes.PerNodeTimes
@@ -76,10 +84,15 @@ type Controller struct {
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet; the nodes' should strip them with
-// StripNode.
+// StripNode. It watches the pods of the nodes being drained through kube,
+// until ctx ends.
 func New(
+	ctx context.Context,
+	kube kubernetes.Interface,
 	nodeInformer coreinformers.NodeInformer,
 	operators configinformers.ClusterOperatorInformer,
+	budgets policyinformers.PodDisruptionBudgetInformer,
+	daemonSets appsinformers.DaemonSetInformer,
 	nodeInsights insightinformers.NodeProgressInsightInformer,
 	poolInsights insightinformers.MachineConfigPoolProgressInsightInformer,
 	healthInsights insightinformers.UpdateHealthInsightInformer,
@@ -110,6 +123,11 @@ func New(
 
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	q := syncCtx.Queue()
+	c.drains = drains.New(kube, budgets.Lister(), daemonSets.Lister(), q.Add)
+	go func() {
+		<-ctx.Done()
+		c.drains.Stop()
+	}()
 	informers := []struct {
 		resource string
 		informer cache.SharedIndexInformer
@@ -117,6 +135,8 @@ func New(
 	}{
 		{"nodes", nodeInformer.Informer(), nodeHandler(q.Add)},
 		{"clusteroperators", operators.Informer(), c.controlPlaneHandler(q.Add)},
+		{"poddisruptionbudgets", budgets.Informer(), c.drains.BudgetHandler(q.Add)},
+		{"daemonsets", daemonSets.Informer(), c.drains.DaemonSetHandler(q.Add)},
 		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
 		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
 		{"updatehealthinsights", healthInsights.Informer(), nil},

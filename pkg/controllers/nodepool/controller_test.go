@@ -13,12 +13,16 @@ import (
 	"github.com/openshift/library-go/pkg/controller/factory"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	kubefake "k8s.io/client-go/kubernetes/fake"
+	appslisters "k8s.io/client-go/listers/apps/v1"
 	corelisters "k8s.io/client-go/listers/core/v1"
+	policylisters "k8s.io/client-go/listers/policy/v1"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/healthinsights"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/fake"
@@ -89,8 +93,11 @@ type harness struct {
 	controller *Controller
 	client     *fake.Clientset
 	clock      *clocktesting.FakePassiveClock
+	kube       *kubefake.Clientset
 	nodes      cache.Indexer
 	operators  cache.Indexer
+	budgets    cache.Indexer
+	daemonSets cache.Indexer
 	npis       cache.Indexer
 	mcppis     cache.Indexer
 	uhis       cache.Indexer
@@ -98,14 +105,17 @@ type harness struct {
 
 func newHarness(t *testing.T, objects ...*corev1.Node) *harness {
 	h := &harness{
-		t:         t,
-		client:    fake.NewSimpleClientset(),
-		clock:     clocktesting.NewFakePassiveClock(now),
-		nodes:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{poolIndex: nodePoolOf}),
-		operators: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		npis:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		mcppis:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
-		uhis:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
+		t:          t,
+		client:     fake.NewSimpleClientset(),
+		clock:      clocktesting.NewFakePassiveClock(now),
+		kube:       kubefake.NewClientset(),
+		nodes:      cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{poolIndex: nodePoolOf}),
+		operators:  cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		budgets:    cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		daemonSets: cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		npis:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		mcppis:     cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}),
+		uhis:       cache.NewIndexer(cache.MetaNamespaceKeyFunc, healthinsights.Indexers()),
 	}
 	for _, n := range objects {
 		h.putNode(n)
@@ -120,9 +130,11 @@ func newHarness(t *testing.T, objects ...*corev1.Node) *harness {
 		nodeWriter:   insightwrite.NodeProgressInsights(h.client.InsightsV1alpha1()),
 		poolWriter:   insightwrite.MachineConfigPoolProgressInsights(h.client.InsightsV1alpha1()),
 		health:       healthinsights.NewSyncer(healthInsightManager, h.client.InsightsV1alpha1(), h.uhis, h.clock),
+		drains:       drains.New(h.kube, policylisters.NewPodDisruptionBudgetLister(h.budgets), appslisters.NewDaemonSetLister(h.daemonSets), func(any) {}),
 		perNode:      &nodes.PerNodeTimes{},
 		clock:        h.clock,
 	}
+	t.Cleanup(h.controller.drains.Stop)
 	return h
 }
 

@@ -12,6 +12,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodepools"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
@@ -45,6 +46,9 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 	if pool != "" {
 		syncCtx.Queue().Add(poolKeyPrefix + pool)
+	} else {
+		// Gone, or in no NodePool: no NodePool's sync judges its drain.
+		c.drains.Forget(name)
 	}
 	if insight == nil || insight.Status.PoolResource.Name == pool {
 		return nil
@@ -96,7 +100,15 @@ func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 
 	now := c.clock.Now()
-	in := nodepools.Input{NodePool: name, Nodes: members, ControlPlane: c.controlPlaneKubernetes(), Now: now, PerNode: c.perNode.Expected(name),
+	// Each node the drainer is asked to drain has its pods followed, until
+	// a sync sees the drain applied.
+	drained := map[string]*nodes.DrainObjects{}
+	for _, n := range members {
+		if objs := c.drains.Objects(n); objs != nil {
+			drained[n.Name] = objs
+		}
+	}
+	in := nodepools.Input{NodePool: name, Nodes: members, ControlPlane: c.controlPlaneKubernetes(), Now: now, PerNode: c.perNode.Expected(name), Drains: drained,
 		PreviousNode: func(node string) *insightsv1alpha1.NodeProgressInsightStatus {
 			if i, err := c.nodeInsights.Get(node); err == nil {
 				return &i.Status
