@@ -414,8 +414,15 @@ func waitForPoolInsight(t testing.TB, name string, want *poolView) *insightsv1al
 // particular order.
 func waitForNodeHealthInsights(t testing.TB, want []healthView) []insightsv1alpha1.UpdateHealthInsight {
 	t.Helper()
-	list := waitForView(t, eventually, "the node health insights", func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
-		return insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{LabelSelector: "insight-manager=node"})
+	return waitForHealthInsightsOf(t, "insight-manager=node", want)
+}
+
+// waitForHealthInsightsOf waits until the health insights of selector,
+// ordered by summary, are want, and returns them in no particular order.
+func waitForHealthInsightsOf(t testing.TB, selector string, want []healthView) []insightsv1alpha1.UpdateHealthInsight {
+	t.Helper()
+	list := waitForView(t, eventually, "the health insights of "+selector, func(ctx context.Context) (*insightsv1alpha1.UpdateHealthInsightList, error) {
+		return insightsClient.InsightsV1alpha1().UpdateHealthInsights().List(ctx, metav1.ListOptions{LabelSelector: selector})
 	}, func(l *insightsv1alpha1.UpdateHealthInsightList) []healthView {
 		var views []healthView
 		for i := range l.Items {
