@@ -35,19 +35,7 @@ import (
 // Updating transition, from which the drain counts, is moved back so that
 // the drainer's first 90s attempt is over without a sleep.
 func TestHostedDrainHeldByABudgetIsNamed(t *testing.T) {
-	removeCRDs(t, map[string]string{
-		"machineconfigpools.machineconfiguration.openshift.io": "../testdata/crds/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml",
-		"machineconfigs.machineconfiguration.openshift.io":     "../testdata/crds/0000_80_machine-config_01_machineconfigs.crd.yaml",
-	})
-	createHostedInfrastructure(t)
-	restoreOwnClusterOperatorWhenDone(t)
-	if err := resetOwnClusterOperator(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	createSyntheticOperators(t)
-	createClusterOperators(t, map[string]string{"ingress": hostedCurrent})
-	createClusterVersion(t, nil, hostedStatus())
-	startOperator(t)
+	startHostedOperator(t)
 	t.Cleanup(func() { deleteNodePoolInsights(t) })
 
 	namespace := createTestNamespace(t, "np-drain-")

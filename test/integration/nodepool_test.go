@@ -19,20 +19,7 @@ import (
 // Replace NodePool mid-rollout and a NodePool behind the control plane, each
 // as the API server stores their insights, and it is healthy saying so.
 func TestHostedNodePoolsInsteadOfMachineConfigPools(t *testing.T) {
-	// A hosted cluster's payload has no MachineConfig CRDs.
-	removeCRDs(t, map[string]string{
-		"machineconfigpools.machineconfiguration.openshift.io": "../testdata/crds/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml",
-		"machineconfigs.machineconfiguration.openshift.io":     "../testdata/crds/0000_80_machine-config_01_machineconfigs.crd.yaml",
-	})
-	createHostedInfrastructure(t)
-	restoreOwnClusterOperatorWhenDone(t)
-	if err := resetOwnClusterOperator(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	createSyntheticOperators(t)
-	createClusterOperators(t, map[string]string{"ingress": hostedCurrent})
-	createClusterVersion(t, nil, hostedStatus())
-	op := startOperator(t, "--degraded-grace-period=3s")
+	op := startHostedOperator(t, "--degraded-grace-period=3s")
 
 	createPoolNode(t, "inplace-0", "inplace", hostedKubeletNew, atRest(hostedNewHash), false)
 	createPoolNode(t, "inplace-1", "inplace", hostedKubeletOld, drainedInPlace(), true)

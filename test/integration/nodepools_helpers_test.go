@@ -42,6 +42,28 @@ var syntheticOperators = map[string]map[string]string{
 	"operator-lifecycle-manager-packageserver": {"operator": "release"},
 }
 
+// startHostedOperator starts the operator, with extra arguments, on a
+// hosted cluster at hostedCurrent (Infrastructure External, no
+// MachineConfig CRDs, the synthetic ClusterOperators), with its own
+// ClusterOperator reset and restored when the test ends.
+func startHostedOperator(t *testing.T, extra ...string) *operatorProcess {
+	t.Helper()
+	// A hosted cluster's payload has no MachineConfig CRDs.
+	removeCRDs(t, map[string]string{
+		"machineconfigpools.machineconfiguration.openshift.io": "../testdata/crds/0000_80_machine-config_01_machineconfigpools-Default.crd.yaml",
+		"machineconfigs.machineconfiguration.openshift.io":     "../testdata/crds/0000_80_machine-config_01_machineconfigs.crd.yaml",
+	})
+	createHostedInfrastructure(t)
+	restoreOwnClusterOperatorWhenDone(t)
+	if err := resetOwnClusterOperator(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	createSyntheticOperators(t)
+	createClusterOperators(t, map[string]string{"ingress": hostedCurrent})
+	createClusterVersion(t, nil, hostedStatus())
+	return startOperator(t, extra...)
+}
+
 // createSyntheticOperators creates the six synthetic ClusterOperators at
 // the control plane's release, with the constant conditions the
 // hosted-cluster-config-operator writes, and deletes them when the test
