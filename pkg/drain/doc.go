@@ -17,10 +17,14 @@
 //     pkg/controller/disruption/disruption.go): what a budget's status says;
 //   - the machine-config operator's drain controller
 //     (pkg/controller/drain/drain_controller.go): its Helper options and the
-//     timing of its retries and of its drain error (MCO).
+//     timing of its retries and of its drain error (MCO);
+//   - HyperShift's drainer (control-plane-operator/
+//     hostedclusterconfigoperator/controllers/drainer/drainer.go): its
+//     Helper options, its own filter and its retries (HyperShift).
 //
 // Its users, each with its own Policy: the node controller while the
-// machine-config operator drains a node (MCO), the managed-upgrade informer
+// machine-config operator drains a node (MCO), the NodePool controller while
+// HyperShift's drainer drains a NodePool's node (HyperShift), the managed-upgrade informer
 // for the Managed Upgrade Operator's drains, and the pre-checks ("would this
 // block if the cluster updated now"). Selects and BudgetsOf match budgets to
 // pods exactly as the eviction handler does, for callers that only need that.
