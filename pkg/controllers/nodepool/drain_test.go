@@ -11,6 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/utils/ptr"
@@ -19,6 +20,7 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/drains"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
+	"github.com/update-insights/update-insights-operator/pkg/nodepods"
 )
 
 // draining is a node the upgrader told newHash whose daemon asked the
@@ -107,6 +109,15 @@ func TestAHeldInPlaceDrainIsNamedAndClearsWhenTheDrainEnds(t *testing.T) {
 	note, updating, held := step(30*time.Second, nil)
 	if note != kubelet || strings.Contains(updating, "db-0") || len(held) != 0 {
 		t.Errorf("30s into the drain: note %q, Updating %q, health insights %v; want none named before the drainer's first attempt timed out", note, updating, held)
+	}
+	// That sync saw the budget may refuse to evict the node's pod: the
+	// drain is judged once the budget's pods are cached too.
+	key := nodepods.BudgetKey("shop", labels.SelectorFromSet(labels.Set{"app": "db"}))
+	if err := wait.PollUntilContextTimeout(ctx, 5*time.Millisecond, 10*time.Second, true, func(context.Context) (bool, error) {
+		_, synced, _ := h.controller.drains.BudgetCaches().Pods(key)
+		return synced, nil
+	}); err != nil {
+		t.Fatalf("the budget's pods were not cached: %v", err)
 	}
 	note, updating, held = step(10*time.Minute, nil)
 	const why = "PodDisruptionBudget shop/db allows no disruption (2 of 2 expected pods healthy, 2 needed)"
