@@ -195,7 +195,11 @@ func TestNamespacedObjectsLiveInTheOperatorNamespace(t *testing.T) {
 	}
 }
 
-func TestEveryKindHasAClusterScopedCRDWithAStatusSubresource(t *testing.T) {
+// Insights of objects that live in namespaces are namespaced beside them:
+// the management cluster's, of HostedClusters and NodePools.
+var namespacedKinds = map[string]bool{"HostedClusterProgressInsight": true, "NodePoolProgressInsight": true}
+
+func TestEveryKindHasACRDOfItsScopeWithAStatusSubresource(t *testing.T) {
 	want := map[string]bool{}
 	apiPackage := reflect.TypeOf(insightsv1alpha1.ClusterVersionProgressInsight{}).PkgPath()
 	for gvk, goType := range insightScheme(t).AllKnownTypes() {
@@ -203,8 +207,8 @@ func TestEveryKindHasAClusterScopedCRDWithAStatusSubresource(t *testing.T) {
 			want[gvk.Kind] = true
 		}
 	}
-	if len(want) != 8 {
-		t.Fatalf("the API registers %d kinds, want 8: five insights, UpdateInformer, UpdateStatus and UpdatePlan", len(want))
+	if len(want) != 10 {
+		t.Fatalf("the API registers %d kinds, want 10: seven insights, UpdateInformer, UpdateStatus and UpdatePlan", len(want))
 	}
 	for _, m := range loadManifests(t) {
 		crd, ok := m.object.(*apiextensionsv1.CustomResourceDefinition)
@@ -217,8 +221,12 @@ func TestEveryKindHasAClusterScopedCRDWithAStatusSubresource(t *testing.T) {
 			continue
 		}
 		delete(want, kind)
-		if crd.Spec.Scope != apiextensionsv1.ClusterScoped {
-			t.Errorf("%s: %s is %s, want Cluster", m.file, kind, crd.Spec.Scope)
+		scope := apiextensionsv1.ClusterScoped
+		if namespacedKinds[kind] {
+			scope = apiextensionsv1.NamespaceScoped
+		}
+		if crd.Spec.Scope != scope {
+			t.Errorf("%s: %s is %s, want %s", m.file, kind, crd.Spec.Scope, scope)
 		}
 		if len(crd.Spec.Names.ShortNames) == 0 {
 			t.Errorf("%s: %s has no short name", m.file, kind)

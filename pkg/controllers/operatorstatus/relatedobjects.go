@@ -20,6 +20,8 @@ var customResources = []string{
 	"updateinformers",
 	"updatestatuses",
 	"updateplans",
+	"hostedclusterprogressinsights",
+	"nodepoolprogressinsights",
 }
 
 // RelatedObjects are what `oc adm inspect clusteroperator/update-insights`

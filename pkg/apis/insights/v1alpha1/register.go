@@ -33,6 +33,8 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 		&UpdateInformer{}, &UpdateInformerList{},
 		&UpdateStatus{}, &UpdateStatusList{},
 		&UpdatePlan{}, &UpdatePlanList{},
+		&HostedClusterProgressInsight{}, &HostedClusterProgressInsightList{},
+		&NodePoolProgressInsight{}, &NodePoolProgressInsightList{},
 	)
 	metav1.AddToGroupVersion(scheme, SchemeGroupVersion)
 	return nil

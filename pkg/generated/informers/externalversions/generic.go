@@ -41,8 +41,12 @@ func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().ClusterOperatorProgressInsights().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("clusterversionprogressinsights"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().ClusterVersionProgressInsights().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("hostedclusterprogressinsights"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().HostedClusterProgressInsights().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("machineconfigpoolprogressinsights"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().MachineConfigPoolProgressInsights().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("nodepoolprogressinsights"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().NodePoolProgressInsights().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("nodeprogressinsights"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().NodeProgressInsights().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("updatehealthinsights"):

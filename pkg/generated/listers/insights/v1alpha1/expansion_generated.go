@@ -10,9 +10,25 @@ type ClusterOperatorProgressInsightListerExpansion interface{}
 // ClusterVersionProgressInsightLister.
 type ClusterVersionProgressInsightListerExpansion interface{}
 
+// HostedClusterProgressInsightListerExpansion allows custom methods to be added to
+// HostedClusterProgressInsightLister.
+type HostedClusterProgressInsightListerExpansion interface{}
+
+// HostedClusterProgressInsightNamespaceListerExpansion allows custom methods to be added to
+// HostedClusterProgressInsightNamespaceLister.
+type HostedClusterProgressInsightNamespaceListerExpansion interface{}
+
 // MachineConfigPoolProgressInsightListerExpansion allows custom methods to be added to
 // MachineConfigPoolProgressInsightLister.
 type MachineConfigPoolProgressInsightListerExpansion interface{}
+
+// NodePoolProgressInsightListerExpansion allows custom methods to be added to
+// NodePoolProgressInsightLister.
+type NodePoolProgressInsightListerExpansion interface{}
+
+// NodePoolProgressInsightNamespaceListerExpansion allows custom methods to be added to
+// NodePoolProgressInsightNamespaceLister.
+type NodePoolProgressInsightNamespaceListerExpansion interface{}
 
 // NodeProgressInsightListerExpansion allows custom methods to be added to
 // NodeProgressInsightLister.

@@ -12,8 +12,12 @@ type Interface interface {
 	ClusterOperatorProgressInsights() ClusterOperatorProgressInsightInformer
 	// ClusterVersionProgressInsights returns a ClusterVersionProgressInsightInformer.
 	ClusterVersionProgressInsights() ClusterVersionProgressInsightInformer
+	// HostedClusterProgressInsights returns a HostedClusterProgressInsightInformer.
+	HostedClusterProgressInsights() HostedClusterProgressInsightInformer
 	// MachineConfigPoolProgressInsights returns a MachineConfigPoolProgressInsightInformer.
 	MachineConfigPoolProgressInsights() MachineConfigPoolProgressInsightInformer
+	// NodePoolProgressInsights returns a NodePoolProgressInsightInformer.
+	NodePoolProgressInsights() NodePoolProgressInsightInformer
 	// NodeProgressInsights returns a NodeProgressInsightInformer.
 	NodeProgressInsights() NodeProgressInsightInformer
 	// UpdateHealthInsights returns a UpdateHealthInsightInformer.
@@ -47,9 +51,19 @@ func (v *version) ClusterVersionProgressInsights() ClusterVersionProgressInsight
 	return &clusterVersionProgressInsightInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
 }
 
+// HostedClusterProgressInsights returns a HostedClusterProgressInsightInformer.
+func (v *version) HostedClusterProgressInsights() HostedClusterProgressInsightInformer {
+	return &hostedClusterProgressInsightInformer{factory: v.factory, namespace: v.namespace, tweakListOptions: v.tweakListOptions}
+}
+
 // MachineConfigPoolProgressInsights returns a MachineConfigPoolProgressInsightInformer.
 func (v *version) MachineConfigPoolProgressInsights() MachineConfigPoolProgressInsightInformer {
 	return &machineConfigPoolProgressInsightInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// NodePoolProgressInsights returns a NodePoolProgressInsightInformer.
+func (v *version) NodePoolProgressInsights() NodePoolProgressInsightInformer {
+	return &nodePoolProgressInsightInformer{factory: v.factory, namespace: v.namespace, tweakListOptions: v.tweakListOptions}
 }
 
 // NodeProgressInsights returns a NodeProgressInsightInformer.

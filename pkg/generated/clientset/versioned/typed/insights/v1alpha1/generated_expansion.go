@@ -6,7 +6,11 @@ type ClusterOperatorProgressInsightExpansion interface{}
 
 type ClusterVersionProgressInsightExpansion interface{}
 
+type HostedClusterProgressInsightExpansion interface{}
+
 type MachineConfigPoolProgressInsightExpansion interface{}
+
+type NodePoolProgressInsightExpansion interface{}
 
 type NodeProgressInsightExpansion interface{}
 

@@ -14,7 +14,9 @@ type InsightsV1alpha1Interface interface {
 	RESTClient() rest.Interface
 	ClusterOperatorProgressInsightsGetter
 	ClusterVersionProgressInsightsGetter
+	HostedClusterProgressInsightsGetter
 	MachineConfigPoolProgressInsightsGetter
+	NodePoolProgressInsightsGetter
 	NodeProgressInsightsGetter
 	UpdateHealthInsightsGetter
 	UpdateInformersGetter
@@ -35,8 +37,16 @@ func (c *InsightsV1alpha1Client) ClusterVersionProgressInsights() ClusterVersion
 	return newClusterVersionProgressInsights(c)
 }
 
+func (c *InsightsV1alpha1Client) HostedClusterProgressInsights(namespace string) HostedClusterProgressInsightInterface {
+	return newHostedClusterProgressInsights(c, namespace)
+}
+
 func (c *InsightsV1alpha1Client) MachineConfigPoolProgressInsights() MachineConfigPoolProgressInsightInterface {
 	return newMachineConfigPoolProgressInsights(c)
+}
+
+func (c *InsightsV1alpha1Client) NodePoolProgressInsights(namespace string) NodePoolProgressInsightInterface {
+	return newNodePoolProgressInsights(c, namespace)
 }
 
 func (c *InsightsV1alpha1Client) NodeProgressInsights() NodeProgressInsightInterface {

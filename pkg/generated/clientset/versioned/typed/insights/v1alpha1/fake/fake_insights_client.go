@@ -20,8 +20,16 @@ func (c *FakeInsightsV1alpha1) ClusterVersionProgressInsights() v1alpha1.Cluster
 	return newFakeClusterVersionProgressInsights(c)
 }
 
+func (c *FakeInsightsV1alpha1) HostedClusterProgressInsights(namespace string) v1alpha1.HostedClusterProgressInsightInterface {
+	return newFakeHostedClusterProgressInsights(c, namespace)
+}
+
 func (c *FakeInsightsV1alpha1) MachineConfigPoolProgressInsights() v1alpha1.MachineConfigPoolProgressInsightInterface {
 	return newFakeMachineConfigPoolProgressInsights(c)
+}
+
+func (c *FakeInsightsV1alpha1) NodePoolProgressInsights(namespace string) v1alpha1.NodePoolProgressInsightInterface {
+	return newFakeNodePoolProgressInsights(c, namespace)
 }
 
 func (c *FakeInsightsV1alpha1) NodeProgressInsights() v1alpha1.NodeProgressInsightInterface {
