@@ -16,7 +16,7 @@ func TestConvertKeepsWhatIsReadAndNamesWhatIsMalformed(t *testing.T) {
 			"metadata": map[string]any{"namespace": "clusters", "name": "workers",
 				"managedFields": []any{map[string]any{"manager": "hypershift-operator"}}},
 			"spec": map[string]any{"clusterName": "prod", "release": map[string]any{"image": "quay.io/r:4.17.3"},
-				"platform": map[string]any{"type": "AWS", "aws": map[string]any{"instanceType": "m5.large"}},
+				"platform":   map[string]any{"type": "AWS", "aws": map[string]any{"instanceType": "m5.large"}},
 				"management": map[string]any{"upgradeType": "Replace"}},
 			"status": status,
 		}}
