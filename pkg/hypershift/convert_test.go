@@ -43,3 +43,22 @@ func TestConvertKeepsWhatIsReadAndNamesWhatIsMalformed(t *testing.T) {
 		}
 	})
 }
+
+func TestTransformKeepsAMalformedObjectsIdentity(t *testing.T) {
+	u := &unstructured.Unstructured{Object: map[string]any{
+		"apiVersion": "cluster.x-k8s.io/v1beta2", "kind": "Machine",
+		"metadata": map[string]any{"namespace": "clusters-prod", "name": "workers-x7k2p", "uid": "u1"},
+		"status":   map[string]any{"phase": []any{"not", "a", "string"}},
+	}}
+	got, err := Transform[Machine](u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := got.(*Malformed)
+	if !ok {
+		t.Fatalf("got %T, want *Malformed", got)
+	}
+	if m.Namespace != "clusters-prod" || m.Name != "workers-x7k2p" || m.UID != "u1" || !strings.Contains(m.Err, "Machine clusters-prod/workers-x7k2p") {
+		t.Errorf("got %+v, want the Machine's identity and an error naming it", m)
+	}
+}
