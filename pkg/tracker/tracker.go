@@ -3,6 +3,7 @@ package tracker
 import (
 	"context"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -37,7 +38,10 @@ type Tracker struct {
 	inherited map[problemGroup]time.Time
 	settled   map[string]bool
 	off       map[string]string
-	changed   func()
+	// modes are, by controller, what it follows beyond the cluster's own
+	// update, which the operator's Available condition says.
+	modes   map[string]string
+	changed func()
 }
 
 // problemGroup is one kind of problem of one controller.
@@ -77,6 +81,7 @@ func New(clock clock.PassiveClock, observe SyncObserver) *Tracker {
 		inherited: map[problemGroup]time.Time{},
 		settled:   map[string]bool{},
 		off:       map[string]string{},
+		modes:     map[string]string{},
 	}
 }
 
@@ -188,6 +193,33 @@ func (t *Tracker) SwitchOn(controller string) {
 		delete(t.off, controller)
 		return wasOff
 	})
+}
+
+// Mode records what controller follows beyond the cluster's own update,
+// for the operator's conditions to say: a management cluster's hosted
+// clusters, for example.
+func (t *Tracker) Mode(controller, description string) {
+	t.update(func() bool {
+		changed := t.modes[controller] != description
+		t.modes[controller] = description
+		return changed
+	})
+}
+
+// Modes returns the descriptions recorded with Mode, by controller name.
+func (t *Tracker) Modes() []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	controllers := make([]string, 0, len(t.modes))
+	for c := range t.modes {
+		controllers = append(controllers, c)
+	}
+	slices.Sort(controllers)
+	modes := make([]string, 0, len(controllers))
+	for _, c := range controllers {
+		modes = append(modes, t.modes[c])
+	}
+	return modes
 }
 
 // Off returns the controllers switched off, and why.

@@ -38,6 +38,9 @@ const maxDetailLength = 512
 type Input struct {
 	Problems []tracker.Problem
 	Off      []tracker.Off
+	// Modes say what the operator follows beyond the cluster's own update
+	// (tracker.Mode).
+	Modes []string
 	// Version is the version the operator runs; Reported is the one its
 	// ClusterOperator reports, empty before it ever reported one.
 	Version, Reported string
@@ -128,7 +131,7 @@ func Consolidate(in Input) Consolidated {
 		}
 	}
 	status.Conditions = []configv1.ClusterOperatorStatusCondition{
-		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Topology, in.Off, unreachable)),
+		positiveUnless(configv1.OperatorAvailable, configv1.ConditionFalse, unavailable, configv1.ConditionTrue, working(in.Topology, in.Modes, in.Off, unreachable)),
 		progressing,
 		positiveUnless(configv1.OperatorDegraded, configv1.ConditionTrue, degraded, configv1.ConditionFalse, "No controller has a lasting problem."),
 		condition(configv1.OperatorUpgradeable, configv1.ConditionTrue, ReasonAsExpected,
@@ -155,14 +158,16 @@ func movingTo(from, to string) string {
 const HostedMode = "Following a hosted control plane (HyperShift): nodes by NodePool, no MachineConfigPools; " +
 	"the control plane and each NodePool are updated from the management cluster."
 
-// working is Available's message: the mode on a hosted control plane, then
-// that every controller works, but those off and those whose source outside
-// the cluster's API is unreachable.
-func working(topology hosted.Topology, off []tracker.Off, unreachable []tracker.Problem) string {
+// working is Available's message: the mode on a hosted control plane, and
+// what else the operator follows, then that every controller works, but
+// those off and those whose source outside the cluster's API is
+// unreachable.
+func working(topology hosted.Topology, modes []string, off []tracker.Off, unreachable []tracker.Problem) string {
 	var lines []string
 	if topology == hosted.Hosted {
 		lines = append(lines, HostedMode)
 	}
+	lines = append(lines, modes...)
 	if len(off) == 0 && len(unreachable) == 0 {
 		return strings.Join(append(lines, "Every controller is working."), "\n")
 	}

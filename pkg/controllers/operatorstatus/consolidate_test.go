@@ -303,14 +303,19 @@ func TestInherited(t *testing.T) {
 }
 
 // On a hosted control plane Available's message says first which mode the
-// operator is in, and then what it says on any cluster.
+// operator is in, then what else it follows (a management cluster's hosted
+// clusters), and then what it says on any cluster.
 func TestConsolidateSaysTheHostedMode(t *testing.T) {
+	const management = "Following the hosted clusters of this management cluster."
 	for _, tc := range []struct {
 		name     string
 		topology hosted.Topology
+		modes    []string
 		off      []tracker.Off
 		want     []string
 	}{
+		{name: "standalone, a management cluster", topology: hosted.Standalone, modes: []string{management},
+			want: []string{management, "Every controller is working."}},
 		{name: "standalone", topology: hosted.Standalone, want: []string{"Every controller is working."}},
 		{name: "hosted", topology: hosted.Hosted, want: []string{HostedMode, "Every controller is working."}},
 		{name: "hosted, a controller off", topology: hosted.Hosted,
@@ -319,7 +324,7 @@ func TestConsolidateSaysTheHostedMode(t *testing.T) {
 				"Alerts controller: off, no alerts URL is set"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Consolidate(Input{Off: tc.off, Topology: tc.topology, Version: version, Reported: version, Now: now, Grace: grace})
+			got := Consolidate(Input{Off: tc.off, Modes: tc.modes, Topology: tc.topology, Version: version, Reported: version, Now: now, Grace: grace})
 			want := cond(configv1.OperatorAvailable, configv1.ConditionTrue, ReasonAsExpected, strings.Join(tc.want, "\n"))
 			if diff := cmp.Diff(want, got.Conditions[0]); diff != "" {
 				t.Errorf("Available (-want +got):\n%s", diff)

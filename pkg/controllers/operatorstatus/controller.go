@@ -147,6 +147,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	status := Consolidate(Input{
 		Problems: c.tracker.Problems(),
 		Off:      c.tracker.Off(),
+		Modes:    c.tracker.Modes(),
 		Version:  c.options.Version,
 		Reported: reported,
 		Now:      c.clock.Now(),
