@@ -6,8 +6,10 @@ import (
 )
 
 // Malformed is what a cache holds of an object that does not convert to its
-// type: its identity and why, so that the operator says what it refused
-// instead of reporting on an object it could not read.
+// type: its identity, labels and annotations (the API server keeps metadata
+// well-formed, so that the object is still found by them) and why, so that
+// the operator says what it left out instead of reporting on an object it
+// could not read.
 type Malformed struct {
 	metav1.TypeMeta
 	metav1.ObjectMeta
@@ -27,9 +29,10 @@ func Transform[T Object](obj any) (any, error) {
 	out, err := Convert[T](u)
 	if err != nil {
 		return &Malformed{
-			TypeMeta:   metav1.TypeMeta{APIVersion: u.GetAPIVersion(), Kind: u.GetKind()},
-			ObjectMeta: metav1.ObjectMeta{Namespace: u.GetNamespace(), Name: u.GetName(), UID: u.GetUID(), ResourceVersion: u.GetResourceVersion()},
-			Err:        err.Error(),
+			TypeMeta: metav1.TypeMeta{APIVersion: u.GetAPIVersion(), Kind: u.GetKind()},
+			ObjectMeta: metav1.ObjectMeta{Namespace: u.GetNamespace(), Name: u.GetName(), UID: u.GetUID(), ResourceVersion: u.GetResourceVersion(),
+				Labels: u.GetLabels(), Annotations: u.GetAnnotations()},
+			Err: err.Error(),
 		}, nil
 	}
 	return out, nil
