@@ -63,6 +63,10 @@ type HostedCluster struct {
 type HostedClusterSpec struct {
 	// Release is the desired release (HostedClusterSpec.Release).
 	Release Release `json:"release"`
+	// ControlPlaneRelease, when set, is the release of the management-side
+	// components instead of Release (HostedClusterSpec.ControlPlaneRelease;
+	// support/util HCControlPlaneReleaseImage).
+	ControlPlaneRelease *Release `json:"controlPlaneRelease,omitempty"`
 	// Channel is the update channel (HostedClusterSpec.Channel).
 	Channel string `json:"channel,omitempty"`
 }
@@ -115,6 +119,16 @@ type ControlPlaneUpdateHistory struct {
 	CompletionTime *metav1.Time         `json:"completionTime,omitempty"`
 	Version        string               `json:"version,omitempty"`
 	Image          string               `json:"image,omitempty"`
+}
+
+// ControlPlaneReleaseImage is the release image HyperShift rolls the control
+// plane out to: spec.controlPlaneRelease's when set, else spec.release's
+// (support/util/util.go HCControlPlaneReleaseImage).
+func (hc *HostedCluster) ControlPlaneReleaseImage() string {
+	if hc.Spec.ControlPlaneRelease != nil {
+		return hc.Spec.ControlPlaneRelease.Image
+	}
+	return hc.Spec.Release.Image
 }
 
 // ControlPlaneNamespace is the namespace of a HostedCluster's control plane,
