@@ -1,0 +1,204 @@
+package hostedclusters
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	configv1 "github.com/openshift/api/config/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+)
+
+// summary is what a case checks of a status: the values a person reads,
+// and each problem's level and reason.
+type summary struct {
+	Assessment        insightsv1alpha1.HostedClusterAssessment
+	CompletionPercent int32
+	Target, Previous  string
+	Updating, Healthy string
+	Problems          []string
+	HasETA            bool
+}
+
+func summarise(s insightsv1alpha1.HostedClusterProgressInsightStatus) summary {
+	out := summary{
+		Assessment:        s.Assessment,
+		CompletionPercent: s.CompletionPercent,
+		Target:            s.Versions.Target.Version,
+		HasETA:            s.EstimatedCompletedAt != nil,
+	}
+	if s.Versions.Previous != nil {
+		out.Previous = s.Versions.Previous.Version
+	}
+	for _, c := range s.Conditions {
+		v := string(c.Status) + " " + c.Reason
+		switch c.Type {
+		case insightsv1alpha1.HostedProgressInsightUpdating:
+			out.Updating = v
+		case insightsv1alpha1.HostedProgressInsightHealthy:
+			out.Healthy = v
+		}
+	}
+	for _, p := range s.Problems {
+		out.Problems = append(out.Problems, string(p.Level)+" "+p.Reason)
+	}
+	return out
+}
+
+const (
+	upgradeableFalseMessage = "Cluster operator kube-apiserver should not be upgraded between minor versions: KubeletMinorVersionUpgradeable: Kubelet minor versions on 1 nodes are behind the expected API server version"
+	// cvo412of829 is a count whose percentage (%.0f of a truncated
+	// float32) and exact share agree: 49.7% reads 49.
+	cvo412of829 = "Working towards 4.17.1: 412 of 829 done (49% complete)"
+)
+
+func TestAssess(t *testing.T) {
+	notUpgradeable := withCondition(cond(hypershift.ClusterVersionUpgradeable, metav1.ConditionFalse, "ClusterOperatorsNotUpgradeable", upgradeableFalseMessage))
+	startedAgo := func(d time.Duration) hcOption {
+		return func(hc *hypershift.HostedCluster) { hc.Status.Version.History[0].StartedTime = ago(d) }
+	}
+	for _, tc := range []struct {
+		name string
+		in   Input
+		want summary
+	}{{
+		name: "completed",
+		in:   Input{HostedCluster: completedAt416()},
+		want: summary{Assessment: "Completed", CompletionPercent: 100, Target: "4.16.2", Previous: "4.15.3", Updating: "False Completed", Healthy: "True AsExpected"},
+	}, {
+		name: "installing: the bootstrap entry computeClusterVersionStatus writes, no version yet",
+		in: Input{HostedCluster: hostedCluster(image416, hypershift.DesiredRelease{Image: image416},
+			[]configv1.UpdateHistory{{State: configv1.PartialUpdate, Image: image416, StartedTime: metav1.NewTime(started)}})},
+		want: summary{Assessment: "Progressing", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "in progress, the CVO's count",
+		in:   Input{HostedCluster: updatingTo417(cvo412of829)},
+		want: summary{Assessment: "Progressing", CompletionPercent: 49, Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "in progress, the CVO's count while it waits on an operator (pkg/cvo/status.go, skipFailure)",
+		in:   Input{HostedCluster: updatingTo417("Working towards 4.17.1: 700 of 829 done (84% complete), waiting on kube-apiserver")},
+		want: summary{Assessment: "Progressing", CompletionPercent: 84, Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "in progress, a count still for the previous release is not this update's",
+		in:   Input{HostedCluster: updatingTo417("Working towards 4.16.2: 829 of 829 done (100% complete)")},
+		want: summary{Assessment: "Progressing", Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "in progress, no count: the previous completion of the same update is kept",
+		in: Input{HostedCluster: updatingTo417("Working towards 4.17.1"), Previous: &insightsv1alpha1.HostedClusterProgressInsightStatus{
+			Assessment: "Progressing", CompletionPercent: 40, StartedAt: mtime(started), LastObservedProgress: mtime(now.Add(-time.Minute)),
+			Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.17.1"}}}},
+		want: summary{Assessment: "Progressing", CompletionPercent: 40, Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "blocked: ValidReleaseImage False (support/supportedversion/version.go IsValidReleaseVersion)",
+		in: Input{HostedCluster: blockedAt416(image417, `ValidReleaseImage condition is false: the latest version supported is: "4.16". Attempting to use: "4.17.1"`,
+			withCondition(cond(hypershift.ValidReleaseImage, metav1.ConditionFalse, "InvalidImage", `the latest version supported is: "4.16". Attempting to use: "4.17.1"`)))},
+		want: summary{Assessment: "Blocked", CompletionPercent: 0, Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ValidReleaseImage", Problems: []string{"Error ValidReleaseImage"}},
+	}, {
+		name: "blocked: SupportedHostedCluster False",
+		in: Input{HostedCluster: blockedAt416(image417, "SupportedHostedCluster condition is false: unsupported",
+			withCondition(cond(hypershift.SupportedHostedCluster, metav1.ConditionFalse, "UnsupportedHostedCluster", "unsupported")))},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False SupportedHostedCluster", Problems: []string{"Error SupportedHostedCluster"}},
+	}, {
+		name: "blocked: ValidConfiguration False",
+		in: Input{HostedCluster: blockedAt416(image417, "ValidConfiguration condition is false: invalid",
+			withCondition(cond(hypershift.ValidHostedClusterConfiguration, metav1.ConditionFalse, "InvalidConfiguration", "invalid")))},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ValidConfiguration", Problems: []string{"Error ValidConfiguration"}},
+	}, {
+		name: "blocked: ReconciliationActive False (support/util/pausereconcile.go)",
+		in: Input{HostedCluster: blockedAt416(image417, "ReconciliationActive condition is false: Reconciliation paused until field removed",
+			withCondition(cond(hypershift.ReconciliationActive, metav1.ConditionFalse, "ReconciliationPaused", "Reconciliation paused until field removed")))},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ReconciliationActive", Problems: []string{"Error ReconciliationActive"}},
+	}, {
+		name: "blocked: a minor update while the guest is not upgradeable (isUpgrading)",
+		in:   Input{HostedCluster: blockedAt416(image417, "ClusterVersionUpgradeable condition is false: cluster version is not upgradeable", notUpgradeable)},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ClusterVersionUpgradeable", Problems: []string{"Error ClusterVersionUpgradeable"}},
+	}, {
+		name: "blocked: the force-upgrade-to annotation names another image",
+		in: Input{HostedCluster: blockedAt416(image417, "ClusterVersionUpgradeable condition is false: force upgrade annotation is present but does not match desired release image",
+			notUpgradeable, withAnnotation(hypershift.ForceUpgradeToAnnotation, image415))},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ForceUpgradeAnnotationMismatch", Problems: []string{"Error ForceUpgradeAnnotationMismatch"}},
+	}, {
+		name: "blocked: a release image that cannot be looked up (lookupReleaseImage's error)",
+		in:   Input{HostedCluster: blockedAt416(image417, "failed to lookup release image: unauthorized")},
+		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False Blocked", Problems: []string{"Error Blocked"}},
+	}, {
+		name: "a patch update while not upgradeable is exempt: it runs, the next minor one would be held",
+		in: Input{HostedCluster: func() *hypershift.HostedCluster {
+			hc := updatingTo417("Working towards 4.16.3: 100 of 829 done (12% complete)", notUpgradeable)
+			hc.Status.Version.Desired.Version, hc.Status.Version.History[0].Version = "4.16.3", "4.16.3"
+			return hc
+		}()},
+		want: summary{Assessment: "Progressing", CompletionPercent: 12, Target: "4.16.3", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", Problems: []string{"Info ClusterVersionUpgradeable"}, HasETA: true},
+	}, {
+		name: "a minor update forced by the annotation runs, at a risk",
+		in:   Input{HostedCluster: updatingTo417(cvo412of829, notUpgradeable, withAnnotation(hypershift.ForceUpgradeToAnnotation, image417))},
+		want: summary{Assessment: "Progressing", CompletionPercent: 49, Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", Problems: []string{"Warning ClusterVersionUpgradeable"}, HasETA: true},
+	}, {
+		name: "completed, not upgradeable: only the next minor update is held",
+		in:   Input{HostedCluster: func() *hypershift.HostedCluster { hc := completedAt416(); notUpgradeable(hc); return hc }()},
+		want: summary{Assessment: "Completed", CompletionPercent: 100, Target: "4.16.2", Previous: "4.15.3", Updating: "False Completed", Healthy: "True AsExpected", Problems: []string{"Info ClusterVersionUpgradeable"}},
+	}, {
+		name: "completed and paused, nothing requested: not blocked",
+		in: Input{HostedCluster: blockedAt416(image416, "ReconciliationActive condition is false: Reconciliation paused until field removed",
+			withCondition(cond(hypershift.ReconciliationActive, metav1.ConditionFalse, "ReconciliationPaused", "Reconciliation paused until field removed")))},
+		want: summary{Assessment: "Completed", CompletionPercent: 100, Target: "4.16.2", Previous: "4.15.3", Updating: "False Completed", Healthy: "True AsExpected", Problems: []string{"Info ReconciliationActive"}},
+	}, {
+		name: "failing: ClusterVersionSucceeding False, the CVO's Failing inverted",
+		in: Input{HostedCluster: updatingTo417("Unable to apply 4.17.1: the cluster operator kube-apiserver is degraded",
+			withCondition(cond(hypershift.ClusterVersionSucceeding, metav1.ConditionFalse, "ClusterOperatorDegraded", "Cluster operator kube-apiserver is degraded")))},
+		want: summary{Assessment: "Failing", Target: "4.17.1", Previous: "4.16.2", Updating: "True Failing", Healthy: "False ClusterVersionFailing", Problems: []string{"Error ClusterVersionFailing"}, HasETA: true},
+	}, {
+		name: "stalled: no progress for hours, long past the estimate",
+		in: Input{HostedCluster: updatingTo417("Working towards 4.17.1: 500 of 829 done (60% complete)", startedAgo(4*time.Hour)),
+			Previous: &insightsv1alpha1.HostedClusterProgressInsightStatus{
+				Assessment: "Progressing", CompletionPercent: 60, StartedAt: mtime(now.Add(-4 * time.Hour)), LastObservedProgress: mtime(now.Add(-3 * time.Hour)),
+				Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.17.1"}}}},
+		want: summary{Assessment: "Stalled", CompletionPercent: 60, Target: "4.17.1", Previous: "4.16.2", Updating: "True Stalled", Healthy: "True AsExpected", Problems: []string{"Warning UpdateStalled"}, HasETA: true},
+	}, {
+		name: "long past the baseline but no count: no evidence of a stall",
+		in:   Input{HostedCluster: updatingTo417("Working towards 4.17.1", startedAgo(4*time.Hour))},
+		want: summary{Assessment: "Progressing", Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", HasETA: true},
+	}, {
+		name: "unknown: no status.version yet",
+		in:   Input{HostedCluster: &hypershift.HostedCluster{ObjectMeta: metav1.ObjectMeta{Namespace: "clusters", Name: "guest"}}},
+		want: summary{Assessment: "Unknown", Updating: "Unknown NoVersionStatus", Healthy: "Unknown CannotDetermineHealth"},
+	}, {
+		name: "components not rolled out within the estimate",
+		in: Input{HostedCluster: updatingTo417(cvo412of829), Components: []*hypershift.ControlPlaneComponent{
+			component("kube-apiserver", "4.16.2", false), component("etcd", "4.17.1", true), component("kube-controller-manager", "", false)}},
+		want: summary{Assessment: "Progressing", CompletionPercent: 49, Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", Problems: []string{"Info ControlPlaneComponentsNotRolledOut"}, HasETA: true},
+	}, {
+		name: "components not rolled out past the estimate, and controlPlaneVersion Partial",
+		in: Input{HostedCluster: updatingTo417("Working towards 4.17.1", startedAgo(4*time.Hour), func(hc *hypershift.HostedCluster) {
+			hc.Status.ControlPlaneVersion = hypershift.ControlPlaneVersionStatus{Desired: hypershift.DesiredRelease{Version: "4.17.1", Image: image417},
+				History: []hypershift.ControlPlaneUpdateHistory{{State: configv1.PartialUpdate, StartedTime: ago(4 * time.Hour), Version: "4.17.1", Image: image417}}}
+		}), Components: []*hypershift.ControlPlaneComponent{component("kube-apiserver", "4.16.2", false)}},
+		want: summary{Assessment: "Progressing", Target: "4.17.1", Previous: "4.16.2", Updating: "True Progressing", Healthy: "True AsExpected", Problems: []string{"Warning ControlPlaneComponentsNotRolledOut"}, HasETA: true},
+	}, {
+		name: "completed: components are not judged",
+		in:   Input{HostedCluster: completedAt416(), Components: []*hypershift.ControlPlaneComponent{component("kube-apiserver", "4.15.3", false)}},
+		want: summary{Assessment: "Completed", CompletionPercent: 100, Target: "4.16.2", Previous: "4.15.3", Updating: "False Completed", Healthy: "True AsExpected"},
+	}, {
+		name: "the worst NodePool problem is named, and does not make the control plane unhealthy",
+		in: Input{HostedCluster: completedAt416(), NodePools: []insightsv1alpha1.NodePoolProgressInsightStatus{
+			nodePool("4.16.2", metav1.ConditionFalse, metav1.ConditionTrue),
+			nodePool("4.15.3", metav1.ConditionTrue, metav1.ConditionTrue, insightsv1alpha1.HostedProblem{Level: "Warning", Reason: "SlowDrain", Message: "slow"}),
+			nodePool("4.15.3", metav1.ConditionFalse, metav1.ConditionFalse, insightsv1alpha1.HostedProblem{Level: "Error", Reason: "MachineFailed", Message: "failed"}),
+		}},
+		want: summary{Assessment: "Completed", CompletionPercent: 100, Target: "4.16.2", Previous: "4.15.3", Updating: "False Completed", Healthy: "True AsExpected", Problems: []string{"Error MachineFailed"}},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.in.Now = now
+			got := Assess(tc.in)
+			if diff := cmp.Diff(tc.want, summarise(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			if errs := statusSchema().Validate(got); len(errs) > 0 {
+				t.Errorf("the API server would refuse it: %v", errs)
+			}
+		})
+	}
+}
