@@ -109,6 +109,17 @@ type assessor struct {
 func (a *assessor) assessVersion(status *insightsv1alpha1.HostedClusterProgressInsightStatus, updating *metav1.Condition) {
 	v := a.hc.Status.Version
 	last := &v.History[0]
+	if a.blocking && last.State == configv1.CompletedUpdate {
+		// The requested release was refused before the guest was asked
+		// for it: the control plane is still at the completed version,
+		// and the requested one's version is not known here (HyperShift
+		// reads it from the release image), nor has an update started.
+		status.Versions.Previous = &insightsv1alpha1.Version{Version: text.Truncate(last.Version, insightsv1alpha1.VersionMaxLength)}
+		status.Assessment = insightsv1alpha1.HostedClusterAssessmentBlocked
+		updating.Status, updating.Reason = metav1.ConditionTrue, string(status.Assessment)
+		updating.Message = fmt.Sprintf("HyperShift does not roll out the requested release %s: see the problems", text.Truncate(a.hc.ControlPlaneReleaseImage(), 1024))
+		return
+	}
 	status.Versions = versions(v)
 	if !last.StartedTime.IsZero() {
 		status.StartedAt = timePtr(last.StartedTime.Time)

@@ -95,35 +95,41 @@ func TestAssess(t *testing.T) {
 		name: "blocked: ValidReleaseImage False (support/supportedversion/version.go IsValidReleaseVersion)",
 		in: Input{HostedCluster: blockedAt416(image417, `ValidReleaseImage condition is false: the latest version supported is: "4.16". Attempting to use: "4.17.1"`,
 			withCondition(cond(hypershift.ValidReleaseImage, metav1.ConditionFalse, "InvalidImage", `the latest version supported is: "4.16". Attempting to use: "4.17.1"`)))},
-		want: summary{Assessment: "Blocked", CompletionPercent: 0, Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ValidReleaseImage", Problems: []string{"Error ValidReleaseImage"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ValidReleaseImage", Problems: []string{"Error ValidReleaseImage"}},
 	}, {
 		name: "blocked: SupportedHostedCluster False",
 		in: Input{HostedCluster: blockedAt416(image417, "SupportedHostedCluster condition is false: unsupported",
 			withCondition(cond(hypershift.SupportedHostedCluster, metav1.ConditionFalse, "UnsupportedHostedCluster", "unsupported")))},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False SupportedHostedCluster", Problems: []string{"Error SupportedHostedCluster"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False SupportedHostedCluster", Problems: []string{"Error SupportedHostedCluster"}},
 	}, {
 		name: "blocked: ValidConfiguration False",
 		in: Input{HostedCluster: blockedAt416(image417, "ValidConfiguration condition is false: invalid",
 			withCondition(cond(hypershift.ValidHostedClusterConfiguration, metav1.ConditionFalse, "InvalidConfiguration", "invalid")))},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ValidConfiguration", Problems: []string{"Error ValidConfiguration"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ValidConfiguration", Problems: []string{"Error ValidConfiguration"}},
 	}, {
 		name: "blocked: ReconciliationActive False (support/util/pausereconcile.go)",
 		in: Input{HostedCluster: blockedAt416(image417, "ReconciliationActive condition is false: Reconciliation paused until field removed",
 			withCondition(cond(hypershift.ReconciliationActive, metav1.ConditionFalse, "ReconciliationPaused", "Reconciliation paused until field removed")))},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ReconciliationActive", Problems: []string{"Error ReconciliationActive"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ReconciliationActive", Problems: []string{"Error ReconciliationActive"}},
 	}, {
 		name: "blocked: a minor update while the guest is not upgradeable (isUpgrading)",
 		in:   Input{HostedCluster: blockedAt416(image417, "ClusterVersionUpgradeable condition is false: cluster version is not upgradeable", notUpgradeable)},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ClusterVersionUpgradeable", Problems: []string{"Error ClusterVersionUpgradeable"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ClusterVersionUpgradeable", Problems: []string{"Error ClusterVersionUpgradeable"}},
 	}, {
 		name: "blocked: the force-upgrade-to annotation names another image",
 		in: Input{HostedCluster: blockedAt416(image417, "ClusterVersionUpgradeable condition is false: force upgrade annotation is present but does not match desired release image",
 			notUpgradeable, withAnnotation(hypershift.ForceUpgradeToAnnotation, image415))},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False ForceUpgradeAnnotationMismatch", Problems: []string{"Error ForceUpgradeAnnotationMismatch"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ForceUpgradeAnnotationMismatch", Problems: []string{"Error ForceUpgradeAnnotationMismatch"}},
 	}, {
 		name: "blocked: a release image that cannot be looked up (lookupReleaseImage's error)",
 		in:   Input{HostedCluster: blockedAt416(image417, "failed to lookup release image: unauthorized")},
-		want: summary{Assessment: "Blocked", Target: "4.16.2", Previous: "4.15.3", Updating: "True Blocked", Healthy: "False Blocked", Problems: []string{"Error Blocked"}},
+		want: summary{Assessment: "Blocked", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False Blocked", Problems: []string{"Error Blocked"}},
+	}, {
+		name: "blocked mid-update: reconciliation paused while the guest updates; no estimate while held",
+		in: Input{HostedCluster: updatingTo417(cvo412of829,
+			withCondition(cond(hypershift.HostedClusterProgressing, metav1.ConditionFalse, hypershift.BlockedReason, "ReconciliationActive condition is false: Reconciliation paused until field removed")),
+			withCondition(cond(hypershift.ReconciliationActive, metav1.ConditionFalse, "ReconciliationPaused", "Reconciliation paused until field removed")))},
+		want: summary{Assessment: "Blocked", CompletionPercent: 49, Target: "4.17.1", Previous: "4.16.2", Updating: "True Blocked", Healthy: "False ReconciliationActive", Problems: []string{"Error ReconciliationActive"}},
 	}, {
 		name: "a patch update while not upgradeable is exempt: it runs, the next minor one would be held",
 		in: Input{HostedCluster: func() *hypershift.HostedCluster {
@@ -201,4 +207,60 @@ func TestAssess(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The details a person reads: times, and problems' messages quoting
+// HyperShift's and saying what to do.
+func TestAssessDetails(t *testing.T) {
+	t.Run("completed", func(t *testing.T) {
+		got := Assess(Input{HostedCluster: completedAt416(), Now: now})
+		want := mtime(now.Add(-3*time.Hour + 50*time.Minute))
+		if diff := cmp.Diff(want, got.CompletedAt); diff != "" {
+			t.Errorf("completedAt (-want +got):\n%s", diff)
+		}
+		if got.EstimatedCompletedAt != nil || got.LastObservedProgress != nil {
+			t.Errorf("a completed update has an estimate %v or a last progress %v", got.EstimatedCompletedAt, got.LastObservedProgress)
+		}
+	})
+	t.Run("the estimate is from the cluster's own last update", func(t *testing.T) {
+		// Progress was seen 4 minutes in, under the 5 the estimate needs
+		// to project from it, so it is the baseline: the last update,
+		// 4.16.2's, took 50 minutes; 30 in, 20 are left, padded by 1.2.
+		got := Assess(Input{HostedCluster: updatingTo417(cvo412of829), Now: now,
+			Previous: &insightsv1alpha1.HostedClusterProgressInsightStatus{CompletionPercent: 49, StartedAt: mtime(started), LastObservedProgress: mtime(started.Add(4 * time.Minute)),
+				Versions: insightsv1alpha1.ControlPlaneUpdateVersions{Target: insightsv1alpha1.Version{Version: "4.17.1"}}}})
+		if diff := cmp.Diff(mtime(now.Add(24*time.Minute)), got.EstimatedCompletedAt); diff != "" {
+			t.Errorf("estimatedCompletedAt (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("a blocked minor update says what to do", func(t *testing.T) {
+		got := Assess(Input{HostedCluster: blockedAt416(image417, upgradeableBlockedPrefix+"cluster version is not upgradeable",
+			withCondition(cond(hypershift.ClusterVersionUpgradeable, metav1.ConditionFalse, "ClusterOperatorsNotUpgradeable", upgradeableFalseMessage))), Now: now})
+		want := "HyperShift does not start the minor update to " + image417 + " while the guest cluster is not upgradeable: ClusterVersionUpgradeable is False (reason ClusterOperatorsNotUpgradeable): " +
+			upgradeableFalseMessage + ". Resolve what it says in the guest cluster; patch updates are not held. To update anyway, accepting the risk, set the annotation hypershift.openshift.io/force-upgrade-to=" + image417 + "."
+		if diff := cmp.Diff(want, got.Problems[0].Message); diff != "" {
+			t.Errorf("message (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(mtime(now.Add(-2*time.Hour)), got.Problems[0].Since); diff != "" {
+			t.Errorf("since, the condition's transition (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("components named, with HyperShift's messages", func(t *testing.T) {
+		got := Assess(Input{HostedCluster: updatingTo417(cvo412of829), Now: now, Components: []*hypershift.ControlPlaneComponent{
+			component("kube-apiserver", "4.16.2", false), component("etcd", "4.17.1", true)}})
+		want := "1 of 2 control plane components have not rolled out 4.17.1: kube-apiserver: at 4.16.2, RolloutComplete=False (WaitingForRolloutComplete): Waiting for deployment kube-apiserver rollout to finish: 1 out of 3 new replicas have been updated."
+		if diff := cmp.Diff(want, got.Problems[0].Message); diff != "" {
+			t.Errorf("message (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("NodePools counted against the control plane's target", func(t *testing.T) {
+		got := Assess(Input{HostedCluster: completedAt416(), Now: now, NodePools: []insightsv1alpha1.NodePoolProgressInsightStatus{
+			nodePool("4.16.2", metav1.ConditionFalse, metav1.ConditionTrue),
+			nodePool("4.15.3", metav1.ConditionTrue, metav1.ConditionTrue),
+			nodePool("4.15.3", metav1.ConditionFalse, metav1.ConditionFalse),
+		}})
+		if diff := cmp.Diff(insightsv1alpha1.NodePoolsSummary{Total: 3, Updated: 1, Updating: 1, Degraded: 1}, got.NodePools); diff != "" {
+			t.Errorf("(-want +got):\n%s", diff)
+		}
+	})
 }
