@@ -37,7 +37,7 @@ func TestAssessBoundsGarbage(t *testing.T) {
 			withCondition(metav1.Condition{Type: t, Status: metav1.ConditionFalse, Reason: huge, Message: huge})(hc)
 		}
 		withCondition(metav1.Condition{Type: hypershift.ClusterVersionProgressing, Status: metav1.ConditionTrue, Reason: huge,
-			Message: "Working towards " + absurd + ": 999999999999999999 of 999999999999999999 done (100% complete)" + huge})(hc)
+			Message: "Working towards " + absurd + ": 999999999 of 999999999 done (100% complete)" + huge})(hc)
 		hc.Status.ControlPlaneVersion = hypershift.ControlPlaneVersionStatus{Desired: hypershift.DesiredRelease{Version: absurd},
 			History: []hypershift.ControlPlaneUpdateHistory{{State: configv1.PartialUpdate, Version: huge, StartedTime: metav1.NewTime(time.Date(9999, 12, 31, 0, 0, 0, 0, time.UTC))}}}
 	}
@@ -61,6 +61,7 @@ func TestAssessBoundsGarbage(t *testing.T) {
 			hc.Status.Version.History[0].Version = absurd
 			hc.Status.Version.History[0].StartedTime = metav1.NewTime(time.Date(1, 1, 1, 0, 0, 1, 0, time.UTC))
 		})},
+		{"updating, no count", updatingTo417("", garbage, withCondition(metav1.Condition{Type: hypershift.ClusterVersionProgressing, Status: metav1.ConditionTrue, Reason: "R", Message: "Working towards 4.17.1"}))},
 		{"blocked", blockedAt416(huge, upgradeableBlockedPrefix+"cluster version is not upgradeable", garbage)},
 		{"completed", func() *hypershift.HostedCluster { hc := completedAt416(); garbage(hc); return hc }()},
 		{"an unknown history state", updatingTo417("", garbage, func(hc *hypershift.HostedCluster) { hc.Status.Version.History[0].State = configv1.UpdateState(huge) })},
@@ -68,6 +69,11 @@ func TestAssessBoundsGarbage(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			got := Assess(Input{HostedCluster: tc.hc, Components: components, NodePools: pools, Now: now,
 				Previous: &insightsv1alpha1.HostedClusterProgressInsightStatus{CompletionPercent: 1000, LastObservedProgress: mtime(time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC))}})
+			again := Assess(Input{HostedCluster: tc.hc, Now: now, Previous: &insightsv1alpha1.HostedClusterProgressInsightStatus{
+				CompletionPercent: 1000, Versions: got.Versions, StartedAt: got.StartedAt}})
+			if errs := statusSchema().Validate(again); len(errs) > 0 {
+				t.Errorf("with a garbage previous status, the API server would refuse it: %v", errs)
+			}
 			if errs := statusSchema().Validate(got); len(errs) > 0 {
 				t.Errorf("the API server would refuse it: %v", errs)
 			}

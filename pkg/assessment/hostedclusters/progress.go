@@ -27,7 +27,9 @@ type manifestCount struct {
 // by ", <what it waits for>". The version is the release's version, or its
 // image while the version is not known. The percentage is truncated from a
 // float32; the count is exact, so it is what completion is computed from.
-var workingTowards = regexp.MustCompile(`^Working towards (.+): (\d{1,18}) of (\d{1,18}) done \(\d+% complete\)`)
+// A release has a thousand manifests or so: a count of more than nine
+// digits is no count.
+var workingTowards = regexp.MustCompile(`^Working towards (.+): (\d{1,9}) of (\d{1,9}) done \(\d+% complete\)`)
 
 // parseCount reads the count from a Progressing message, when it has one
 // that makes sense (a total, and no more done than it).
@@ -66,7 +68,7 @@ func (a *assessor) progress(status *insightsv1alpha1.HostedClusterProgressInsigh
 	switch {
 	case a.count != nil:
 		status.CompletionPercent = int32(a.count.done * 100 / a.count.total)
-	case sameUpdate && a.prev.Assessment != insightsv1alpha1.HostedClusterAssessmentCompleted:
+	case sameUpdate && a.prev.Assessment != insightsv1alpha1.HostedClusterAssessmentCompleted && a.prev.CompletionPercent >= 0 && a.prev.CompletionPercent <= 100:
 		status.CompletionPercent = a.prev.CompletionPercent
 	}
 
