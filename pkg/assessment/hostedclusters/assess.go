@@ -88,11 +88,8 @@ type assessor struct {
 
 	// blocking says HyperShift refuses to roll out what is asked: its
 	// Progressing is False, reason Blocked, while an update is requested
-	// or under way (see blockedCondition).
+	// or under way (see isBlocking).
 	blocking bool
-	// count is the cluster-version operator's count of manifests, when its
-	// Progressing message has one for the current target.
-	count *manifestCount
 	// remaining is the estimate's remaining time, when there is one.
 	remaining *time.Duration
 	// hasCount says the completion comes from the operator's count, now
@@ -126,7 +123,7 @@ func (a *assessor) assessVersion(status *insightsv1alpha1.HostedClusterProgressI
 	}
 
 	switch {
-	case last.State == configv1.CompletedUpdate && !a.blocking:
+	case last.State == configv1.CompletedUpdate:
 		status.Assessment = insightsv1alpha1.HostedClusterAssessmentCompleted
 		status.CompletionPercent = 100
 		if last.CompletionTime != nil && !last.CompletionTime.IsZero() {

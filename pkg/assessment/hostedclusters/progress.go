@@ -58,16 +58,17 @@ func (a *assessor) progress(status *insightsv1alpha1.HostedClusterProgressInsigh
 	last := &v.History[0]
 	sameUpdate := a.prev.Versions.Target.Version == status.Versions.Target.Version && sameTime(a.prev.StartedAt, status.StartedAt)
 
+	var count *manifestCount
 	if c := meta.FindStatusCondition(a.hc.Status.Conditions, hypershift.ClusterVersionProgressing); c != nil {
 		// A count for another release (the message not yet rewritten
 		// after the update started) says nothing of this one.
-		if n := parseCount(c.Message); n != nil && n.version != "" && (n.version == last.Version || n.version == v.Desired.Version || n.version == v.Desired.Image) {
-			a.count = n
+		if n := parseCount(c.Message); n != nil && (n.version == last.Version || n.version == v.Desired.Version || n.version == v.Desired.Image) {
+			count = n
 		}
 	}
 	switch {
-	case a.count != nil:
-		status.CompletionPercent = int32(a.count.done * 100 / a.count.total)
+	case count != nil:
+		status.CompletionPercent = int32(count.done * 100 / count.total)
 	case sameUpdate && a.prev.Assessment != insightsv1alpha1.HostedClusterAssessmentCompleted && a.prev.CompletionPercent >= 0 && a.prev.CompletionPercent <= 100:
 		status.CompletionPercent = a.prev.CompletionPercent
 	}
