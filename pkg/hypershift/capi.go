@@ -4,6 +4,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/util/intstr"
 )
 
 // ClusterAPIGroup is Cluster API's core group. It serves v1beta1 and v1beta2
@@ -97,6 +98,47 @@ type MachineDeployment struct {
 // MachineDeploymentSpec is what of MachineDeploymentSpec is read.
 type MachineDeploymentSpec struct {
 	Replicas *int32 `json:"replicas,omitempty"`
+	// Template's annotations carry the NodePool's target release: the
+	// NodePool controller sets ReleaseVersionAnnotation there, from which it
+	// propagates to new Machines (hypershift-operator/controllers/nodepool/
+	// capi.go reconcileMachineDeployment).
+	Template MachineTemplateSpec `json:"template,omitempty"`
+	// Rollout is how the MachineDeployment replaces its Machines, copied
+	// from the NodePool's spec.management.replace (capi.go).
+	Rollout MachineDeploymentRollout `json:"rollout,omitempty"`
+}
+
+// MachineTemplateSpec is what of machine_types.go MachineTemplateSpec is read.
+type MachineTemplateSpec struct {
+	ObjectMeta MachineObjectMeta `json:"metadata,omitempty"`
+}
+
+// MachineObjectMeta is Cluster API's common_types.go ObjectMeta.
+type MachineObjectMeta struct {
+	Labels      map[string]string `json:"labels,omitempty"`
+	Annotations map[string]string `json:"annotations,omitempty"`
+}
+
+// MachineDeploymentRollout is machinedeployment_types.go
+// MachineDeploymentRolloutSpec.
+type MachineDeploymentRollout struct {
+	Strategy MachineDeploymentRolloutStrategy `json:"strategy,omitempty"`
+}
+
+// MachineDeploymentRolloutStrategy is machinedeployment_types.go
+// MachineDeploymentRolloutStrategy.
+type MachineDeploymentRolloutStrategy struct {
+	Type          string                         `json:"type,omitempty"`
+	RollingUpdate MachineDeploymentRollingUpdate `json:"rollingUpdate,omitempty"`
+}
+
+// MachineDeploymentRollingUpdate is machinedeployment_types.go
+// MachineDeploymentRolloutStrategyRollingUpdate; unset, Cluster API
+// surges by 1 and keeps every Machine available (maxSurge 1,
+// maxUnavailable 0).
+type MachineDeploymentRollingUpdate struct {
+	MaxUnavailable *intstr.IntOrString `json:"maxUnavailable,omitempty"`
+	MaxSurge       *intstr.IntOrString `json:"maxSurge,omitempty"`
 }
 
 // MachineDeploymentStatus is what of MachineDeploymentStatus is read.
