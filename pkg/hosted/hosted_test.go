@@ -118,3 +118,30 @@ func TestSameRelease(t *testing.T) {
 		})
 	}
 }
+
+func TestReleaseMinorsBehind(t *testing.T) {
+	for _, tc := range []struct {
+		controlPlane, nodePool string
+		want                   int
+		wantErr                bool
+	}{
+		{controlPlane: "4.21.3", nodePool: "4.18.9", want: 3},
+		{controlPlane: "4.21.3", nodePool: "4.21.0", want: 0},
+		{controlPlane: "4.20.1", nodePool: "4.21.0", want: -1},
+		// support/supportedversion/version_test.go: HC=5.0, NP=4.22 is
+		// within the skew, 5.0 counting as 4.23.
+		{controlPlane: "5.0.0", nodePool: "4.22.5", want: 1},
+		{controlPlane: "5.1.0", nodePool: "4.20.0", want: 4},
+		{controlPlane: "4.21.0-rc.1", nodePool: "4.19.0", want: 2},
+		{controlPlane: "4.21", nodePool: "4.19.0", wantErr: true},
+		{controlPlane: "6.0.0", nodePool: "4.19.0", wantErr: true},
+		{controlPlane: "4.21.0", nodePool: "", wantErr: true},
+	} {
+		t.Run(tc.controlPlane+"/"+tc.nodePool, func(t *testing.T) {
+			got, err := ReleaseMinorsBehind(tc.controlPlane, tc.nodePool)
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("ReleaseMinorsBehind(%q, %q) = %d, %v; want %d, error %v", tc.controlPlane, tc.nodePool, got, err, tc.want, tc.wantErr)
+			}
+		})
+	}
+}

@@ -52,3 +52,39 @@ func SameRelease(controlPlane, kubelet string) bool {
 	cp.Build, k.Build = nil, nil
 	return cp.Equals(k)
 }
+
+// v5MinorOffset is the 4.y minor OpenShift 5.0 counts as
+// (support/supportedversion/version.go v5MinorOffset).
+const v5MinorOffset = 23
+
+// ReleaseMinorsBehind is how many OpenShift minor releases a NodePool's
+// release runs behind its control plane's, both "4.y.z" or "5.y.z", with 5.y
+// counted as 4.(23+y) as HyperShift counts them (support/supportedversion/
+// version.go normalizeToV4, ValidateVersionSkew). Negative when the NodePool
+// runs ahead.
+func ReleaseMinorsBehind(controlPlane, nodePool string) (int, error) {
+	cp, err := releaseMinor(controlPlane)
+	if err != nil {
+		return 0, err
+	}
+	np, err := releaseMinor(nodePool)
+	if err != nil {
+		return 0, err
+	}
+	return cp - np, nil
+}
+
+// releaseMinor is an OpenShift release's minor as a 4.y minor.
+func releaseMinor(version string) (int, error) {
+	v, err := semver.Parse(strings.TrimSpace(version))
+	if err != nil || v.Minor > 1000 {
+		return 0, fmt.Errorf("not an OpenShift release: %q", version)
+	}
+	switch v.Major {
+	case 4:
+		return int(v.Minor), nil
+	case 5:
+		return int(v.Minor) + v5MinorOffset, nil
+	}
+	return 0, fmt.Errorf("not an OpenShift 4.y or 5.y release: %q", version)
+}
