@@ -20,7 +20,7 @@ const (
 	machineBootstrapConfigReady = "BootstrapConfigReady"
 	machineNodeHealthy          = "NodeHealthy"
 
-	deletingDrainingNode          = "DrainingNode"
+	deletingDrainingNode           = "DrainingNode"
 	deletingWaitingForVolumeDetach = "WaitingForVolumeDetach"
 )
 

@@ -17,8 +17,8 @@ import (
 
 // Problem reasons.
 const (
-	reasonBeyondSupportedSkew = "BeyondSupportedSkew"
-	reasonAheadOfControlPlane = "AheadOfControlPlane"
+	reasonBeyondSupportedSkew  = "BeyondSupportedSkew"
+	reasonAheadOfControlPlane  = "AheadOfControlPlane"
 	reasonInPlaceUpgradeFailed = "InplaceUpgradeFailed"
 	reasonHeldMachine          = "MachineHeld"
 	reasonMoreProblems         = "MoreProblems"
