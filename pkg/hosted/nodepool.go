@@ -1,6 +1,8 @@
 package hosted
 
 import (
+	"fmt"
+
 	corev1 "k8s.io/api/core/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
@@ -38,6 +40,11 @@ const (
 	// versions support n-3 version skew", OCP 5.0 counted as 4.23).
 	MaxMinorsBehind = 3
 )
+
+// SkewLimit is HyperShift's version skew policy, in the words of the
+// insights that report a NodePool's skew, on either side of the hosted
+// cluster.
+var SkewLimit = fmt.Sprintf("HyperShift supports NodePools up to %d minor releases behind the control plane", MaxMinorsBehind)
 
 // NodePool refers to a NodePool from an insight. Its namespace is the
 // HostedCluster's on the management cluster, which the hosted cluster

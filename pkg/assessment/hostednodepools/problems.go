@@ -29,9 +29,9 @@ const (
 // a disruption budget rarely clears by itself past half an hour.
 const heldAfter = 30 * time.Minute
 
-// skewLimit is HyperShift's, as its SupportedVersionSkew condition says it
-// (support/supportedversion/version.go ValidateVersionSkew).
-var skewLimit = fmt.Sprintf("HyperShift supports NodePools up to %d minor releases behind the control plane and none ahead", hosted.MaxMinorsBehind)
+// skewLimit is HyperShift's policy (support/supportedversion/version.go
+// ValidateVersionSkew), worded as the guest's NodePool insights word it.
+var skewLimit = hosted.SkewLimit + " and none ahead"
 
 // skewProblem is what HyperShift refuses of the NodePool's release against
 // the control plane's: more than MaxMinorsBehind minors behind, or ahead.

@@ -25,9 +25,6 @@ const (
 	PoolReasonBeyondSupportedSkew = "BeyondSupportedSkew"
 )
 
-// skewLimit is HyperShift's limit, in the words of the pool's conditions.
-var skewLimit = fmt.Sprintf("HyperShift supports NodePools up to %d minor releases behind the control plane", hosted.MaxMinorsBehind)
-
 // pool is what a NodePool's nodes say together, which each node's phase is
 // judged against.
 type pool struct {
@@ -163,7 +160,7 @@ func (p *pool) status(name string, assessed []*assessment, previous *insightsv1a
 	case p.behind():
 		updating.Reason = PoolReasonBehindControlPlane
 		updating.Message = fmt.Sprintf("The NodePool's nodes run kubelet %s, %s. NodePools are updated apart from the control plane, and %s.",
-			p.oldestKubelet, behindNote(p.oldest, p.controlPlane, p.controlPlaneVersion), skewLimit)
+			p.oldestKubelet, behindNote(p.oldest, p.controlPlane, p.controlPlaneVersion), hosted.SkewLimit)
 	case !p.controlPlane.ok:
 		updating.Status, updating.Reason = metav1.ConditionUnknown, insightsv1alpha1.NodeCannotDetermine
 		updating.Message = "The control plane's Kubernetes version is not known: the kube-apiserver ClusterOperator does not carry it yet"
