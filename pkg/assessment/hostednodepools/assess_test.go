@@ -319,3 +319,25 @@ func pausedUntil(np *hypershift.NodePool, until string) *hypershift.NodePool {
 	np.Spec.PausedUntil = ptr.To(until)
 	return np
 }
+
+// TestAssessKeepsWhatWasWritten checks that a rollout keeps its start and
+// its conditions' transition times across assessments.
+func TestAssessKeepsWhatWasWritten(t *testing.T) {
+	in := Input{
+		NodePool:          updating(nodePool(hypershift.UpgradeTypeReplace, newImage, 3), newVersion, time.Hour),
+		HostedCluster:     hostedCluster(newVersion, newImage),
+		MachineDeployment: machineDeployment(newVersion, 3, 1),
+		Machines:          []*hypershift.Machine{machine("new-1", newVersion), machine("old-1", oldVersion), machine("old-2", oldVersion)},
+		Now:               now.Add(-30 * time.Minute),
+	}
+	first := Assess(in)
+	in.Previous, in.Now = &first, now
+	in.NodePool.Status.Conditions[0].LastTransitionTime = ago(time.Minute)
+	second := Assess(in)
+	if diff := cmp.Diff(first.StartedAt, second.StartedAt); diff != "" {
+		t.Errorf("startedAt (-first +second):\n%s", diff)
+	}
+	if diff := cmp.Diff(first.Conditions, second.Conditions); diff != "" {
+		t.Errorf("conditions (-first +second):\n%s", diff)
+	}
+}

@@ -150,7 +150,7 @@ func (g garbage) input() Input {
 func TestAssessGarbage(t *testing.T) {
 	schema := apivalidation.Status("NodePoolProgressInsight")
 	g := garbage{r: rand.New(rand.NewSource(1))}
-	for i := range 2000 {
+	for i := range 500 {
 		in := g.input()
 		st := Assess(in)
 		if errs := schema.Validate(st); len(errs) > 0 {
