@@ -5,6 +5,7 @@ import (
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	machineconfigurationclient "github.com/openshift/client-go/machineconfiguration/clientset/versioned"
 	operatorclient "github.com/openshift/client-go/operator/clientset/versioned"
+	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
@@ -38,6 +39,9 @@ type clients struct {
 	apiserver apiserverclient.Interface
 	operator  operatorclient.Interface
 	olm       olmclient.Interface
+	// dynamic reads HyperShift's and Cluster API's objects on a management
+	// cluster, which have no generated clients here (pkg/hypershift).
+	dynamic dynamic.Interface
 }
 
 // newClients returns the clients of config, with the operator's rate limit.
@@ -70,6 +74,9 @@ func newClients(config *rest.Config) (*clients, error) {
 		return nil, err
 	}
 	if c.olm, err = olmclient.NewForConfig(config); err != nil {
+		return nil, err
+	}
+	if c.dynamic, err = dynamic.NewForConfig(config); err != nil {
 		return nil, err
 	}
 	return &c, nil

@@ -84,7 +84,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	} else {
 		s.startNodesAndPlans(ctx, answers, alertsSource, informerRequests)
 	}
-	s.startConsolePlugin(ctx)
+	s.startOptional(ctx)
 
 	klog.Info("operator started")
 	<-ctx.Done()

@@ -102,6 +102,12 @@ var allowedRoles = []struct {
 		groups: []string{"operators.coreos.com"}, resources: []string{"clusterserviceversions", "subscriptions", "installplans"}, verbs: []string{"get", "list", "watch"},
 		why: "OLM's operators are a source of insights: their CSVs, Subscriptions and InstallPlans are read, never written",
 	}, {
+		groups: []string{"hypershift.openshift.io"}, resources: []string{"hostedclusters", "nodepools", "controlplanecomponents"}, verbs: []string{"get", "list", "watch"},
+		why: "on a management cluster, every hosted cluster's update is read from its HostedCluster, ControlPlaneComponents and NodePools, never written",
+	}, {
+		groups: []string{"cluster.x-k8s.io"}, resources: []string{"machines", "machinesets", "machinedeployments"}, verbs: []string{"get", "list", "watch"},
+		why: "on a management cluster, a NodePool's machines are read from the Cluster API objects behind it, never written",
+	}, {
 		groups: []string{"authentication.k8s.io"}, resources: []string{"tokenreviews"}, verbs: []string{"create"},
 		why: "the metrics endpoint delegates authentication to the API server",
 	}, {
@@ -166,7 +172,7 @@ var allowedRoles = []struct {
 
 func insightResources(suffix string) []string {
 	var resources []string
-	for _, plural := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights"} {
+	for _, plural := range []string{"clusterversionprogressinsights", "clusteroperatorprogressinsights", "nodeprogressinsights", "machineconfigpoolprogressinsights", "updatehealthinsights", "hostedclusterprogressinsights", "nodepoolprogressinsights"} {
 		resources = append(resources, plural+suffix)
 	}
 	return resources

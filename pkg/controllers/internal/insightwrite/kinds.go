@@ -46,3 +46,18 @@ func UpdateStatuses(c insightsclient.UpdateStatusesGetter) *Writer[*v1alpha1.Upd
 	return newWriter[v1alpha1.UpdateStatus]("UpdateStatus", c.UpdateStatuses(),
 		func(s *v1alpha1.UpdateStatus) *v1alpha1.UpdateStatusStatus { return &s.Status })
 }
+
+// HostedClusterProgressInsights writes the HostedClusterProgressInsights of
+// namespace.
+func HostedClusterProgressInsights(c insightsclient.HostedClusterProgressInsightsGetter, namespace string) *Writer[*v1alpha1.HostedClusterProgressInsight, v1alpha1.HostedClusterProgressInsightStatus] {
+	return newWriter[v1alpha1.HostedClusterProgressInsight]("HostedClusterProgressInsight", c.HostedClusterProgressInsights(namespace),
+		func(i *v1alpha1.HostedClusterProgressInsight) *v1alpha1.HostedClusterProgressInsightStatus {
+			return &i.Status
+		})
+}
+
+// NodePoolProgressInsights writes the NodePoolProgressInsights of namespace.
+func NodePoolProgressInsights(c insightsclient.NodePoolProgressInsightsGetter, namespace string) *Writer[*v1alpha1.NodePoolProgressInsight, v1alpha1.NodePoolProgressInsightStatus] {
+	return newWriter[v1alpha1.NodePoolProgressInsight]("NodePoolProgressInsight", c.NodePoolProgressInsights(namespace),
+		func(i *v1alpha1.NodePoolProgressInsight) *v1alpha1.NodePoolProgressInsightStatus { return &i.Status })
+}
