@@ -35,7 +35,11 @@ type options struct {
 	now     string
 	output  string
 	watch   bool
-	kube    *flags.Kubeconfig
+	// hostedClusters and hostedCluster ask, on a HyperShift management
+	// cluster, for its hosted clusters or for one of them.
+	hostedClusters bool
+	hostedCluster  string
+	kube           *flags.Kubeconfig
 }
 
 // NewCommand returns the `status` command.
@@ -48,11 +52,15 @@ func NewCommand(clock clock.PassiveClock) *cobra.Command {
 oc adm upgrade status: the control plane, its nodes, the worker pools and
 their nodes, and the health of the update. It reads the insights the
 operator maintains from the cluster, or with --from from a file such as
-analyze prints, instead of computing them anew.`,
+analyze prints, instead of computing them anew. On a HyperShift management
+cluster, --hosted-clusters and --hosted-cluster show its hosted clusters'
+updates instead.`,
 		Example: `  update-insights-operator status --details=all
   update-insights-operator status --watch
   update-insights-operator analyze --cluster-version cv.yaml --cluster-operators co.yaml >insights.yaml
-  update-insights-operator status --from insights.yaml -o json`,
+  update-insights-operator status --from insights.yaml -o json
+  update-insights-operator status --hosted-clusters
+  update-insights-operator status --hosted-cluster clusters/ledger`,
 		Args: cobra.NoArgs,
 		// The caller prints the error, on one line; usage would bury it.
 		SilenceUsage:  true,
@@ -67,6 +75,8 @@ analyze prints, instead of computing them anew.`,
 	fs.StringVar(&o.now, "now", "", "The time to render durations at, RFC 3339 with optional fractional seconds (default: the current time).")
 	fs.StringVarP(&o.output, "output", "o", "", "Output format: empty for text, json or yaml. Structured output holds everything, whatever --details.")
 	fs.BoolVarP(&o.watch, "watch", "w", false, "Redraw as the insights in the cluster change, until interrupted.")
+	fs.BoolVar(&o.hostedClusters, "hosted-clusters", false, "On a HyperShift management cluster: one line per hosted cluster, those that need attention first.")
+	fs.StringVar(&o.hostedCluster, "hosted-cluster", "", "On a HyperShift management cluster: the update of the hosted cluster NAMESPACE/NAME, its control plane and each NodePool.")
 	o.kube = flags.NewKubeconfig(fs)
 	return cmd
 }
@@ -87,6 +97,12 @@ func (o *options) run(cmd *cobra.Command, clock clock.PassiveClock) error {
 	now, err := flags.Now(o.now, clock)
 	if err != nil {
 		return err
+	}
+	if hosted, err := o.hosted(); hosted || err != nil {
+		if err != nil {
+			return err
+		}
+		return o.runHosted(cmd, now, format)
 	}
 	if o.watch {
 		if o.from != "" || o.now != "" || o.output != "" {
