@@ -143,13 +143,13 @@ func midUpdate() ([]insightsv1alpha1.HostedClusterProgressInsight, []insightsv1a
 // release its control plane runs, counted by the in-place upgrader.
 func blocked() ([]insightsv1alpha1.HostedClusterProgressInsight, []insightsv1alpha1.NodePoolProgressInsight) {
 	return []insightsv1alpha1.HostedClusterProgressInsight{hostedCluster("billing", insightsv1alpha1.HostedClusterProgressInsightStatus{
-			Assessment:        insightsv1alpha1.HostedClusterAssessmentBlocked,
-			Versions:          versions("4.17.8", "4.17.9"),
-			CompletionPercent: 100,
-			StartedAt:         ago(5 * time.Hour),
-			CompletedAt:       ago(4 * time.Hour),
-			NodePools:         insightsv1alpha1.NodePoolsSummary{Total: 1, Updating: 1},
-			Problems:          []insightsv1alpha1.HostedProblem{upgradeableProblem},
+			// pkg/assessment/hostedclusters assessVersion: a refused
+			// release has no target version or start yet, the control
+			// plane's completed version its previous.
+			Assessment: insightsv1alpha1.HostedClusterAssessmentBlocked,
+			Versions:   insightsv1alpha1.ControlPlaneUpdateVersions{Previous: &insightsv1alpha1.Version{Version: "4.17.9"}},
+			NodePools:  insightsv1alpha1.NodePoolsSummary{Total: 1, Updating: 1},
+			Problems:   []insightsv1alpha1.HostedProblem{upgradeableProblem},
 		})}, []insightsv1alpha1.NodePoolProgressInsight{nodePool("billing", "billing-inplace", insightsv1alpha1.NodePoolProgressInsightStatus{
 			UpgradeType:          insightsv1alpha1.NodePoolUpgradeInPlace,
 			Assessment:           insightsv1alpha1.PoolProgressing,

@@ -50,7 +50,7 @@ func TestBuild(t *testing.T) {
 		fixtures: []fixture{completed, midUpdate, blocked, unknown},
 		want: []summary{
 			{Name: "clusters/analytics", Attention: hostedview.AttentionNeeded, Count: hostedview.NodePoolCount{Total: 1, FromNodePools: true}, Estimate: hostedview.Estimate{Unknown: true}},
-			{Name: "clusters/billing", Attention: hostedview.AttentionNeeded, Count: hostedview.NodePoolCount{Total: 1, Updated: int32p(0), FromNodePools: true}, Estimate: hostedview.Estimate{Unknown: true}, Problem: ":ClusterVersionUpgradeable"},
+			{Name: "clusters/billing", Attention: hostedview.AttentionNeeded, Count: hostedview.NodePoolCount{Total: 1, FromNodePools: true}, Estimate: hostedview.Estimate{Unknown: true}, Problem: ":ClusterVersionUpgradeable"},
 			{Name: "clusters/staging", Attention: hostedview.AttentionNeeded, Count: hostedview.NodePoolCount{Updated: int32p(0)}, Estimate: hostedview.Estimate{Unknown: true}},
 			{Name: "clusters/ledger", Attention: hostedview.AttentionProgressing, Count: hostedview.NodePoolCount{Total: 1, Updated: int32p(0), FromNodePools: true}, Estimate: hostedview.Estimate{At: in(41 * time.Minute)}, Problem: "workers-a:DrainingNode"},
 			{Name: "clusters/payments", Attention: hostedview.AttentionNone, Count: hostedview.NodePoolCount{Total: 1, Updated: int32p(1), FromNodePools: true}},
