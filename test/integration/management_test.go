@@ -1,0 +1,192 @@
+package integration
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/dynamic"
+
+	configv1 "github.com/openshift/api/config/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/pkg/names"
+	"github.com/update-insights/update-insights-operator/pkg/operator"
+)
+
+// hostedConditions are a HostedCluster's conditions as HyperShift writes
+// them while nothing blocks an update: its own (hostedcluster_controller.go)
+// and the guest cluster-version operator's, bubbled up through the
+// HostedControlPlane (control-plane-operator/hostedclusterconfigoperator/
+// controllers/hcpstatus/hcpstatus.go: an empty CVO reason becomes
+// FromClusterVersion; Failing becomes ClusterVersionSucceeding, inverted, on
+// the HostedCluster; a CVO without Upgradeable makes it True).
+func hostedConditions(since time.Time, progressing bool, cvoProgressing string) []any {
+	hcProgressing := hostedCondition("Progressing", "False", "AsExpected", "HostedCluster is at expected version", since)
+	cvProgressing := hostedCondition("ClusterVersionProgressing", "False", "FromClusterVersion", cvoProgressing, since)
+	if progressing {
+		hcProgressing = hostedCondition("Progressing", "True", "Progressing", "HostedCluster is deploying, upgrading, or reconfiguring", since)
+		cvProgressing = hostedCondition("ClusterVersionProgressing", "True", "FromClusterVersion", cvoProgressing, since)
+	}
+	return []any{
+		hostedCondition("Available", "True", "AsExpected", "The hosted control plane is available", since),
+		hcProgressing,
+		cvProgressing,
+		hostedCondition("ClusterVersionSucceeding", "True", "FromClusterVersion", "", since),
+		hostedCondition("ClusterVersionUpgradeable", "True", "FromClusterVersion", "", since),
+		hostedCondition("ClusterVersionAvailable", "True", "FromClusterVersion", "Done applying 4.17.2", since),
+		hostedCondition("ValidReleaseImage", "True", "AsExpected", "Release image is valid", since),
+		hostedCondition("SupportedHostedCluster", "True", "AsExpected", "HostedCluster is supported by operator configuration", since),
+		hostedCondition("ValidConfiguration", "True", "AsExpected", "Configuration passes validation", since),
+		hostedCondition("ReconciliationActive", "True", "AsExpected", "Reconciliation active on resource", since),
+	}
+}
+
+// nodePoolCondition is a NodePool condition, of Cluster API's older shape
+// (nodepool_types.go NodePoolCondition).
+func nodePoolCondition(conditionType, status, reason, message string, since time.Time) map[string]any {
+	return map[string]any{"type": conditionType, "status": status, "reason": reason, "message": message,
+		"lastTransitionTime": rfc3339(since), "observedGeneration": int64(1)}
+}
+
+// TestAManagementClusterFollowsEveryHostedCluster: once the cluster serves
+// HostedClusters (without a restart), the operator writes an insight
+// beside each HostedCluster and NodePool, which the real API server's
+// schema accepts; its ClusterOperator says it follows them; the insights
+// follow an update to its end, and a NodePool's goes with it.
+func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
+	ctx := context.Background()
+	op := startOperator(t, "--optional-api-interval=1s")
+	installManagementCRDs(t)
+	ns, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{GenerateName: "clusters-"}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	controlPlane := hypershift.ControlPlaneNamespace(ns.Name, "prod")
+	if _, err := kubeClient.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: controlPlane}}, metav1.CreateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	started := time.Now().Add(-25 * time.Minute).Truncate(time.Second)
+	installed := started.Add(-30 * 24 * time.Hour)
+	installedDone := installed.Add(40 * time.Minute)
+	midUpdate := map[string]any{
+		"version": map[string]any{
+			"desired":            map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
+			"history":            []any{historyEntry("4.17.3", "Partial", started, nil), historyEntry("4.17.2", "Completed", installed, &installedDone)},
+			"observedGeneration": int64(2),
+			// Nullable and required: HyperShift copies the guest's nil.
+			"availableUpdates": nil,
+		},
+		"conditions": hostedConditions(started, true, "Working towards 4.17.3: 512 of 870 done (58% complete)"),
+	}
+	hc := createHostedObject(t, hypershift.HostedClusters, hostedClusterObject(ns.Name, "prod", "4.17.3", midUpdate))
+	nodePoolKey := ns.Name + "/workers"
+	np := createHostedObject(t, hypershift.NodePools, nodePoolObject(ns.Name, "workers", "prod", "4.17.3", "Replace", 3, map[string]any{
+		"replicas": int64(3), "version": "4.17.2",
+		"conditions": []any{
+			nodePoolCondition("UpdatingVersion", "True", "AsExpected", "Updating version in progress. Target version: 4.17.3", started),
+			nodePoolCondition("Ready", "True", "AsExpected", "", installed),
+		},
+	}))
+	createHostedObject(t, hypershift.MachineDeployments, machineDeploymentObject(controlPlane, "workers", nodePoolKey, "4.17.3", 3, nil))
+	for i, release := range []string{"4.17.3", "4.17.2", "4.17.2"} {
+		createHostedObject(t, hypershift.Machines, machineObject(controlPlane, "workers-"+string(rune('a'+i)), nodePoolKey, release, runningMachine("ip-10-0-1-"+string(rune('1'+i)))))
+	}
+
+	clusterInsight := func(ctx context.Context) (*insightsv1alpha1.HostedClusterProgressInsight, error) {
+		return insightsClient.InsightsV1alpha1().HostedClusterProgressInsights(ns.Name).Get(ctx, "prod", metav1.GetOptions{})
+	}
+	poolInsight := func(ctx context.Context) (*insightsv1alpha1.NodePoolProgressInsight, error) {
+		return insightsClient.InsightsV1alpha1().NodePoolProgressInsights(ns.Name).Get(ctx, "workers", metav1.GetOptions{})
+	}
+	got := waitFor(t, eventually, "the hosted cluster's insight mid-update", clusterInsight, func(i *insightsv1alpha1.HostedClusterProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.HostedClusterAssessmentProgressing && i.Status.NodePools.Total == 1
+	})
+	if v := got.Status.Versions; v.Target.Version != "4.17.3" || v.Previous == nil || v.Previous.Version != "4.17.2" {
+		t.Errorf("versions %+v, want 4.17.2 to 4.17.3", v)
+	}
+	if got.Status.CompletionPercent != 58 {
+		t.Errorf("completion %d%%, want 58%%: 512 of the guest CVO's 870 manifests", got.Status.CompletionPercent)
+	}
+	if len(got.OwnerReferences) != 1 || got.OwnerReferences[0].UID != hc.GetUID() {
+		t.Errorf("owners %+v, want the HostedCluster", got.OwnerReferences)
+	}
+	pool := waitFor(t, eventually, "the NodePool's insight mid-rollout", poolInsight, func(i *insightsv1alpha1.NodePoolProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.PoolProgressing
+	})
+	if s := pool.Status; s.HostedCluster != "prod" || s.UpgradeType != insightsv1alpha1.NodePoolUpgradeReplace || s.Machines.Desired != 3 || s.Machines.Updated != 1 {
+		t.Errorf("NodePool insight %+v, want prod's Replace NodePool with 1 of 3 machines updated", s)
+	}
+	if len(pool.OwnerReferences) != 1 || pool.OwnerReferences[0].UID != np.GetUID() {
+		t.Errorf("owners %+v, want the NodePool", pool.OwnerReferences)
+	}
+	waitFor(t, eventually, "the ClusterOperator to say it follows the hosted clusters", func(ctx context.Context) (*configv1.ClusterOperator, error) {
+		return configClient.ConfigV1().ClusterOperators().Get(ctx, names.OwnClusterOperator, metav1.GetOptions{})
+	}, func(co *configv1.ClusterOperator) bool {
+		c := findCOCondition(co, configv1.OperatorAvailable)
+		return c != nil && strings.Contains(c.Message, operator.ManagementMode)
+	})
+
+	// The control plane completes, then the NodePool's last machines are
+	// replaced and HyperShift records its version.
+	done := time.Now().Truncate(time.Second)
+	completed := map[string]any{
+		"version": map[string]any{
+			"desired":            map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
+			"history":            []any{historyEntry("4.17.3", "Completed", started, &done), historyEntry("4.17.2", "Completed", installed, &installedDone)},
+			"observedGeneration": int64(2),
+			// Nullable and required: HyperShift copies the guest's nil.
+			"availableUpdates": nil,
+		},
+		"conditions": hostedConditions(done, false, "Cluster version is 4.17.3"),
+	}
+	writeStatus(t, hypershift.HostedClusters, hc, completed)
+	machines := dynamic.NewForConfigOrDie(testEnv.Config).Resource(hypershift.Machines).Namespace(controlPlane)
+	for _, name := range []string{"workers-b", "workers-c"} {
+		if err := machines.Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		createHostedObject(t, hypershift.Machines, machineObject(controlPlane, name+"-new", nodePoolKey, "4.17.3", runningMachine(name+"-node")))
+	}
+	writeStatus(t, hypershift.NodePools, np, map[string]any{
+		"replicas": int64(3), "version": "4.17.3",
+		"conditions": []any{
+			nodePoolCondition("UpdatingVersion", "False", "AsExpected", "", done),
+			nodePoolCondition("Ready", "True", "AsExpected", "", installed),
+		},
+	})
+	got = waitFor(t, eventually, "the hosted cluster's insight Completed", clusterInsight, func(i *insightsv1alpha1.HostedClusterProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.HostedClusterAssessmentCompleted
+	})
+	if got.Status.CompletionPercent != 100 || got.Status.CompletedAt == nil || !got.Status.CompletedAt.Time.Equal(done) {
+		t.Errorf("completed insight %+v, want 100%% completed at %s", got.Status, done)
+	}
+	waitFor(t, eventually, "the NodePool's insight Completed", poolInsight, func(i *insightsv1alpha1.NodePoolProgressInsight) bool {
+		return i != nil && i.Status.Assessment == insightsv1alpha1.PoolCompleted && i.Status.Machines.Updated == 3
+	})
+
+	// No garbage collector runs here: the operator deletes the insight of
+	// a NodePool that is gone.
+	if err := dynamic.NewForConfigOrDie(testEnv.Config).Resource(hypershift.NodePools).Namespace(ns.Name).Delete(ctx, "workers", metav1.DeleteOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, eventually, "the NodePool's insight to go", poolInsight, func(i *insightsv1alpha1.NodePoolProgressInsight) bool { return i == nil })
+	op.stop(t, eventually)
+}
+
+func findCOCondition(co *configv1.ClusterOperator, t configv1.ClusterStatusConditionType) *configv1.ClusterOperatorStatusCondition {
+	if co == nil {
+		return nil
+	}
+	for i := range co.Status.Conditions {
+		if co.Status.Conditions[i].Type == t {
+			return &co.Status.Conditions[i]
+		}
+	}
+	return nil
+}
