@@ -125,6 +125,17 @@ func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
 	if len(pool.OwnerReferences) != 1 || pool.OwnerReferences[0].UID != np.GetUID() {
 		t.Errorf("owners %+v, want the NodePool", pool.OwnerReferences)
 	}
+	// What the administrator reads, from the insights the API server stores.
+	fleet, errOut, code := command(t, "status", "--hosted-clusters")
+	t.Logf("status --hosted-clusters mid-update:\n%s", fleet)
+	if code != 0 || !strings.Contains(fleet, ns.Name+"/prod") || !strings.Contains(fleet, "4.17.2 -> 4.17.3") {
+		t.Errorf("status --hosted-clusters exited %d (%s), printed:\n%s\nwant prod updating from 4.17.2 to 4.17.3", code, errOut, fleet)
+	}
+	detail, errOut, code := command(t, "status", "--hosted-cluster", ns.Name+"/prod")
+	t.Logf("status --hosted-cluster mid-update:\n%s", detail)
+	if code != 0 || !strings.Contains(detail, "58%") || !strings.Contains(detail, "1 of 3") {
+		t.Errorf("status --hosted-cluster exited %d (%s), printed:\n%s\nwant the control plane at 58%% and 1 of 3 machines updated", code, errOut, detail)
+	}
 	waitFor(t, eventually, "the ClusterOperator to say it follows the hosted clusters", func(ctx context.Context) (*configv1.ClusterOperator, error) {
 		return configClient.ConfigV1().ClusterOperators().Get(ctx, names.OwnClusterOperator, metav1.GetOptions{})
 	}, func(co *configv1.ClusterOperator) bool {

@@ -195,17 +195,24 @@ func hasError(problems []insightsv1alpha1.HostedProblem) bool {
 	return false
 }
 
-// startedAt is when the rollout to target started: as written before for
-// the same target, else when the NodePool controller set UpdatingVersion,
-// else now.
+// startedAt is when the rollout to target started: when the NodePool
+// controller set UpdatingVersion (conditions.go), or as written before for
+// the same target when that is earlier, else now. The condition wins over a
+// later start written before: the operator may have first seen the
+// NodePool before its controller wrote the condition, or after a restart.
 func startedAt(in Input, target string) *metav1.Time {
+	var started *metav1.Time
 	if p := in.Previous; p != nil && p.StartedAt != nil && p.Versions.Target == target {
-		return p.StartedAt.DeepCopy()
+		started = p.StartedAt.DeepCopy()
 	}
-	if c := in.NodePool.Condition(hypershift.NodePoolUpdatingVersion); c != nil && c.Status == corev1.ConditionTrue && !c.LastTransitionTime.IsZero() && !c.LastTransitionTime.Time.After(in.Now) {
-		return c.LastTransitionTime.DeepCopy()
+	if c := in.NodePool.Condition(hypershift.NodePoolUpdatingVersion); c != nil && c.Status == corev1.ConditionTrue && !c.LastTransitionTime.IsZero() &&
+		!c.LastTransitionTime.Time.After(in.Now) && (started == nil || c.LastTransitionTime.Before(started)) {
+		started = c.LastTransitionTime.DeepCopy()
 	}
-	return &metav1.Time{Time: in.Now}
+	if started == nil {
+		started = &metav1.Time{Time: in.Now}
+	}
+	return started
 }
 
 // conditions are Updating, its reason the assessment, and Healthy.

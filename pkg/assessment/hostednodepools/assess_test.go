@@ -341,3 +341,25 @@ func TestAssessKeepsWhatWasWritten(t *testing.T) {
 		t.Errorf("conditions (-first +second):\n%s", diff)
 	}
 }
+
+// A start written before the NodePool controller's UpdatingVersion was seen
+// (the operator's first look raced the condition, or it restarted) gives
+// way to the condition's earlier transition: the rollout's duration and the
+// rate its estimate is made from count from when HyperShift started it.
+func TestTheRolloutStartsWhenUpdatingVersionSaysSo(t *testing.T) {
+	in := Input{
+		NodePool:          updating(nodePool(hypershift.UpgradeTypeReplace, newImage, 3), newVersion, 25*time.Minute),
+		HostedCluster:     hostedCluster(newVersion, newImage),
+		MachineDeployment: machineDeployment(newVersion, 3, 1),
+		Machines:          []*hypershift.Machine{machine("new-1", newVersion), machine("old-1", oldVersion), machine("old-2", oldVersion)},
+		Previous:          &insightsv1alpha1.NodePoolProgressInsightStatus{StartedAt: ptr.To(metav1.NewTime(now)), Versions: insightsv1alpha1.NodePoolVersions{Target: newVersion}},
+		Now:               now,
+	}
+	got := Assess(in)
+	if want := now.Add(-25 * time.Minute); got.StartedAt == nil || !got.StartedAt.Time.Equal(want) {
+		t.Errorf("startedAt %v, want UpdatingVersion's transition %v", got.StartedAt, want)
+	}
+	if want := now.Add(50 * time.Minute); got.EstimatedCompletedAt == nil || !got.EstimatedCompletedAt.Time.Equal(want) {
+		t.Errorf("estimate %v, want %v: one Machine in 25 minutes, two left", got.EstimatedCompletedAt, want)
+	}
+}
