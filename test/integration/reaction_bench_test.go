@@ -17,6 +17,7 @@ import (
 	configv1 "github.com/openshift/api/config/v1"
 	configclient "github.com/openshift/client-go/config/clientset/versioned"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/watch"
@@ -25,6 +26,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned"
+	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/test/internal/process"
 )
 
@@ -63,12 +65,19 @@ type reactionSide struct {
 	start func(b *testing.B, log *os.File) *process.Operator
 }
 
-// BenchmarkReactionTime measures what a console sees: how long from a
-// ClusterOperator reporting a new version to a watch of the
-// ClusterVersionProgressInsight delivering the new completionPercent. The
-// benchmark is the console, a process of its own with its own client and no
-// client-side rate limit; it changes the ClusterOperators (walking them to
-// the target version one by one, then back) and watches the insight.
+// BenchmarkReactionTime measures what a console sees: how long from a change
+// the control plane's insight reports to a watch of the
+// ClusterVersionProgressInsight delivering it. The benchmark is the console,
+// a process of its own with its own client and no client-side rate limit;
+// it watches the insight and makes two kinds of change, a walk of each:
+//
+//   - a ClusterOperator reporting a new version (walking them to the target
+//     version one by one, then back), until the insight's completionPercent
+//     moves;
+//   - the ClusterVersion's Progressing message moving on, as the CVO writes
+//     it while it applies the payload ("Working towards 4.16.0: 106 of 863
+//     done (12% complete)", cluster-version-operator
+//     pkg/cvo/status.go), until the insight's Updating condition quotes it.
 //
 // It measures two controllers the same way, one after the other, each as a
 // process of its own against the same kube-apiserver and etcd, and each only
@@ -77,16 +86,15 @@ type reactionSide struct {
 //   - operator: `update-insights-operator start`, as in a cluster (default
 //     leader election timings, the lease taken over from the previous run);
 //   - reference: test/referencecontroller, a library-go controller that only
-//     counts the ClusterOperators at the target and writes the completion:
-//     the floor that the API server, its watches and a controller's
-//     informer and queue set.
+//     counts the ClusterOperators at the target, quotes the ClusterVersion's
+//     Progressing message and writes these: the floor that the API server,
+//     its watches and a controller's informer and queue set.
 //
-// Each latency starts when the benchmark sends the ClusterOperator's status
-// update (so it includes that write, for both sides alike) and ends when the
-// insight's watch event arrives. There are reactionRounds rounds of
+// Each latency starts when the benchmark sends the status update (so it
+// includes that write, for both sides alike) and ends when the insight's
+// watch event arrives. There are reactionRounds rounds of
 // reactionChanges changes per side; per round and side it reports the
-// median, 90th percentile and worst, and the median of the ClusterOperator
-// writes alone. Setting REACTION_LOG_DIR keeps the controllers' logs.
+// median, 90th percentile and worst, and the median of the writes alone. Setting REACTION_LOG_DIR keeps the controllers' logs.
 //
 //	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench ReactionTime -benchtime 1x
 func BenchmarkReactionTime(b *testing.B) {
@@ -138,12 +146,14 @@ func BenchmarkReactionTime(b *testing.B) {
 				// Stopped however the benchmark ends; a second Stop returns at once.
 				b.Cleanup(func() { _, _ = p.Stop(15 * time.Second) })
 				c.waitUntilSettled(b, p, logPath)
-				walk := c.walk(b, reactionChanges)
+				operators := c.walk(b, reactionChanges, c.changeOperator)
+				clusterVersion := c.walk(b, reactionChanges, c.changeClusterVersion)
 				if _, err := p.Stop(15 * time.Second); err != nil {
 					b.Fatal(err)
 				}
 				log.Close()
-				walk.report(b, fmt.Sprintf("%s-r%d", side.name, round))
+				operators.report(b, fmt.Sprintf("%s-r%d", side.name, round))
+				clusterVersion.report(b, fmt.Sprintf("%s-cv-r%d", side.name, round))
 			}
 		}
 	}
@@ -169,12 +179,16 @@ type console struct {
 	insights insightsclient.Interface
 	kube     kubernetes.Interface
 
-	// operators are the ClusterOperators as last written, so that a change
-	// needs no read first.
-	operators map[string]*configv1.ClusterOperator
+	// operators and clusterVersion are the objects as last written, so that
+	// a change needs no read first.
+	operators      map[string]*configv1.ClusterOperator
+	clusterVersion *configv1.ClusterVersion
 	// updated counts the operators at the target version; the walk moves
 	// them to the target one by one, then back.
 	updated, changes int
+	// manifests counts the payload manifests the ClusterVersion says are
+	// done.
+	manifests int
 }
 
 func newConsole(b *testing.B) *console {
@@ -200,6 +214,9 @@ func newConsole(b *testing.B) *console {
 			b.Fatal(err)
 		}
 		c.operators[co.Name] = co
+	}
+	if c.clusterVersion, err = c.config.ConfigV1().ClusterVersions().Get(ctx, names.ClusterVersion, metav1.GetOptions{}); err != nil {
+		b.Fatal(err)
 	}
 	return c
 }
@@ -305,14 +322,16 @@ type walkResult struct {
 	starts            []time.Time
 }
 
-// walk makes n ClusterOperator changes, each after the insight showed the
-// previous one and reactionSpacing passed, and times each until the
-// insight's watch shows it.
-func (c *console) walk(b *testing.B, n int) walkResult {
+// change writes one change and returns when the insight shows it.
+type change func(ctx context.Context) (shown func(*insightsv1alpha1.ClusterVersionProgressInsight) bool, err error)
+
+// walk makes n changes, each after the insight showed the previous one and
+// reactionSpacing passed, and times each until the insight's watch shows it.
+func (c *console) walk(b *testing.B, n int, next change) walkResult {
 	b.Helper()
 	ctx := context.Background()
 	w, err := c.insights.InsightsV1alpha1().ClusterVersionProgressInsights().Watch(ctx, metav1.ListOptions{
-		FieldSelector: fields.OneTermEqualSelector("metadata.name", "version").String(),
+		FieldSelector: fields.OneTermEqualSelector("metadata.name", names.ClusterVersion).String(),
 	})
 	if err != nil {
 		b.Fatal(err)
@@ -321,34 +340,69 @@ func (c *console) walk(b *testing.B, n int) walkResult {
 
 	r := walkResult{reactions: make([]time.Duration, 0, n), writes: make([]time.Duration, 0, n)}
 	for range n {
-		i, version := c.updated, toVersion
-		if (c.changes/reactionOperators)%2 == 1 {
-			i, version = c.updated-1, fromVersion
-		}
-		co := c.operators[operatorName(i)].DeepCopy()
-		co.Status.Versions = []configv1.OperandVersion{{Name: "operator", Version: version}}
-		if version == toVersion {
-			c.updated++
-		} else {
-			c.updated--
-		}
-		c.changes++
-
 		time.Sleep(reactionSpacing)
 		start := time.Now()
-		written, err := c.config.ConfigV1().ClusterOperators().UpdateStatus(ctx, co, metav1.UpdateOptions{})
+		shown, err := next(ctx)
 		if err != nil {
-			b.Fatalf("writing ClusterOperator %s status: %v", co.Name, err)
+			b.Fatal(err)
 		}
 		r.writes = append(r.writes, time.Since(start))
-		c.operators[co.Name] = written
-		if err := waitForCompletion(w, c.completion(), reactionTimeout); err != nil {
+		if err := waitForShown(w, shown, reactionTimeout); err != nil {
 			b.Fatal(err)
 		}
 		r.reactions = append(r.reactions, time.Since(start))
 		r.starts = append(r.starts, start)
 	}
 	return r
+}
+
+// changeOperator moves the next ClusterOperator to the target version (or,
+// every other pass, back), which moves the completion.
+func (c *console) changeOperator(ctx context.Context) (func(*insightsv1alpha1.ClusterVersionProgressInsight) bool, error) {
+	i, version := c.updated, toVersion
+	if (c.changes/reactionOperators)%2 == 1 {
+		i, version = c.updated-1, fromVersion
+	}
+	co := c.operators[operatorName(i)].DeepCopy()
+	co.Status.Versions = []configv1.OperandVersion{{Name: "operator", Version: version}}
+	written, err := c.config.ConfigV1().ClusterOperators().UpdateStatus(ctx, co, metav1.UpdateOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("writing ClusterOperator %s status: %w", co.Name, err)
+	}
+	if version == toVersion {
+		c.updated++
+	} else {
+		c.updated--
+	}
+	c.changes++
+	c.operators[co.Name] = written
+	want := c.completion()
+	return func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i.Status.CompletionPercent == want
+	}, nil
+}
+
+// changeClusterVersion has the ClusterVersion's Progressing message count
+// one more manifest done, as the CVO's does while it applies the payload.
+func (c *console) changeClusterVersion(ctx context.Context) (func(*insightsv1alpha1.ClusterVersionProgressInsight) bool, error) {
+	const manifests = 863
+	c.manifests = c.manifests%manifests + 1
+	message := fmt.Sprintf("Working towards %s: %d of %d done (%d%% complete)", toVersion, c.manifests, manifests, c.manifests*100/manifests)
+	cv := c.clusterVersion.DeepCopy()
+	for i := range cv.Status.Conditions {
+		if cv.Status.Conditions[i].Type == configv1.OperatorProgressing {
+			cv.Status.Conditions[i].Message = message
+		}
+	}
+	written, err := c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("writing the ClusterVersion status: %w", err)
+	}
+	c.clusterVersion = written
+	return func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		updating := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.ClusterVersionProgressInsightUpdating)
+		return updating != nil && strings.Contains(updating.Message, "'"+message+"'")
+	}, nil
 }
 
 // report reports the walk's figures, in milliseconds, under prefix.
@@ -377,7 +431,7 @@ func percentile(sorted []time.Duration, p int) time.Duration {
 	return sorted[(len(sorted)*p+99)/100-1]
 }
 
-func waitForCompletion(w watch.Interface, want int32, timeout time.Duration) error {
+func waitForShown(w watch.Interface, shown func(*insightsv1alpha1.ClusterVersionProgressInsight) bool, timeout time.Duration) error {
 	deadline := time.After(timeout)
 	for {
 		select {
@@ -385,11 +439,11 @@ func waitForCompletion(w watch.Interface, want int32, timeout time.Duration) err
 			if !ok {
 				return fmt.Errorf("the watch closed")
 			}
-			if i, ok := e.Object.(*insightsv1alpha1.ClusterVersionProgressInsight); ok && i.Status.CompletionPercent == want {
+			if i, ok := e.Object.(*insightsv1alpha1.ClusterVersionProgressInsight); ok && shown(i) {
 				return nil
 			}
 		case <-deadline:
-			return fmt.Errorf("no insight at %d%% within %s", want, timeout)
+			return fmt.Errorf("the insight did not show the change within %s", timeout)
 		}
 	}
 }
