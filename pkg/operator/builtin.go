@@ -7,6 +7,7 @@ import (
 
 	"github.com/openshift/library-go/pkg/controller/factory"
 	"k8s.io/client-go/tools/cache"
+	"k8s.io/klog/v2"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/updateplan"
@@ -34,7 +35,7 @@ type withInsights interface {
 	// controllerName names its controller in the operator's conditions.
 	controllerName() string
 	// controller builds that controller, once the cluster serves api.
-	controller(answers *updatestatus.Store) factory.Controller
+	controller(answers *updatestatus.Store) (factory.Controller, error)
 }
 
 // withFindings is a built-in informer that has findings for a plan,
@@ -71,8 +72,14 @@ func (s *starter) startBuiltinInformers(ctx context.Context, answers *updatestat
 		run := &atomic.Bool{}
 		started[b.name()] = run
 		s.whenServedRun(ctx, b.api(), w.controllerName(), func() {
+			controller, err := w.controller(answers)
+			if err != nil {
+				// Its informers stopped: the operator is on its way out.
+				klog.ErrorS(err, "Cannot start a built-in informer's controller", "controller", w.controllerName())
+				return
+			}
 			run.Store(true)
-			s.run(ctx, w.controller(answers), 1)
+			s.run(ctx, controller, 1)
 		})
 	}
 	return func(informer string) bool {

@@ -29,7 +29,7 @@ func (olmInformer) name() string           { return olm.Informer }
 func (olmInformer) api() *optionalAPI      { return &olmAPI }
 func (olmInformer) controllerName() string { return olmoperators.Name }
 
-func (o olmInformer) controller(answers *updatestatus.Store) factory.Controller {
+func (o olmInformer) controller(answers *updatestatus.Store) (factory.Controller, error) {
 	s := o.s
 	return olmoperators.New(s.factories.olm, s.factories.config.Config().V1().ClusterVersions(), answers, s.tracker,
 		s.controllerContext.EventRecorder, s.controllerContext.Clock)

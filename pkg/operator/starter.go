@@ -59,7 +59,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	// The UpdateInformers are called by UpdateStatus' informers controller
 	// and the UpdatePlan controller, within one limit of calls in flight.
 	informerRequests := informerclient.NewLimit(updateinformers.MaxRequestsInFlight)
-	updateInformers := s.updateInformersController(answers, informerRequests)
+	updateInformers, err := s.updateInformersController(answers, informerRequests)
+	if err != nil {
+		return err
+	}
 	ownStatus, err := s.ownStatusController()
 	if err != nil {
 		return err

@@ -32,7 +32,7 @@ func (s *starter) updateStatusController(answers *updatestatus.Store) (factory.C
 // updateInformersController returns the controller that asks the
 // UpdateInformers for their insights, within requests, and puts their
 // answers in answers.
-func (s *starter) updateInformersController(answers *updatestatus.Store, requests *informerclient.Limit) factory.Controller {
+func (s *starter) updateInformersController(answers *updatestatus.Store, requests *informerclient.Limit) (factory.Controller, error) {
 	return updateinformers.New(
 		s.factories.insights.Insights().V1alpha1().UpdateInformers(),
 		s.factories.config.Config().V1().ClusterVersions(),

@@ -20,6 +20,7 @@ import (
 	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/queue"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/olm"
 	"github.com/update-insights/update-insights-operator/pkg/tracker"
@@ -41,22 +42,27 @@ type Controller struct {
 	clock           clock.PassiveClock
 }
 
-// New returns the controller, registered with the informers it reads,
-// which must not have started yet.
+// New returns the controller, registered with the informers it reads.
 func New(informers Informers, clusterVersions configinformers.ClusterVersionInformer, answers *updatestatus.Store,
-	tracker *tracker.Tracker, recorder events.Recorder, clock clock.PassiveClock) factory.Controller {
+	tracker *tracker.Tracker, recorder events.Recorder, clock clock.PassiveClock) (factory.Controller, error) {
 	listers, olmInformers := informers.Listers()
 	c := &Controller{listers: listers, clusterVersions: clusterVersions.Lister(), answers: answers, clock: clock}
+	syncCtx := factory.NewSyncContext(controllerName, recorder)
+	if _, err := clusterVersions.Informer().AddEventHandler(updateStartHandler(func() { syncCtx.Queue().Add(factory.DefaultQueueKey) })); err != nil {
+		return nil, err
+	}
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
 		"clusterserviceversions": olmInformers[0].HasSynced,
 		"subscriptions":          olmInformers[1].HasSynced,
 		"clusterversions":        clusterVersions.Informer().HasSynced,
 	})
 	return factory.New().
+		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
 		// InstallPlans name no CSV's health: their informer serves plans.
-		WithInformers(olmInformers[0], olmInformers[1], clusterVersions.Informer()).
-		ToController(controllerName, recorder)
+		WithInformers(olmInformers[0], olmInformers[1]).
+		WithBareInformers(clusterVersions.Informer()).
+		ToController(controllerName, recorder), nil
 }
 
 func (c *Controller) sync(_ context.Context, syncCtx factory.SyncContext) error {
@@ -89,6 +95,15 @@ func (c *Controller) sync(_ context.Context, syncCtx factory.SyncContext) error 
 	klog.V(4).InfoS("OLM's operators during the update", "insights", len(insights))
 	c.answers.Set(updatestatus.Answer{Informer: olm.Informer, Insights: insights})
 	return nil
+}
+
+// updateStartHandler calls enqueue when the ClusterVersion appears, goes or
+// says that an update started or ended: the sync reads nothing else of it,
+// and its every other change, such as each manifest the cluster-version
+// operator applies, would list every CSV again for nothing.
+func updateStartHandler(enqueue func()) cache.ResourceEventHandler {
+	// Unix seconds: the API's times have no finer precision.
+	return queue.WhenChanged(func(cv *configv1.ClusterVersion) int64 { return updateStarted(cv).Unix() }, enqueue)
 }
 
 // updateStarted is when the update in progress started, zero when none is:

@@ -192,3 +192,49 @@ func TestAnOperatorThatSucceedsAgainLeavesTheStore(t *testing.T) {
 func updatestatusAnswer(uid string) updatestatus.Answer {
 	return updatestatus.Answer{Informer: olm.Informer, Insights: []insightsv1alpha1.UpdateInsight{{UID: uid}}}
 }
+
+func TestOnlyAnUpdateStartingOrEndingQueuesTheSync(t *testing.T) {
+	progressing := func(cv *configv1.ClusterVersion, message string) *configv1.ClusterVersion {
+		cv.Status.Conditions = []configv1.ClusterOperatorStatusCondition{{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: message}}
+		return cv
+	}
+	for _, tc := range []struct {
+		name     string
+		old, new *configv1.ClusterVersion
+		want     int
+	}{
+		{
+			// The cluster-version operator's message as it applies the
+			// payload (cluster-version-operator pkg/cvo/status.go).
+			name: "the Progressing message moves on",
+			old:  progressing(clusterVersion(true), "Working towards 4.17.3: 106 of 863 done (12% complete)"),
+			new:  progressing(clusterVersion(true), "Working towards 4.17.3: 107 of 863 done (12% complete)"),
+			want: 0,
+		},
+		{
+			name: "the update ends",
+			old:  clusterVersion(true),
+			new:  clusterVersion(false),
+			want: 1,
+		},
+		{
+			name: "an update starts",
+			old:  clusterVersion(false),
+			new: func() *configv1.ClusterVersion {
+				cv := clusterVersion(false)
+				cv.Status.Desired.Version = "4.17.4"
+				cv.Status.History = append([]configv1.UpdateHistory{{Version: "4.17.4", State: configv1.PartialUpdate, StartedTime: metav1.NewTime(now)}}, cv.Status.History...)
+				return cv
+			}(),
+			want: 1,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			queued := 0
+			updateStartHandler(func() { queued++ }).OnUpdate(tc.old, tc.new)
+			if diff := cmp.Diff(tc.want, queued); diff != "" {
+				t.Errorf("times queued (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -31,6 +31,7 @@ import (
 	"k8s.io/utils/clock"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/queue"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
@@ -104,7 +105,7 @@ func New(
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.Clock,
-) factory.Controller {
+) (factory.Controller, error) {
 	c := &Controller{
 		informers:       informers.Lister(),
 		clusterVersions: clusterVersions.Lister(),
@@ -134,15 +135,30 @@ func New(
 	// What UpdateStatus leaves out of an answer is said in the informer's
 	// Online condition.
 	answers.OnNote(func(name string) { syncCtx.Queue().Add(name) })
+	if _, err := clusterVersions.Informer().AddEventHandler(pendingReleaseHandler(func() {
+		for _, name := range c.names() {
+			syncCtx.Queue().Add(name)
+		}
+	})); err != nil {
+		return nil, err
+	}
 	controller := factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(calls.dispatch).
 		WithInformersQueueKeysFunc(own, informers.Informer()).
-		// An update starting or ending changes what every informer is
-		// asked.
-		WithInformersQueueKeysFunc(func(runtime.Object) []string { return c.names() }, clusterVersions.Informer()).
+		WithBareInformers(clusterVersions.Informer()).
 		ToController(controllerName, recorder)
-	return &dispatchingController{Controller: controller, calls: calls}
+	return &dispatchingController{Controller: controller, calls: calls}, nil
+}
+
+// pendingReleaseHandler calls enqueue when the ClusterVersion appears, goes
+// or changes the update pending: an update starting, changing or ending
+// changes what every informer is asked, which a sync reads of it. Its every
+// other change, such as each manifest the cluster-version operator applies,
+// would have every sync read a Service-backed informer's Service and
+// endpoints from the API server for nothing.
+func pendingReleaseHandler(enqueue func()) cache.ResourceEventHandler {
+	return queue.WhenChanged(pendingRelease, enqueue)
 }
 
 // dispatchingController runs as its factory controller does, and returns

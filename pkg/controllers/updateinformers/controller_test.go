@@ -745,3 +745,50 @@ func TestOnlineSaysWhatUpdateStatusLeftOut(t *testing.T) {
 		t.Errorf("Online's message %q once the note is gone", c.Message)
 	}
 }
+
+func TestOnlyTheUpdatePendingChangingQueuesEveryInformer(t *testing.T) {
+	cv := func(desired string, state configv1.UpdateState, message string) *configv1.ClusterVersion {
+		return &configv1.ClusterVersion{
+			ObjectMeta: metav1.ObjectMeta{Name: "version"},
+			Status: configv1.ClusterVersionStatus{
+				Desired:    configv1.Release{Version: desired, Image: "quay.io/openshift-release-dev/ocp-release@sha256:" + desired},
+				History:    []configv1.UpdateHistory{{Version: desired, Image: "quay.io/openshift-release-dev/ocp-release@sha256:" + desired, State: state}},
+				Conditions: []configv1.ClusterOperatorStatusCondition{{Type: configv1.OperatorProgressing, Status: configv1.ConditionTrue, Message: message}},
+			},
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		old, new *configv1.ClusterVersion
+		want     int
+	}{
+		{
+			// The cluster-version operator's message as it applies the
+			// payload (cluster-version-operator pkg/cvo/status.go).
+			name: "the Progressing message moves on",
+			old:  cv("4.17.1", configv1.PartialUpdate, "Working towards 4.17.1: 106 of 863 done (12% complete)"),
+			new:  cv("4.17.1", configv1.PartialUpdate, "Working towards 4.17.1: 107 of 863 done (12% complete)"),
+			want: 0,
+		},
+		{
+			name: "the update ends",
+			old:  cv("4.17.1", configv1.PartialUpdate, "Working towards 4.17.1: 863 of 863 done (100% complete)"),
+			new:  cv("4.17.1", configv1.CompletedUpdate, "Cluster version is 4.17.1"),
+			want: 1,
+		},
+		{
+			name: "another release is asked for",
+			old:  cv("4.17.1", configv1.PartialUpdate, ""),
+			new:  cv("4.17.2", configv1.PartialUpdate, ""),
+			want: 1,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			queued := 0
+			pendingReleaseHandler(func() { queued++ }).OnUpdate(tc.old, tc.new)
+			if diff := cmp.Diff(tc.want, queued); diff != "" {
+				t.Errorf("times queued (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
