@@ -77,7 +77,12 @@ type reactionSide struct {
 //   - the ClusterVersion's Progressing message moving on, as the CVO writes
 //     it while it applies the payload ("Working towards 4.16.0: 106 of 863
 //     done (12% complete)", cluster-version-operator
-//     pkg/cvo/status.go), until the insight's Updating condition quotes it.
+//     pkg/cvo/status.go), until the insight's Updating condition quotes it;
+//   - the update retargeted, to another release and back, as the CVO writes
+//     it (the desired release, and a new Partial history entry ending the
+//     previous one: pkg/cvo/status.go mergeOperatorHistory), until the
+//     insight's target is the new release. This is where every controller
+//     wakes: each ClusterOperator's insight has a new target too.
 //
 // It measures two controllers the same way, one after the other, each as a
 // process of its own against the same kube-apiserver and etcd, and each only
@@ -148,12 +153,14 @@ func BenchmarkReactionTime(b *testing.B) {
 				c.waitUntilSettled(b, p, logPath)
 				operators := c.walk(b, reactionChanges, c.changeOperator)
 				clusterVersion := c.walk(b, reactionChanges, c.changeClusterVersion)
+				retargets := c.walk(b, reactionChanges, c.retarget)
 				if _, err := p.Stop(15 * time.Second); err != nil {
 					b.Fatal(err)
 				}
 				log.Close()
 				operators.report(b, fmt.Sprintf("%s-r%d", side.name, round))
 				clusterVersion.report(b, fmt.Sprintf("%s-cv-r%d", side.name, round))
+				retargets.report(b, fmt.Sprintf("%s-target-r%d", side.name, round))
 			}
 		}
 	}
@@ -402,6 +409,45 @@ func (c *console) changeClusterVersion(ctx context.Context) (func(*insightsv1alp
 	return func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
 		updating := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.ClusterVersionProgressInsightUpdating)
 		return updating != nil && strings.Contains(updating.Message, "'"+message+"'")
+	}, nil
+}
+
+// retargetTo is the release the update is retargeted to, and back from.
+const retargetTo = "4.16.1"
+
+// retargetHistory is how many history entries the retargets keep: the CVO
+// keeps up to 100 (pkg/cvo/status.go MaxHistory), which a walk of 200
+// retargets would reach, and which only makes the objects larger.
+const retargetHistory = 10
+
+// retarget has the update move to the other release, as the CVO writes a
+// new desired release.
+func (c *console) retarget(ctx context.Context) (func(*insightsv1alpha1.ClusterVersionProgressInsight) bool, error) {
+	cv := c.clusterVersion.DeepCopy()
+	target := retargetTo
+	if cv.Status.Desired.Version == retargetTo {
+		target = toVersion
+	}
+	release := configv1.Release{Version: target, Image: "quay.io/release:" + target}
+	now := metav1.Now()
+	cv.Status.Desired = release
+	if len(cv.Status.History) > 0 && cv.Status.History[0].CompletionTime == nil {
+		cv.Status.History[0].CompletionTime = &now
+	}
+	cv.Status.History = append([]configv1.UpdateHistory{{Version: target, Image: release.Image, State: configv1.PartialUpdate, StartedTime: now}}, cv.Status.History...)
+	cv.Status.History = cv.Status.History[:min(len(cv.Status.History), retargetHistory)]
+	for i := range cv.Status.Conditions {
+		if cv.Status.Conditions[i].Type == configv1.OperatorProgressing {
+			cv.Status.Conditions[i].Message = "Working towards " + target
+		}
+	}
+	written, err := c.config.ConfigV1().ClusterVersions().UpdateStatus(ctx, cv, metav1.UpdateOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("writing the ClusterVersion status: %w", err)
+	}
+	c.clusterVersion = written
+	return func(i *insightsv1alpha1.ClusterVersionProgressInsight) bool {
+		return i.Status.Versions.Target.Version == target
 	}, nil
 }
 

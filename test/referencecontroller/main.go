@@ -1,10 +1,11 @@
 // Command referencecontroller is the floor the operator's reaction time is
 // measured against: a library-go factory controller, built as the operator's
 // controllers are, that does the least the operator must do when a
-// ClusterOperator reports a new version or the ClusterVersion's Progressing
-// message moves on. It counts the payload ClusterOperators at the target
-// version in its informer cache and quotes the ClusterVersion's Progressing
-// message in the Updating condition and, when either changes, writes the
+// ClusterOperator reports a new version, the ClusterVersion's Progressing
+// message moves on or its update is retargeted. It counts the payload
+// ClusterOperators at the ClusterVersion's desired version in its informer
+// cache, quotes the ClusterVersion's Progressing message in the Updating
+// condition and, when any of these or the target changes, writes the
 // ClusterVersion insight's status, with one UpdateStatus, from the same
 // client settings as the operator's.
 //
@@ -117,7 +118,7 @@ func (c *controller) sync(ctx context.Context, _ factory.SyncContext) error {
 	if err != nil {
 		return err
 	}
-	target := insight.Status.Versions.Target.Version
+	target := cv.Status.Desired.Version
 	payload, updated := 0, 0
 	for _, co := range operators {
 		if !controlplane.IsPayloadOperator(co) {
@@ -142,11 +143,12 @@ func (c *controller) sync(ctx context.Context, _ factory.SyncContext) error {
 		message = fmt.Sprintf("ClusterVersion has Progressing=%s(Reason=%s) | Message='%s'", progressing.Status, progressing.Reason, progressing.Message)
 	}
 	updating := meta.FindStatusCondition(insight.Status.Conditions, insightsv1alpha1.ClusterVersionProgressInsightUpdating)
-	if completion == insight.Status.CompletionPercent && (updating == nil || updating.Message == message) {
+	if completion == insight.Status.CompletionPercent && target == insight.Status.Versions.Target.Version && (updating == nil || updating.Message == message) {
 		return nil
 	}
 	written := insight.DeepCopy()
 	written.Status.CompletionPercent = completion
+	written.Status.Versions.Target.Version = target
 	if updating := meta.FindStatusCondition(written.Status.Conditions, insightsv1alpha1.ClusterVersionProgressInsightUpdating); updating != nil {
 		updating.Message = message
 	}
