@@ -145,3 +145,29 @@ func TestReleaseMinorsBehind(t *testing.T) {
 		})
 	}
 }
+
+func TestCompareReleases(t *testing.T) {
+	for _, tc := range []struct {
+		a, b    string
+		want    int
+		wantErr bool
+	}{
+		{a: "4.21.3", b: "4.21.3", want: 0},
+		{a: "4.21.3", b: "4.21.4", want: -1},
+		{a: "4.21.0", b: "4.20.9", want: 1},
+		// HyperShift's "NodePool version cannot be higher" compares the
+		// whole release, 5.0 counting as 4.23.
+		{a: "5.0.0", b: "4.22.9", want: 1},
+		{a: "4.23.1", b: "5.0.0", want: 1},
+		{a: "4.21.0-rc.1", b: "4.21.0", want: -1},
+		{a: "4.21", b: "4.21.0", wantErr: true},
+		{a: "4.21.0", b: "3.11.0", wantErr: true},
+	} {
+		t.Run(tc.a+"/"+tc.b, func(t *testing.T) {
+			got, err := CompareReleases(tc.a, tc.b)
+			if (err != nil) != tc.wantErr || got != tc.want {
+				t.Errorf("CompareReleases(%q, %q) = %d, %v; want %d, error %v", tc.a, tc.b, got, err, tc.want, tc.wantErr)
+			}
+		})
+	}
+}

@@ -88,3 +88,30 @@ func releaseMinor(version string) (int, error) {
 	}
 	return 0, fmt.Errorf("not an OpenShift 4.y or 5.y release: %q", version)
 }
+
+// CompareReleases compares two OpenShift releases as HyperShift does, 5.y
+// counted as 4.(23+y) (support/supportedversion/version.go normalizeToV4):
+// negative when a is older than b, zero when they are the same release,
+// positive when a is newer.
+func CompareReleases(a, b string) (int, error) {
+	va, err := normalizedRelease(a)
+	if err != nil {
+		return 0, err
+	}
+	vb, err := normalizedRelease(b)
+	if err != nil {
+		return 0, err
+	}
+	return va.Compare(vb), nil
+}
+
+// normalizedRelease is an OpenShift release as a 4.y release.
+func normalizedRelease(version string) (semver.Version, error) {
+	minor, err := releaseMinor(version)
+	if err != nil {
+		return semver.Version{}, err
+	}
+	v, _ := semver.Parse(strings.TrimSpace(version))
+	v.Major, v.Minor = 4, uint64(minor)
+	return v, nil
+}

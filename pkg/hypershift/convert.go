@@ -10,7 +10,7 @@ import (
 
 // Object is any of the package's types.
 type Object interface {
-	HostedCluster | NodePool | ControlPlaneComponent | Machine | MachineSet | MachineDeployment
+	HostedCluster | HostedClusterUpdate | NodePool | ControlPlaneComponent | Machine | MachineSet | MachineDeployment
 }
 
 // Convert turns an unstructured object, as a dynamic informer lists it,

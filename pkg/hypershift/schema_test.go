@@ -21,6 +21,7 @@ func TestEveryFieldReadIsInTheShippedSchema(t *testing.T) {
 		typ     any
 	}{
 		{"hostedclusters-Hypershift-Default.crd.yaml", "v1beta1", HostedCluster{}},
+		{"hostedclusters-Hypershift-Default.crd.yaml", "v1beta1", HostedClusterUpdate{}},
 		{"nodepools-Default.crd.yaml", "v1beta1", NodePool{}},
 		{"controlplanecomponents.crd.yaml", "v1beta1", ControlPlaneComponent{}},
 		{"cluster.x-k8s.io_machines.yaml", "v1beta2", Machine{}},
