@@ -13,7 +13,9 @@ import (
 
 var started = metav1.NewTime(time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC))
 
-func image(version string) string { return "quay.io/openshift-release-dev/ocp-release:" + version + "-multi" }
+func image(version string) string {
+	return "quay.io/openshift-release-dev/ocp-release:" + version + "-multi"
+}
 
 // hostedCluster is a HostedCluster at version, completed, offered the
 // available updates; its spec asks for version.
@@ -64,8 +66,12 @@ func TestControlPlane(t *testing.T) {
 			want:   Decision{Image: image("4.18.2")},
 		},
 		{
-			name:   "already asked for",
-			hc:     func() *hypershift.HostedClusterUpdate { hc := hostedCluster("4.17.3", "4.17.5"); hc.Spec.Release.Image = image("4.17.5"); return hc }(),
+			name: "already asked for",
+			hc: func() *hypershift.HostedClusterUpdate {
+				hc := hostedCluster("4.17.3", "4.17.5")
+				hc.Spec.Release.Image = image("4.17.5")
+				return hc
+			}(),
 			target: "4.17.5",
 			want:   Decision{Already: true},
 		},
