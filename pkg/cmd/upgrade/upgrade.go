@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/rest"
 	"k8s.io/utils/clock"
 
@@ -25,10 +26,11 @@ import (
 )
 
 // Clients are what the command reads and writes: the UpdatePlans, and the
-// ClusterVersion.
+// ClusterVersion; on a management cluster, HostedClusters and NodePools.
 type Clients struct {
 	Insights versioned.Interface
 	Config   configclient.Interface
+	Dynamic  dynamic.Interface
 }
 
 type options struct {
@@ -36,6 +38,8 @@ type options struct {
 	preChecks           bool
 	allowNotRecommended bool
 	dryRun              bool
+	hostedCluster       string
+	nodePool            string
 }
 
 // NewCommand returns the `upgrade` command.
@@ -46,7 +50,11 @@ func NewCommand(clock clock.PassiveClock) *cobra.Command {
 			return Clients{}, err
 		}
 		config, err := configclient.NewForConfig(c)
-		return Clients{Insights: insights, Config: config}, err
+		if err != nil {
+			return Clients{}, err
+		}
+		dyn, err := dynamic.NewForConfig(c)
+		return Clients{Insights: insights, Config: config, Dynamic: dyn}, err
 	})
 }
 
@@ -67,9 +75,22 @@ field.
 On a cluster whose control plane is hosted (HyperShift, ROSA with hosted
 control planes) it writes nothing, and prints how the update is made from the
 management cluster: the hosted-cluster-config-operator erases any
-spec.desiredUpdate written in the hosted cluster.`,
+spec.desiredUpdate written in the hosted cluster.
+
+On a management cluster, --hosted-cluster NAMESPACE/NAME updates that hosted
+cluster's control plane and --nodepool NAMESPACE/NAME one of its NodePools,
+by their spec.release.image: the pull spec the hosted cluster is offered for
+VERSION, or for a NodePool the one its control plane completed. They refuse,
+with the reason, what HyperShift would hold or count as unsupported: a
+release not offered, a conditional update not recommended (unless
+--allow-not-recommended), a minor update while ClusterVersionUpgradeable is
+False, SupportedHostedCluster, ValidConfiguration or ReconciliationActive
+False, a NodePool more than three minor releases behind its control plane or
+ahead of it. UpdatePlans are the hosted cluster's own: they are not read.`,
 		Example: `  update-insights-operator upgrade --to 4.17.3 --dry-run
-  update-insights-operator upgrade --to 4.17.3`,
+  update-insights-operator upgrade --to 4.17.3
+  update-insights-operator upgrade --hosted-cluster clusters/payments --to 4.17.3
+  update-insights-operator upgrade --nodepool clusters/payments-workers --to 4.17.3`,
 		Args: cobra.NoArgs,
 		// The caller prints the error, on one line; usage would bury it.
 		SilenceUsage:  true,
@@ -86,6 +107,9 @@ spec.desiredUpdate written in the hosted cluster.`,
 			if err != nil {
 				return err
 			}
+			if o.hostedCluster != "" || o.nodePool != "" {
+				return o.runManagement(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), c.Dynamic)
+			}
 			return o.run(cmd, c, clock)
 		},
 	}
@@ -94,6 +118,8 @@ spec.desiredUpdate written in the hosted cluster.`,
 	fs.BoolVar(&o.preChecks, "pre-checks", true, "Refuse unless the release's UpdatePlan is fresh, answered and fully accepted. false skips every pre-check.")
 	fs.BoolVar(&o.allowNotRecommended, "allow-not-recommended", false, "With --pre-checks=false, update to a conditional update that is not recommended, as oc does.")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "Print the desiredUpdate the command would write, and write nothing.")
+	fs.StringVar(&o.hostedCluster, "hosted-cluster", "", "On a management cluster, the HostedCluster (NAMESPACE/NAME) whose control plane to update.")
+	fs.StringVar(&o.nodePool, "nodepool", "", "On a management cluster, the NodePool (NAMESPACE/NAME) to update to its control plane's release.")
 	kube = flags.NewKubeconfig(fs)
 	return cmd
 }
