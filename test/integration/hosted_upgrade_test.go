@@ -12,6 +12,7 @@ import (
 	"k8s.io/client-go/dynamic"
 
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/test/internal/hostedobjects"
 )
 
 // upgradeRun is what one `upgrade` run printed and its exit code.
@@ -41,21 +42,21 @@ func TestUpgradeAHostedClusterFromTheManagementCluster(t *testing.T) {
 	namespace := createTestNamespace(t, "clusters-")
 	completed := time.Now().Add(-30 * 24 * time.Hour)
 	offers := []any{
-		map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
-		map[string]any{"version": "4.18.1", "image": releaseImages["4.18.1"]},
+		map[string]any{"version": "4.17.3", "image": hostedobjects.ReleaseImages["4.17.3"]},
+		map[string]any{"version": "4.18.1", "image": hostedobjects.ReleaseImages["4.18.1"]},
 	}
-	createHostedObject(t, hypershift.HostedClusters, hostedClusterObject(namespace, "payments", "4.17.2", map[string]any{
+	createHostedObject(t, hypershift.HostedClusters, hostedobjects.HostedCluster(namespace, "payments", "4.17.2", map[string]any{
 		"conditions": []any{
-			hostedCondition(hypershift.ClusterVersionUpgradeable, "False", "AdminAckRequired", "Kubernetes 1.31 removes APIs", completed),
+			hostedobjects.Condition(hypershift.ClusterVersionUpgradeable, "False", "AdminAckRequired", "Kubernetes 1.31 removes APIs", completed),
 		},
 		"version": map[string]any{
-			"desired":            map[string]any{"version": "4.17.2", "image": releaseImages["4.17.2"]},
-			"history":            []any{historyEntry("4.17.2", "Completed", completed.Add(-time.Hour), &completed)},
+			"desired":            map[string]any{"version": "4.17.2", "image": hostedobjects.ReleaseImages["4.17.2"]},
+			"history":            []any{hostedobjects.HistoryEntry("4.17.2", "Completed", completed.Add(-time.Hour), &completed)},
 			"observedGeneration": int64(1),
 			"availableUpdates":   offers,
 		},
 	}))
-	createHostedObject(t, hypershift.NodePools, nodePoolObject(namespace, "payments-workers", "payments", "4.17.2", "Replace", 2,
+	createHostedObject(t, hypershift.NodePools, hostedobjects.NodePool(namespace, "payments-workers", "payments", "4.17.2", "Replace", 2,
 		map[string]any{"replicas": int64(2), "version": "4.17.2"}))
 	releaseImage := func(resource, name string) string {
 		t.Helper()
@@ -95,13 +96,13 @@ func TestUpgradeAHostedClusterFromTheManagementCluster(t *testing.T) {
 		{
 			name:        "a dry run of the patch update",
 			args:        []string{"--hosted-cluster", hostedCluster, "--to", "4.17.3", "--dry-run"},
-			wantOutput:  "Would set HostedCluster " + hostedCluster + "'s spec.release.image to " + releaseImages["4.17.3"],
+			wantOutput:  "Would set HostedCluster " + hostedCluster + "'s spec.release.image to " + hostedobjects.ReleaseImages["4.17.3"],
 			wantCluster: "4.17.2", wantNodePool: "4.17.2",
 		},
 		{
 			name:        "the patch update",
 			args:        []string{"--hosted-cluster", hostedCluster, "--to", "4.17.3"},
-			wantOutput:  "Requested update of HostedCluster " + hostedCluster + " to 4.17.3: spec.release.image is " + releaseImages["4.17.3"],
+			wantOutput:  "Requested update of HostedCluster " + hostedCluster + " to 4.17.3: spec.release.image is " + hostedobjects.ReleaseImages["4.17.3"],
 			wantCluster: "4.17.3", wantNodePool: "4.17.2",
 		},
 		{
@@ -116,10 +117,10 @@ func TestUpgradeAHostedClusterFromTheManagementCluster(t *testing.T) {
 			if run.code != step.wantCode || !strings.Contains(run.stdout+run.stderr, step.wantOutput) {
 				t.Errorf("upgrade %v exited %d, want %d, printing %q; it printed:\n%s%s", step.args, run.code, step.wantCode, step.wantOutput, run.stdout, run.stderr)
 			}
-			if got := releaseImage("hostedclusters", "payments"); got != releaseImages[step.wantCluster] {
+			if got := releaseImage("hostedclusters", "payments"); got != hostedobjects.ReleaseImages[step.wantCluster] {
 				t.Errorf("the HostedCluster's spec.release.image is %s, want %s's", got, step.wantCluster)
 			}
-			if got := releaseImage("nodepools", "payments-workers"); got != releaseImages[step.wantNodePool] {
+			if got := releaseImage("nodepools", "payments-workers"); got != hostedobjects.ReleaseImages[step.wantNodePool] {
 				t.Errorf("the NodePool's spec.release.image is %s, want %s's", got, step.wantNodePool)
 			}
 		})
@@ -135,14 +136,14 @@ func TestUpgradeAHostedClusterFromTheManagementCluster(t *testing.T) {
 	now := time.Now()
 	status := hc.Object["status"].(map[string]any)
 	version := status["version"].(map[string]any)
-	version["desired"] = map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]}
-	version["history"] = append([]any{historyEntry("4.17.3", "Completed", now.Add(-time.Hour), &now)}, version["history"].([]any)...)
+	version["desired"] = map[string]any{"version": "4.17.3", "image": hostedobjects.ReleaseImages["4.17.3"]}
+	version["history"] = append([]any{hostedobjects.HistoryEntry("4.17.3", "Completed", now.Add(-time.Hour), &now)}, version["history"].([]any)...)
 	writeStatus(t, hypershift.HostedClusters, hc, status)
 	run := runUpgrade(t, "--nodepool", nodePool, "--to", "4.17.3")
-	if want := "Requested update of NodePool " + nodePool + " to 4.17.3: spec.release.image is " + releaseImages["4.17.3"]; run.code != 0 || !strings.Contains(run.stdout, want) {
+	if want := "Requested update of NodePool " + nodePool + " to 4.17.3: spec.release.image is " + hostedobjects.ReleaseImages["4.17.3"]; run.code != 0 || !strings.Contains(run.stdout, want) {
 		t.Errorf("upgrade --nodepool exited %d, want 0 printing %q; it printed:\n%s%s", run.code, want, run.stdout, run.stderr)
 	}
-	if got := releaseImage("nodepools", "payments-workers"); got != releaseImages["4.17.3"] {
+	if got := releaseImage("nodepools", "payments-workers"); got != hostedobjects.ReleaseImages["4.17.3"] {
 		t.Errorf("the NodePool's spec.release.image is %s, want 4.17.3's", got)
 	}
 }

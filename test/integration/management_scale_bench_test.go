@@ -20,6 +20,7 @@ import (
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/test/internal/hostedobjects"
 )
 
 const (
@@ -133,22 +134,22 @@ func (m *managementScale) create() {
 		name, updating := m.clusterName(i), i%10 == 0
 		release, status := "4.17.2", map[string]any{
 			"version": map[string]any{
-				"desired":            map[string]any{"version": "4.17.2", "image": releaseImages["4.17.2"]},
-				"history":            []any{historyEntry("4.17.2", "Completed", installed, &installedDone)},
+				"desired":            map[string]any{"version": "4.17.2", "image": hostedobjects.ReleaseImages["4.17.2"]},
+				"history":            []any{hostedobjects.HistoryEntry("4.17.2", "Completed", installed, &installedDone)},
 				"observedGeneration": int64(1), "availableUpdates": nil,
 			},
-			"conditions": hostedConditions(installedDone, false, "Cluster version is 4.17.2"),
+			"conditions": hostedobjects.HostedConditions(installedDone, false, "Cluster version is 4.17.2"),
 		}
 		if updating {
 			release = "4.17.3"
 			status["version"] = map[string]any{
-				"desired":            map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
-				"history":            []any{historyEntry("4.17.3", "Partial", started, nil), historyEntry("4.17.2", "Completed", installed, &installedDone)},
+				"desired":            map[string]any{"version": "4.17.3", "image": hostedobjects.ReleaseImages["4.17.3"]},
+				"history":            []any{hostedobjects.HistoryEntry("4.17.3", "Partial", started, nil), hostedobjects.HistoryEntry("4.17.2", "Completed", installed, &installedDone)},
 				"observedGeneration": int64(2), "availableUpdates": nil,
 			}
-			status["conditions"] = hostedConditions(started, true, "Working towards 4.17.3: 512 of 870 done (58% complete)")
+			status["conditions"] = hostedobjects.HostedConditions(started, true, "Working towards 4.17.3: 512 of 870 done (58% complete)")
 		}
-		if err := m.createObject(hypershift.HostedClusters, hostedClusterObject(m.namespace, name, release, status)); err != nil {
+		if err := m.createObject(hypershift.HostedClusters, hostedobjects.HostedCluster(m.namespace, name, release, status)); err != nil {
 			return err
 		}
 		controlPlane := hypershift.ControlPlaneNamespace(m.namespace, name)
@@ -163,17 +164,17 @@ func (m *managementScale) create() {
 				machines = 7
 			}
 			poolStatus := map[string]any{"replicas": int64(machines), "version": "4.17.2",
-				"conditions": []any{nodePoolCondition("Ready", "True", "AsExpected", "", installed)}}
+				"conditions": []any{hostedobjects.NodePoolCondition("Ready", "True", "AsExpected", "", installed)}}
 			if updating {
 				poolStatus["conditions"] = []any{
-					nodePoolCondition("UpdatingVersion", "True", "AsExpected", "Updating version in progress. Target version: 4.17.3", started),
-					nodePoolCondition("Ready", "True", "AsExpected", "", installed),
+					hostedobjects.NodePoolCondition("UpdatingVersion", "True", "AsExpected", "Updating version in progress. Target version: 4.17.3", started),
+					hostedobjects.NodePoolCondition("Ready", "True", "AsExpected", "", installed),
 				}
 			}
-			if err := m.createObject(hypershift.NodePools, nodePoolObject(m.namespace, poolName, name, release, "Replace", int64(machines), poolStatus)); err != nil {
+			if err := m.createObject(hypershift.NodePools, hostedobjects.NodePool(m.namespace, poolName, name, release, "Replace", int64(machines), poolStatus)); err != nil {
 				return err
 			}
-			if err := m.createObject(hypershift.MachineDeployments, machineDeploymentObject(controlPlane, poolName, key, release, int64(machines), nil)); err != nil {
+			if err := m.createObject(hypershift.MachineDeployments, hostedobjects.MachineDeployment(controlPlane, poolName, key, release, int64(machines), nil)); err != nil {
 				return err
 			}
 			var old []string
@@ -184,8 +185,8 @@ func (m *managementScale) create() {
 				} else if updating {
 					old = append(old, machineName)
 				}
-				if err := m.createObject(hypershift.Machines, machineObject(controlPlane, machineName, key, machineRelease,
-					withLastUpdated(runningMachine(machineName), installed))); err != nil {
+				if err := m.createObject(hypershift.Machines, hostedobjects.Machine(controlPlane, machineName, key, machineRelease,
+					withLastUpdated(hostedobjects.RunningMachine(machineName), installed))); err != nil {
 					return err
 				}
 			}
@@ -205,7 +206,7 @@ func (m *managementScale) create() {
 }
 
 func withLastUpdated(status map[string]any, at time.Time) map[string]any {
-	status["lastUpdated"] = rfc3339(at)
+	status["lastUpdated"] = hostedobjects.RFC3339(at)
 	return status
 }
 
@@ -255,7 +256,7 @@ func (m *managementScale) awaitInsights(timeout time.Duration) {
 // touchMachines changes every Machine's status.lastUpdated, which Cluster
 // API's Machine controller writes and the assessment does not read.
 func (m *managementScale) touchMachines() {
-	stamp := rfc3339(time.Now())
+	stamp := hostedobjects.RFC3339(time.Now())
 	patch := []byte(fmt.Sprintf(`{"status":{"lastUpdated":%q}}`, stamp))
 	if err := forEachIndex(mgmtScaleClusters, func(i int) error {
 		name := m.clusterName(i)

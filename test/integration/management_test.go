@@ -16,42 +16,8 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator"
+	"github.com/update-insights/update-insights-operator/test/internal/hostedobjects"
 )
-
-// hostedConditions are a HostedCluster's conditions as HyperShift writes
-// them while nothing blocks an update: its own (hostedcluster_controller.go)
-// and the guest cluster-version operator's, bubbled up through the
-// HostedControlPlane (control-plane-operator/hostedclusterconfigoperator/
-// controllers/hcpstatus/hcpstatus.go: an empty CVO reason becomes
-// FromClusterVersion; Failing becomes ClusterVersionSucceeding, inverted, on
-// the HostedCluster; a CVO without Upgradeable makes it True).
-func hostedConditions(since time.Time, progressing bool, cvoProgressing string) []any {
-	hcProgressing := hostedCondition("Progressing", "False", "AsExpected", "HostedCluster is at expected version", since)
-	cvProgressing := hostedCondition("ClusterVersionProgressing", "False", "FromClusterVersion", cvoProgressing, since)
-	if progressing {
-		hcProgressing = hostedCondition("Progressing", "True", "Progressing", "HostedCluster is deploying, upgrading, or reconfiguring", since)
-		cvProgressing = hostedCondition("ClusterVersionProgressing", "True", "FromClusterVersion", cvoProgressing, since)
-	}
-	return []any{
-		hostedCondition("Available", "True", "AsExpected", "The hosted control plane is available", since),
-		hcProgressing,
-		cvProgressing,
-		hostedCondition("ClusterVersionSucceeding", "True", "FromClusterVersion", "", since),
-		hostedCondition("ClusterVersionUpgradeable", "True", "FromClusterVersion", "", since),
-		hostedCondition("ClusterVersionAvailable", "True", "FromClusterVersion", "Done applying 4.17.2", since),
-		hostedCondition("ValidReleaseImage", "True", "AsExpected", "Release image is valid", since),
-		hostedCondition("SupportedHostedCluster", "True", "AsExpected", "HostedCluster is supported by operator configuration", since),
-		hostedCondition("ValidConfiguration", "True", "AsExpected", "Configuration passes validation", since),
-		hostedCondition("ReconciliationActive", "True", "AsExpected", "Reconciliation active on resource", since),
-	}
-}
-
-// nodePoolCondition is a NodePool condition, of Cluster API's older shape
-// (nodepool_types.go NodePoolCondition).
-func nodePoolCondition(conditionType, status, reason, message string, since time.Time) map[string]any {
-	return map[string]any{"type": conditionType, "status": status, "reason": reason, "message": message,
-		"lastTransitionTime": rfc3339(since), "observedGeneration": int64(1)}
-}
 
 // TestAManagementClusterFollowsEveryHostedCluster: once the cluster serves
 // HostedClusters (without a restart), the operator writes an insight
@@ -76,26 +42,26 @@ func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
 	installedDone := installed.Add(40 * time.Minute)
 	midUpdate := map[string]any{
 		"version": map[string]any{
-			"desired":            map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
-			"history":            []any{historyEntry("4.17.3", "Partial", started, nil), historyEntry("4.17.2", "Completed", installed, &installedDone)},
+			"desired":            map[string]any{"version": "4.17.3", "image": hostedobjects.ReleaseImages["4.17.3"]},
+			"history":            []any{hostedobjects.HistoryEntry("4.17.3", "Partial", started, nil), hostedobjects.HistoryEntry("4.17.2", "Completed", installed, &installedDone)},
 			"observedGeneration": int64(2),
 			// Nullable and required: HyperShift copies the guest's nil.
 			"availableUpdates": nil,
 		},
-		"conditions": hostedConditions(started, true, "Working towards 4.17.3: 512 of 870 done (58% complete)"),
+		"conditions": hostedobjects.HostedConditions(started, true, "Working towards 4.17.3: 512 of 870 done (58% complete)"),
 	}
-	hc := createHostedObject(t, hypershift.HostedClusters, hostedClusterObject(ns.Name, "prod", "4.17.3", midUpdate))
+	hc := createHostedObject(t, hypershift.HostedClusters, hostedobjects.HostedCluster(ns.Name, "prod", "4.17.3", midUpdate))
 	nodePoolKey := ns.Name + "/workers"
-	np := createHostedObject(t, hypershift.NodePools, nodePoolObject(ns.Name, "workers", "prod", "4.17.3", "Replace", 3, map[string]any{
+	np := createHostedObject(t, hypershift.NodePools, hostedobjects.NodePool(ns.Name, "workers", "prod", "4.17.3", "Replace", 3, map[string]any{
 		"replicas": int64(3), "version": "4.17.2",
 		"conditions": []any{
-			nodePoolCondition("UpdatingVersion", "True", "AsExpected", "Updating version in progress. Target version: 4.17.3", started),
-			nodePoolCondition("Ready", "True", "AsExpected", "", installed),
+			hostedobjects.NodePoolCondition("UpdatingVersion", "True", "AsExpected", "Updating version in progress. Target version: 4.17.3", started),
+			hostedobjects.NodePoolCondition("Ready", "True", "AsExpected", "", installed),
 		},
 	}))
-	createHostedObject(t, hypershift.MachineDeployments, machineDeploymentObject(controlPlane, "workers", nodePoolKey, "4.17.3", 3, nil))
+	createHostedObject(t, hypershift.MachineDeployments, hostedobjects.MachineDeployment(controlPlane, "workers", nodePoolKey, "4.17.3", 3, nil))
 	for i, release := range []string{"4.17.3", "4.17.2", "4.17.2"} {
-		createHostedObject(t, hypershift.Machines, machineObject(controlPlane, "workers-"+string(rune('a'+i)), nodePoolKey, release, runningMachine("ip-10-0-1-"+string(rune('1'+i)))))
+		createHostedObject(t, hypershift.Machines, hostedobjects.Machine(controlPlane, "workers-"+string(rune('a'+i)), nodePoolKey, release, hostedobjects.RunningMachine("ip-10-0-1-"+string(rune('1'+i)))))
 	}
 
 	clusterInsight := func(ctx context.Context) (*insightsv1alpha1.HostedClusterProgressInsight, error) {
@@ -148,13 +114,13 @@ func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
 	done := time.Now().Truncate(time.Second)
 	completed := map[string]any{
 		"version": map[string]any{
-			"desired":            map[string]any{"version": "4.17.3", "image": releaseImages["4.17.3"]},
-			"history":            []any{historyEntry("4.17.3", "Completed", started, &done), historyEntry("4.17.2", "Completed", installed, &installedDone)},
+			"desired":            map[string]any{"version": "4.17.3", "image": hostedobjects.ReleaseImages["4.17.3"]},
+			"history":            []any{hostedobjects.HistoryEntry("4.17.3", "Completed", started, &done), hostedobjects.HistoryEntry("4.17.2", "Completed", installed, &installedDone)},
 			"observedGeneration": int64(2),
 			// Nullable and required: HyperShift copies the guest's nil.
 			"availableUpdates": nil,
 		},
-		"conditions": hostedConditions(done, false, "Cluster version is 4.17.3"),
+		"conditions": hostedobjects.HostedConditions(done, false, "Cluster version is 4.17.3"),
 	}
 	writeStatus(t, hypershift.HostedClusters, hc, completed)
 	machines := dynamic.NewForConfigOrDie(testEnv.Config).Resource(hypershift.Machines).Namespace(controlPlane)
@@ -162,13 +128,13 @@ func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
 		if err := machines.Delete(ctx, name, metav1.DeleteOptions{}); err != nil {
 			t.Fatal(err)
 		}
-		createHostedObject(t, hypershift.Machines, machineObject(controlPlane, name+"-new", nodePoolKey, "4.17.3", runningMachine(name+"-node")))
+		createHostedObject(t, hypershift.Machines, hostedobjects.Machine(controlPlane, name+"-new", nodePoolKey, "4.17.3", hostedobjects.RunningMachine(name+"-node")))
 	}
 	writeStatus(t, hypershift.NodePools, np, map[string]any{
 		"replicas": int64(3), "version": "4.17.3",
 		"conditions": []any{
-			nodePoolCondition("UpdatingVersion", "False", "AsExpected", "", done),
-			nodePoolCondition("Ready", "True", "AsExpected", "", installed),
+			hostedobjects.NodePoolCondition("UpdatingVersion", "False", "AsExpected", "", done),
+			hostedobjects.NodePoolCondition("Ready", "True", "AsExpected", "", installed),
 		},
 	})
 	got = waitFor(t, eventually, "the hosted cluster's insight Completed", clusterInsight, func(i *insightsv1alpha1.HostedClusterProgressInsight) bool {
