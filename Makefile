@@ -15,7 +15,7 @@ export GONOSUMDB := github.com/openshift
 
 GO_FILES = $(shell find . -name '*.go' -not -path './vendor/*' -not -path './_output/*' -not -path './.cache/*')
 
-.PHONY: all build test test-unit test-console-plugin test-console-e2e console-plugin console-plugin-bundle console-standin chromium node test-rules test-integration test-run-local test-run-local-managed test-run-local-hosted testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
+.PHONY: all build test test-unit test-console-plugin test-console-e2e console-plugin console-plugin-bundle console-standin chromium node test-rules test-integration test-run-local test-run-local-managed test-run-local-hosted test-run-local-management testbin prometheus run-local measure measure-agreement outputs update update-codegen update-crds update-vendor \
 	verify verify-gofmt verify-govet verify-generated verify-vendor fuzz clean
 
 all: build
@@ -31,7 +31,7 @@ build:
 ## under promtool, non-interactive runs of run-local (and of its managed
 ## mode and its hosted mode), and integration tests against a real
 ## kube-apiserver and etcd.
-test: test-unit test-console-plugin test-console-e2e test-rules test-run-local test-run-local-managed test-run-local-hosted test-integration
+test: test-unit test-console-plugin test-console-e2e test-rules test-run-local test-run-local-managed test-run-local-hosted test-run-local-management test-integration
 
 test-unit:
 	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/layers/... ./test/docs/... ./test/internal/... ./test/runlocal/...
@@ -107,8 +107,8 @@ test-integration: testbin prometheus
 run-local: build testbin console-standin
 	$(RUN_LOCAL)
 
-# run-local's recipe, which test-run-local, test-run-local-managed and
-# test-run-local-hosted run too: make runs the run-local target once per
+# run-local's recipe, which test-run-local, test-run-local-managed,
+# test-run-local-hosted and test-run-local-management run too: make runs the run-local target once per
 # invocation, whatever flags another target asks, and they need not build the
 # console stand-in.
 RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
@@ -148,6 +148,18 @@ test-run-local-managed: build testbin
 # hosted mode and not Degraded, and everything stops cleanly.
 test-run-local-hosted: RUN_LOCAL_FLAGS = --hosted --step=300ms --check
 test-run-local-hosted: build testbin
+	$(RUN_LOCAL)
+
+# The management mode, fast and non-interactive: three hosted clusters in
+# HyperShift's and Cluster API's shapes (a control-plane update made with
+# `upgrade --hosted-cluster` that completes, a Replace NodePool's rollout
+# made with `upgrade --nodepool` and held by a drain, a minor update that
+# `upgrade` refuses and HyperShift blocks beside an InPlace NodePool); fails
+# unless status --hosted-clusters and --hosted-cluster say at each step what
+# HyperShift's code makes true then, upgrade sets or refuses what HyperShift
+# would, and everything stops cleanly.
+test-run-local-management: RUN_LOCAL_FLAGS = --management --step=300ms --check
+test-run-local-management: build testbin
 	$(RUN_LOCAL)
 
 ## measure: print the performance figures (assessment cost, reaction time,

@@ -50,6 +50,8 @@ type options struct {
 	check    bool
 	managed  bool
 	hosted   bool
+	// management plays a management cluster of hosted clusters.
+	management bool
 	// consolePlugin is the console plugin's directory, consoleListen
 	// where its stand-in is served.
 	consolePlugin string
@@ -65,6 +67,7 @@ func main() {
 	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed with no configuration rollout left showing, and everything stopped cleanly.")
 	flag.BoolVar(&o.hosted, "hosted", false, "Play a cluster whose control plane HyperShift hosts ("+hostedRecording+"'s ClusterVersion and ClusterOperators, reshaped as a hosted cluster has them; --scenario is not read): a control-plane update, an InPlace NodePool's update and a Replace NodePool's rollout beside a NodePool left behind, printing what the status command shows at each step; with --check, exit non-zero unless at each step status said what HyperShift's code makes true then and never \"MachineConfigPool\", the insight went from Progressing to Completed, the operator's ClusterOperator is Available in the hosted mode and not Degraded, and everything stopped cleanly.")
+	flag.BoolVar(&o.management, "management", false, "Play a management cluster with three hosted clusters, in the shapes HyperShift's and Cluster API's controllers write (--scenario is not read): a control-plane update that completes, a Replace NodePool rolling machine by machine with one Machine held by a drain, and a minor update blocked by ClusterVersionUpgradeable=False beside an InPlace NodePool, made with the upgrade command where it allows them; printing what status --hosted-clusters and --hosted-cluster show at each step; with --check, exit non-zero unless at each step they said what HyperShift's code makes true then, upgrade set or refused what HyperShift would, and everything stopped cleanly.")
 	flag.StringVar(&o.consolePlugin, "console-plugin", "console-plugin", "The console plugin's directory: its build and the console stand-in's (make console-standin) are served on the local cluster, when built.")
 	flag.StringVar(&o.consoleListen, "console-listen", "127.0.0.1:9000", "Where the console stand-in is served (port 0: any free port).")
 	flag.Parse()
@@ -83,6 +86,9 @@ func main() {
 func run(ctx context.Context, o options) (err error) {
 	if o.hosted {
 		return runHosted(ctx, o)
+	}
+	if o.management {
+		return runManagement(ctx, o)
 	}
 	if err := os.MkdirAll(o.workdir, 0o755); err != nil {
 		return err
