@@ -187,7 +187,7 @@ func MachineSet(namespace, name, nodePool, release string, replicas int64, annot
 	}
 	return &unstructured.Unstructured{Object: map[string]any{
 		"apiVersion": "cluster.x-k8s.io/v1beta2", "kind": "MachineSet",
-		"metadata":   map[string]any{"namespace": namespace, "name": name, "annotations": a},
+		"metadata": map[string]any{"namespace": namespace, "name": name, "annotations": a},
 		"spec": map[string]any{
 			"clusterName": namespace,
 			"replicas":    replicas,
