@@ -19,7 +19,13 @@ import (
 var (
 	hostedClustersAPI = optionalAPI{
 		groupVersion: hypershift.HostedClusters.GroupVersion(),
-		resources:    []string{hypershift.HostedClusters.Resource, hypershift.NodePools.Resource, hypershift.ControlPlaneComponents.Resource},
+		resources:    []string{hypershift.HostedClusters.Resource, hypershift.NodePools.Resource},
+	}
+	// controlPlaneComponentsAPI is served by HyperShift since October 2024
+	// only: where it is not, the controller runs without it.
+	controlPlaneComponentsAPI = optionalAPI{
+		groupVersion: hypershift.ControlPlaneComponents.GroupVersion(),
+		resources:    []string{hypershift.ControlPlaneComponents.Resource},
 	}
 	clusterAPI = optionalAPI{
 		groupVersion: hypershift.Machines.GroupVersion(),
@@ -66,7 +72,14 @@ func (s *starter) runManagement(ctx context.Context) {
 
 func (s *starter) hostedClustersController() (factory.Controller, dynamicinformer.DynamicSharedInformerFactory, error) {
 	dynamicFactory := dynamicinformer.NewDynamicSharedInformerFactory(s.clients.dynamic, resyncPeriod)
-	informers, err := hostedclusters.NewInformers(dynamicFactory)
+	missing, err := controlPlaneComponentsAPI.missing(s.clients.config.Discovery())
+	components := err == nil && len(missing) == 0
+	if !components {
+		// Read once: a HyperShift updated to serve them is read with them
+		// from the operator's next start.
+		klog.InfoS("Following the hosted clusters without their ControlPlaneComponents: the cluster does not serve them", "missing", missing, "err", err)
+	}
+	informers, err := hostedclusters.NewInformers(dynamicFactory, components)
 	if err != nil {
 		return nil, nil, err
 	}

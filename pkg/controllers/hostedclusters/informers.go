@@ -45,11 +45,18 @@ var resources = []struct {
 }
 
 // NewInformers asks factory for the informers, each transformed to its
-// pkg/hypershift type and indexed as the controller looks its objects up.
+// pkg/hypershift type and indexed as the controller looks its objects up;
+// the ControlPlaneComponents' only with components, on a cluster that
+// serves them: HyperShift added them in October 2024 (api/hypershift/
+// v1beta1/controlplanecomponent_types.go), and a cache of what is not
+// served would never sync, holding every hosted cluster's insight back.
 // The factory must not have started them yet.
-func NewInformers(factory dynamicinformer.DynamicSharedInformerFactory) (Informers, error) {
+func NewInformers(factory dynamicinformer.DynamicSharedInformerFactory, components bool) (Informers, error) {
 	byResource := map[string]cache.SharedIndexInformer{}
 	for _, r := range resources {
+		if r.resource == hypershift.ControlPlaneComponents && !components {
+			continue
+		}
 		informer := factory.ForResource(r.resource).Informer()
 		if err := informer.SetTransform(r.transform); err != nil {
 			return Informers{}, fmt.Errorf("transforming %s: %w", r.resource.Resource, err)
@@ -66,12 +73,17 @@ func NewInformers(factory dynamicinformer.DynamicSharedInformerFactory) (Informe
 	}, nil
 }
 
+// all are the informers there are, by resource.
 func (i Informers) all() map[string]cache.SharedIndexInformer {
-	return map[string]cache.SharedIndexInformer{
+	all := map[string]cache.SharedIndexInformer{
 		hypershift.HostedClusters.Resource: i.HostedClusters, hypershift.NodePools.Resource: i.NodePools,
-		hypershift.ControlPlaneComponents.Resource: i.Components, hypershift.Machines.Resource: i.Machines,
-		hypershift.MachineSets.Resource: i.MachineSets, hypershift.MachineDeployments.Resource: i.MachineDeployments,
+		hypershift.Machines.Resource: i.Machines, hypershift.MachineSets.Resource: i.MachineSets,
+		hypershift.MachineDeployments.Resource: i.MachineDeployments,
 	}
+	if i.Components != nil {
+		all[hypershift.ControlPlaneComponents.Resource] = i.Components
+	}
+	return all
 }
 
 // caches are the informers' stores, which the sync reads.
@@ -79,11 +91,17 @@ type caches struct {
 	hostedClusters, nodePools, components, machines, machineSets, machineDeployments cache.Indexer
 }
 
+// caches are the informers' stores; components is nil without its
+// informer.
 func (i Informers) caches() caches {
-	return caches{
-		hostedClusters: i.HostedClusters.GetIndexer(), nodePools: i.NodePools.GetIndexer(), components: i.Components.GetIndexer(),
+	c := caches{
+		hostedClusters: i.HostedClusters.GetIndexer(), nodePools: i.NodePools.GetIndexer(),
 		machines: i.Machines.GetIndexer(), machineSets: i.MachineSets.GetIndexer(), machineDeployments: i.MachineDeployments.GetIndexer(),
 	}
+	if i.Components != nil {
+		c.components = i.Components.GetIndexer()
+	}
+	return c
 }
 
 func controlPlaneNamespaceOf(obj any) ([]string, error) {

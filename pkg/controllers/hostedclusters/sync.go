@@ -163,7 +163,13 @@ func malformed(objs []any) []*hypershift.Malformed {
 	return out
 }
 
+// components are the ControlPlaneComponents of hc's control-plane
+// namespace; none where the cluster serves none, whose HyperShift judges
+// no rollout by them either.
 func (c *Controller) components(hc *hypershift.HostedCluster) ([]*hypershift.ControlPlaneComponent, error) {
+	if c.caches.components == nil {
+		return nil, nil
+	}
 	objs, err := c.caches.components.ByIndex(cache.NamespaceIndex, hypershift.ControlPlaneNamespace(hc.Namespace, hc.Name))
 	if err != nil {
 		return nil, err
