@@ -62,3 +62,30 @@ func TestTransformKeepsAMalformedObjectsIdentity(t *testing.T) {
 		t.Errorf("got %+v, want the Machine's identity and an error naming it", m)
 	}
 }
+
+func TestTransformKeepsAMalformedNodePoolsCluster(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		clusterName any
+		want        string
+	}{
+		{name: "a string", clusterName: "prod", want: "prod"},
+		{name: "not a string", clusterName: int64(7), want: ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := &unstructured.Unstructured{Object: map[string]any{
+				"apiVersion": "hypershift.openshift.io/v1beta1", "kind": "NodePool",
+				"metadata": map[string]any{"namespace": "clusters", "name": "workers"},
+				"spec":     map[string]any{"clusterName": tc.clusterName, "replicas": "three"},
+			}}
+			got, _ := Transform[NodePool](u)
+			m, ok := got.(*Malformed)
+			if !ok {
+				t.Fatalf("got %T, want *Malformed", got)
+			}
+			if m.ClusterName != tc.want {
+				t.Errorf("ClusterName %q, want %q", m.ClusterName, tc.want)
+			}
+		})
+	}
+}

@@ -15,6 +15,11 @@ type Malformed struct {
 	metav1.ObjectMeta
 	// Err says what of the object could not be read.
 	Err string
+	// ClusterName is spec.clusterName where it is a string, so that a
+	// NodePool that cannot be read is still found under its HostedCluster
+	// (nodepool_types.go NodePoolSpec.ClusterName), and said to be left out
+	// there.
+	ClusterName string
 }
 
 // Transform is an informer's transform into T: it keeps what T reads of
@@ -32,8 +37,15 @@ func Transform[T Object](obj any) (any, error) {
 			TypeMeta: metav1.TypeMeta{APIVersion: u.GetAPIVersion(), Kind: u.GetKind()},
 			ObjectMeta: metav1.ObjectMeta{Namespace: u.GetNamespace(), Name: u.GetName(), UID: u.GetUID(), ResourceVersion: u.GetResourceVersion(),
 				Labels: u.GetLabels(), Annotations: u.GetAnnotations()},
-			Err: err.Error(),
+			Err:         err.Error(),
+			ClusterName: clusterName(u),
 		}, nil
 	}
 	return out, nil
+}
+
+// clusterName is u's spec.clusterName, empty where it is not a string.
+func clusterName(u *unstructured.Unstructured) string {
+	name, _, _ := unstructured.NestedString(u.Object, "spec", "clusterName")
+	return name
 }

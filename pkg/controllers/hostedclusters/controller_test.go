@@ -302,3 +302,30 @@ func TestAnUnreadableObjectIsSaidAndLeftOut(t *testing.T) {
 		t.Errorf("an unreadable HostedCluster's insight was written %d times again with nothing changed", writes)
 	}
 }
+
+func TestAnUnreadableNodePoolIsSaidInItsClustersInsight(t *testing.T) {
+	bad := &hypershift.Malformed{TypeMeta: metav1.TypeMeta{Kind: "NodePool"},
+		ObjectMeta: metav1.ObjectMeta{Namespace: "clusters", Name: "workers-b"},
+		Err:        `NodePool clusters/workers-b: .spec.replicas: expected integer`, ClusterName: "prod"}
+	h := newHarness(t, hostedCluster("clusters", "prod"), nodePool("clusters", "workers-a", "prod"))
+	h.sync("clusters/prod")
+	h.put(bad)
+	h.sync("clusters/prod")
+	obj, _, _ := h.hcpis.GetByKey("clusters/prod")
+	problems := obj.(*insightsv1alpha1.HostedClusterProgressInsight).Status.Problems
+	if len(problems) == 0 || problems[0].Reason != UnreadableReason || !strings.Contains(problems[0].Message, "NodePool workers-b cannot be read") ||
+		!strings.Contains(problems[0].Message, ".spec.replicas: expected integer") || problems[0].Resource == nil || problems[0].Resource.Resource != "nodepools" {
+		t.Errorf("the hosted cluster's problems %+v, want first the NodePool that cannot be read", problems)
+	}
+	if writes := h.sync("clusters/prod"); writes != 0 {
+		t.Errorf("the insights were written %d times again with nothing changed", writes)
+	}
+	h.remove(bad)
+	h.sync("clusters/prod")
+	obj, _, _ = h.hcpis.GetByKey("clusters/prod")
+	for _, p := range obj.(*insightsv1alpha1.HostedClusterProgressInsight).Status.Problems {
+		if p.Reason == UnreadableReason {
+			t.Errorf("once the NodePool is gone, the cluster still says %q", p.Message)
+		}
+	}
+}

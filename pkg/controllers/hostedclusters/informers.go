@@ -114,12 +114,20 @@ func controlPlaneNamespaceOf(obj any) ([]string, error) {
 
 // clusterOf indexes a NodePool under its HostedCluster's key: the
 // NodePool's namespace and spec.clusterName (nodepool_types.go ClusterName).
+// A NodePool that cannot be read is indexed by the clusterName it has, if
+// any, so that its cluster's insight says it is left out.
 func clusterOf(obj any) ([]string, error) {
-	np, ok := obj.(*hypershift.NodePool)
-	if !ok || np.Spec.ClusterName == "" {
+	var namespace, cluster string
+	switch o := obj.(type) {
+	case *hypershift.NodePool:
+		namespace, cluster = o.Namespace, o.Spec.ClusterName
+	case *hypershift.Malformed:
+		namespace, cluster = o.Namespace, o.ClusterName
+	}
+	if cluster == "" {
 		return nil, nil
 	}
-	return []string{np.Namespace + "/" + np.Spec.ClusterName}, nil
+	return []string{namespace + "/" + cluster}, nil
 }
 
 // nodePoolOf indexes a Cluster API object under the NodePool its

@@ -43,10 +43,13 @@ func (c *Controller) syncCluster(ctx context.Context, namespace, name string) er
 	if err != nil {
 		return err
 	}
+	var unreadable []*hypershift.Malformed
 	for _, o := range nodePools {
 		np, ok := o.(*hypershift.NodePool)
 		if !ok {
-			logUnreadable(o)
+			// Its insight's schema needs what cannot be read (its
+			// upgrade type): the cluster's insight says it is left out.
+			unreadable = append(unreadable, malformed([]any{o})...)
 			continue
 		}
 		kept[np.Name] = true
@@ -76,6 +79,7 @@ func (c *Controller) syncCluster(ctx context.Context, namespace, name string) er
 	desired := clusterassessment.Assess(clusterassessment.Input{
 		HostedCluster: hc, Components: components, NodePools: pools, Previous: previous, Now: now,
 	})
+	desired.Problems = withUnreadableNodePools(desired.Problems, unreadable, previous, now)
 	writer := insightwrite.HostedClusterProgressInsights(c.client, namespace).ChangedWhen(clusterassessment.Changed)
 	if _, _, err := writer.WriteStatus(ctx, insightMeta(hc.ObjectMeta, "HostedCluster"), current, desired); err != nil {
 		errs = append(errs, c.refusedWrite(err, "HostedClusterProgressInsight", namespace, name))

@@ -95,6 +95,40 @@ func withUnreadable(problems []insightsv1alpha1.HostedProblem, unreadable []*hyp
 	return out
 }
 
+// withUnreadableNodePools puts a Warning first among a HostedCluster's
+// problems for each of its NodePools that cannot be read, which what the
+// cluster's insight says leaves out, dated from when it was first said.
+func withUnreadableNodePools(problems []insightsv1alpha1.HostedProblem, unreadable []*hypershift.Malformed, previous *insightsv1alpha1.HostedClusterProgressInsightStatus, now time.Time) []insightsv1alpha1.HostedProblem {
+	if len(unreadable) == 0 {
+		return problems
+	}
+	var out []insightsv1alpha1.HostedProblem
+	for _, m := range unreadable {
+		logUnreadable(m)
+		message := text.TruncateCharacters(fmt.Sprintf("NodePool %s cannot be read, and is left out of what is said of the hosted cluster and its NodePools: %s", m.Name, m.Err), 4096)
+		since := metav1.NewTime(now)
+		if previous != nil {
+			for _, p := range previous.Problems {
+				if p.Reason == UnreadableReason && p.Message == message && p.Since != nil {
+					since = *p.Since
+				}
+			}
+		}
+		out = append(out, insightsv1alpha1.HostedProblem{
+			Level:    insightsv1alpha1.WarningImpactLevel,
+			Reason:   UnreadableReason,
+			Message:  message,
+			Resource: &insightsv1alpha1.ResourceRef{Group: hypershift.Group, Resource: hypershift.NodePools.Resource, Namespace: m.Namespace, Name: m.Name},
+			Since:    &since,
+		})
+	}
+	out = append(out, problems...)
+	if len(out) > maxProblems {
+		out = out[:maxProblems]
+	}
+	return out
+}
+
 // maxProblems is the API's MaxItems of an insight's problems.
 const maxProblems = 16
 
