@@ -100,8 +100,12 @@ func writeNodePool(b *bytes.Buffer, p *NodePool, c *Cluster, now time.Time) {
 	fmt.Fprintf(b, "Upgrade Type:    %s\n", orUnknown(string(p.UpgradeType)))
 	fmt.Fprintf(b, "Assessment:      %s\n", orUnknown(string(p.Assessment)))
 	target := orUnknown(p.Versions.Target)
-	if p.Versions.Current != "" && p.Versions.Current != p.Versions.Target {
+	switch {
+	case p.Versions.Current != "" && p.Versions.Current != p.Versions.Target:
 		target += " (from " + p.Versions.Current + ")"
+	case p.Versions.Current != "" && p.StartedAt != nil && p.Assessment != insightsv1alpha1.PoolCompleted:
+		// Rolling out with the release unchanged: a new configuration.
+		target += " (a new configuration)"
 	}
 	fmt.Fprintf(b, "Target Version:  %s\n", target)
 	fmt.Fprintf(b, "Completion:      %d%%\n", p.CompletionPercent)

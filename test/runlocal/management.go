@@ -177,6 +177,10 @@ func (m *management) steps(st *managementStatus) []managementStep {
 			say("the budget allows the eviction: the old Machines go, new ones join, and HyperShift records %s-workers at 4.17.3", ledgerCluster)
 			return m.completeReplace(ctx, ledgerCluster)
 		}},
+		{moment: "ledger new configuration", play: func(ctx context.Context) error {
+			say("%s-workers gets a new configuration, its release unchanged: HyperShift rolls a new MachineDeployment template out, and Cluster API surges a Machine of it", ledgerCluster)
+			return m.startConfigRollout(ctx, ledgerCluster)
+		}},
 		{moment: "billing blocked", play: func(ctx context.Context) error {
 			// The operator's own checks refuse what HyperShift would
 			// hold: the administrator sets it anyway, as `oc patch`
@@ -364,6 +368,32 @@ func (m *management) completeReplace(ctx context.Context, cluster string) error 
 			hostedobjects.NodePoolCondition(hypershift.NodePoolUpdatingVersion, "False", "AsExpected", "", done),
 			hostedobjects.NodePoolCondition(hypershift.NodePoolReady, "True", "AsExpected", "", m.installed),
 		}
+	})
+}
+
+// startConfigRollout is a Replace NodePool's new configuration rolling
+// out, its release unchanged: UpdatingConfig True with the new hash
+// (nodepool conditions.go updatingConfigCondition), and Cluster API's
+// MachineDeployment counting the one surged Machine of its new template up
+// to date (cluster-api machinedeployment status upToDateReplicas).
+func (m *management) startConfigRollout(ctx context.Context, cluster string) error {
+	pool, cp := cluster+"-workers", m.controlPlane(cluster)
+	key := clustersNamespace + "/" + pool
+	started := time.Now().Truncate(time.Second).Add(-6 * time.Minute)
+	if err := m.writeStatus(ctx, hypershift.NodePools, clustersNamespace, pool, func(status map[string]any) {
+		status["conditions"] = []any{
+			hostedobjects.NodePoolCondition(hypershift.NodePoolUpdatingVersion, "False", "AsExpected", "", m.installed),
+			hostedobjects.NodePoolCondition(hypershift.NodePoolUpdatingConfig, "True", "AsExpected", "Updating config in progress. Target config: 6f1c2b3a", started),
+			hostedobjects.NodePoolCondition(hypershift.NodePoolReady, "True", "AsExpected", "", m.installed),
+		}
+	}); err != nil {
+		return err
+	}
+	if _, err := m.create(ctx, hypershift.Machines, hostedobjects.Machine(cp, pool+"-g", key, "4.17.3", hostedobjects.RunningMachine(pool+"-g-node"))); err != nil {
+		return err
+	}
+	return m.writeStatus(ctx, hypershift.MachineDeployments, cp, pool, func(status map[string]any) {
+		status["replicas"], status["upToDateReplicas"] = int64(4), int64(1)
 	})
 }
 

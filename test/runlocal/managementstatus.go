@@ -48,7 +48,10 @@ func detail(cluster string) string {
 //     ClusterVersionUpgradeable=False (isProgressing, isUpgrading), with no
 //     target: the guest never sees it;
 //   - an InPlace NodePool counts by the in-place upgrader's annotation
-//     (inplaceupgrader.go).
+//     (inplaceupgrader.go);
+//   - a new configuration rolls out with the release unchanged while
+//     UpdatingConfig is True (nodepool conditions.go), its machines
+//     counted by the MachineDeployment's up-to-date replicas.
 func managementExpectations(moment string) managementWant {
 	switch moment {
 	case "idle":
@@ -81,6 +84,12 @@ func managementExpectations(moment string) managementWant {
 		}
 	case "ledger replaced":
 		return managementWant{fleet(): {regexp.MustCompile(`^clusters/ledger\s+.*\s+Completed\s+1 of 1\s+-\s+-$`)}}
+	case "ledger new configuration":
+		return managementWant{detail(ledgerCluster): {
+			regexp.MustCompile(`^Assessment:\s+Progressing$`),
+			regexp.MustCompile(`^Target Version:\s+4\.17\.3 \(a new configuration\)$`),
+			regexp.MustCompile(`^Machines:\s+1 of 3 updated \(MachineSets\)$`),
+		}}
 	case "billing blocked":
 		return managementWant{
 			fleet(): {regexp.MustCompile(`^clusters/billing\s+4\.17\.3 -> \?\s+Blocked\s+`)},

@@ -15,6 +15,7 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
 // Input is what the management cluster shows of one NodePool's update.
@@ -57,7 +58,14 @@ func Assess(in Input) insightsv1alpha1.NodePoolProgressInsightStatus {
 
 	desired := desiredMachines(in)
 	c := updatedMachines(in, target)
-	rolledOut := target != "" && current == target && !updatingVersion(np)
+	config := configRollout(np)
+	rolledOut := target != "" && current == target && !updatingVersion(np) && config == nil
+	// A new configuration with the release unchanged replaces or updates
+	// every machine too, but each machine's release says nothing of it.
+	configOnly := config != nil && target != "" && current == target && !updatingVersion(np)
+	if configOnly {
+		c = configuredMachines(in)
+	}
 	st.Machines = insightsv1alpha1.MachinesSummary{Desired: desired, Updated: min(c.updated, desired), Source: c.source}
 	if rolledOut && !c.known {
 		st.Machines.Updated = desired
@@ -101,8 +109,21 @@ func Assess(in Input) insightsv1alpha1.NodePoolProgressInsightStatus {
 		st.EstimatedCompletedAt = estimate(in, st, c)
 	}
 	st.Problems = problems
-	st.Conditions = conditions(in, st, target)
+	st.Conditions = conditions(in, st, target, configOnlyRollout(configOnly, config))
 	return bound(st)
+}
+
+// maxConfigMessage bounds the NodePool controller's words quoted in the
+// Updating condition of a configuration's rollout.
+const maxConfigMessage = 512
+
+// configOnlyRollout is the condition of a rollout of a new configuration
+// alone, nil when the rollout is of a release or there is none.
+func configOnlyRollout(configOnly bool, config *hypershift.NodePoolCondition) *hypershift.NodePoolCondition {
+	if !configOnly {
+		return nil
+	}
+	return config
 }
 
 // nodePoolVersion is the release the NodePool's nodes run, or, before it
@@ -205,9 +226,11 @@ func startedAt(in Input, target string) *metav1.Time {
 	if p := in.Previous; p != nil && p.StartedAt != nil && p.Versions.Target == target {
 		started = p.StartedAt.DeepCopy()
 	}
-	if c := in.NodePool.Condition(hypershift.NodePoolUpdatingVersion); c != nil && c.Status == corev1.ConditionTrue && !c.LastTransitionTime.IsZero() &&
-		!c.LastTransitionTime.Time.After(in.Now) && (started == nil || c.LastTransitionTime.Before(started)) {
-		started = c.LastTransitionTime.DeepCopy()
+	for _, t := range []string{hypershift.NodePoolUpdatingVersion, hypershift.NodePoolUpdatingConfig, hypershift.NodePoolUpdatingPlatformMachineTemplate} {
+		if c := in.NodePool.Condition(t); c != nil && c.Status == corev1.ConditionTrue && !c.LastTransitionTime.IsZero() &&
+			!c.LastTransitionTime.Time.After(in.Now) && (started == nil || c.LastTransitionTime.Before(started)) {
+			started = c.LastTransitionTime.DeepCopy()
+		}
 	}
 	if started == nil {
 		started = &metav1.Time{Time: in.Now}
@@ -216,7 +239,7 @@ func startedAt(in Input, target string) *metav1.Time {
 }
 
 // conditions are Updating, its reason the assessment, and Healthy.
-func conditions(in Input, st insightsv1alpha1.NodePoolProgressInsightStatus, target string) []metav1.Condition {
+func conditions(in Input, st insightsv1alpha1.NodePoolProgressInsightStatus, target string, config *hypershift.NodePoolCondition) []metav1.Condition {
 	var out []metav1.Condition
 	if in.Previous != nil {
 		for _, c := range in.Previous.Conditions {
@@ -230,6 +253,10 @@ func conditions(in Input, st insightsv1alpha1.NodePoolProgressInsightStatus, tar
 	case target == "":
 		updating.Status = metav1.ConditionUnknown
 		updating.Message = fmt.Sprintf("The version of the NodePool's release image %s is not known yet", in.NodePool.Spec.Release.Image)
+	case config != nil && (st.Assessment == insightsv1alpha1.PoolProgressing || st.Assessment == insightsv1alpha1.PoolDegraded && st.StartedAt != nil):
+		updating.Status = metav1.ConditionTrue
+		updating.Message = fmt.Sprintf("%d of %d machines run the NodePool's new configuration, still at %s (%s: %s)",
+			st.Machines.Updated, st.Machines.Desired, target, config.Type, text.OneLine(config.Message, maxConfigMessage))
 	case st.Assessment == insightsv1alpha1.PoolProgressing || st.Assessment == insightsv1alpha1.PoolDegraded && st.StartedAt != nil:
 		updating.Status = metav1.ConditionTrue
 		updating.Message = fmt.Sprintf("%d of %d machines run %s", st.Machines.Updated, st.Machines.Desired, target)

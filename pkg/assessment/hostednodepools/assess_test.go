@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/utils/ptr"
 
@@ -361,5 +362,90 @@ func TestTheRolloutStartsWhenUpdatingVersionSaysSo(t *testing.T) {
 	}
 	if want := now.Add(50 * time.Minute); got.EstimatedCompletedAt == nil || !got.EstimatedCompletedAt.Time.Equal(want) {
 		t.Errorf("estimate %v, want %v: one Machine in 25 minutes, two left", got.EstimatedCompletedAt, want)
+	}
+}
+
+// configUpdating is UpdatingConfig as the NodePool controller sets it while
+// a new configuration rolls out, the release unchanged (conditions.go
+// updatingConfigCondition).
+func configUpdating(np *hypershift.NodePool, since time.Duration, message string) *hypershift.NodePool {
+	np.Status.Conditions = append(np.Status.Conditions, hypershift.NodePoolCondition{
+		Type: hypershift.NodePoolUpdatingConfig, Status: corev1.ConditionTrue, Reason: "AsExpected", Message: message, LastTransitionTime: ago(since),
+	})
+	return np
+}
+
+func TestANewConfigurationRollsOutLikeARelease(t *testing.T) {
+	newCP := hostedCluster(newVersion, newImage)
+	for _, tc := range []struct {
+		name        string
+		in          Input
+		want        summary
+		wantMessage string
+	}{
+		{
+			// The MachineDeployment's new template: Cluster API replaces
+			// the machines, counted by its up-to-date replicas; each
+			// Machine's release annotation is the same before and after.
+			name: "replace, a new configuration",
+			in: Input{
+				NodePool:          configUpdating(notUpdating(atVersion(nodePool(hypershift.UpgradeTypeReplace, newImage, 3), newVersion)), 30*time.Minute, "Updating config in progress. Target config: 6f1c2b3a"),
+				HostedCluster:     newCP,
+				MachineDeployment: machineDeployment(newVersion, 3, 1),
+				Machines:          []*hypershift.Machine{machine("new-1", newVersion), draining(machine("old-1", newVersion), 10*time.Minute), machine("old-2", newVersion)},
+			},
+			want: summary{
+				Assessment: insightsv1alpha1.PoolProgressing, Target: newVersion, Updated: 1, Desired: 3,
+				Source: insightsv1alpha1.MachinesFromMachineSets, Percent: 33,
+				Holding: "old-1", HoldReason: "DrainingNode", HoldSince: now.Add(-10 * time.Minute),
+				MinorsBehind: ptr.To(int32(0)), ETA: now.Add(time.Hour), Updating: metav1.ConditionTrue, Healthy: metav1.ConditionTrue,
+			},
+			wantMessage: "1 of 3 machines run the NodePool's new configuration, still at 4.21.3 (UpdatingConfig: Updating config in progress. Target config: 6f1c2b3a)",
+		},
+		{
+			// The in-place upgrader's count: its message replaces the
+			// NodePool controller's.
+			name: "in place, a new configuration",
+			in: Input{
+				NodePool: configUpdating(notUpdating(atVersion(nodePool(hypershift.UpgradeTypeInPlace, newImage, 2), newVersion)), 20*time.Minute,
+					"Nodepool update in progress. Target Config version: e5f6a7b8. Total Nodes: 2. Upgraded: 1"),
+				HostedCluster: newCP,
+				MachineSets: []*hypershift.MachineSet{inPlaceMachineSet(2, map[string]string{
+					hypershift.UpgradeInProgressTrueAnnotation: "Nodepool update in progress. Target Config version: e5f6a7b8. Total Nodes: 2. Upgraded: 1"})},
+				Machines: []*hypershift.Machine{machine("a", newVersion), machine("b", newVersion)},
+			},
+			want: summary{
+				Assessment: insightsv1alpha1.PoolProgressing, Target: newVersion, Updated: 1, Desired: 2,
+				Source: insightsv1alpha1.MachinesFromInPlaceUpgrader, Percent: 50,
+				MinorsBehind: ptr.To(int32(0)), ETA: now.Add(20 * time.Minute), Updating: metav1.ConditionTrue, Healthy: metav1.ConditionTrue,
+			},
+			wantMessage: "1 of 2 machines run the NodePool's new configuration, still at 4.21.3 (UpdatingConfig: Nodepool update in progress. Target Config version: e5f6a7b8. Total Nodes: 2. Upgraded: 1)",
+		},
+		{
+			name: "the new configuration rolled out",
+			in: Input{
+				NodePool:          notUpdating(atVersion(nodePool(hypershift.UpgradeTypeReplace, newImage, 3), newVersion)),
+				HostedCluster:     newCP,
+				MachineDeployment: machineDeployment(newVersion, 3, 3),
+				Machines:          []*hypershift.Machine{machine("new-1", newVersion), machine("new-2", newVersion), machine("new-3", newVersion)},
+			},
+			want: summary{
+				Assessment: insightsv1alpha1.PoolCompleted, Target: newVersion, Updated: 3, Desired: 3,
+				Source: insightsv1alpha1.MachinesFromMachines, Percent: 100,
+				MinorsBehind: ptr.To(int32(0)), Updating: metav1.ConditionFalse, Healthy: metav1.ConditionTrue,
+			},
+			wantMessage: "3 of 3 machines run 4.21.3",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.in.Now = now
+			st := Assess(tc.in)
+			if diff := cmp.Diff(tc.want, summarize(st)); diff != "" {
+				t.Errorf("assessment (-want +got):\n%s", diff)
+			}
+			if c := meta.FindStatusCondition(st.Conditions, insightsv1alpha1.HostedProgressInsightUpdating); c == nil || c.Message != tc.wantMessage {
+				t.Errorf("Updating %+v, want the message %q", c, tc.wantMessage)
+			}
+		})
 	}
 }

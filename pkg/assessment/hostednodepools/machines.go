@@ -65,6 +65,21 @@ func updatedMachines(in Input, target string) count {
 	return count{}
 }
 
+// configuredMachines counts the machines that run a new configuration,
+// the release unchanged: the in-place upgrader's progress (InPlace), else
+// the MachineDeployment's or MachineSets' up-to-date replicas, the
+// Machines of the current template (Replace). Neither nodesInfo nor the
+// Machines' release annotations can tell: every machine runs the release.
+func configuredMachines(in Input) count {
+	if c, ok := inPlaceProgress(in); ok {
+		return c
+	}
+	if c, ok := fromMachineSets(in); ok {
+		return c
+	}
+	return count{}
+}
+
 // fromNodesInfo counts the nodes of the target in status.nodesInfo, which
 // the NodePool controller groups by each Machine's release-version
 // annotation, ready or not, once the Machine has a node (version.go

@@ -87,3 +87,24 @@ func controlPlaneVersion(hc *hypershift.HostedCluster) string {
 	}
 	return history[0].Version
 }
+
+// configRollout is the condition by which the NodePool controller says it
+// rolls a new configuration out to the NodePool's machines: UpdatingConfig
+// True, once the configuration's hash (its release aside) differs from the
+// one its machines run (conditions.go updatingConfigCondition, "Updating
+// config in progress. Target config: %s"), or, on a Replace NodePool,
+// UpdatingPlatformMachineTemplate True, once its machine template changed
+// (conditions.go updatingPlatformMachineTemplateCondition); nil when
+// neither is.
+func configRollout(np *hypershift.NodePool) *hypershift.NodePoolCondition {
+	types := []string{hypershift.NodePoolUpdatingConfig}
+	if np.Spec.Management.UpgradeType != hypershift.UpgradeTypeInPlace {
+		types = append(types, hypershift.NodePoolUpdatingPlatformMachineTemplate)
+	}
+	for _, t := range types {
+		if c := np.Condition(t); c != nil && c.Status == "True" {
+			return c
+		}
+	}
+	return nil
+}
