@@ -93,9 +93,10 @@ func controlPlaneVersion(hc *hypershift.HostedCluster) string {
 // True, once the configuration's hash (its release aside) differs from the
 // one its machines run (conditions.go updatingConfigCondition, "Updating
 // config in progress. Target config: %s"), or, on a Replace NodePool,
-// UpdatingPlatformMachineTemplate True, once its machine template changed
-// (conditions.go updatingPlatformMachineTemplateCondition); nil when
-// neither is.
+// UpdatingPlatformMachineTemplate True, once its machine template changed,
+// which a MachineDeployment rolls out and an InPlace NodePool's MachineSet
+// only gives new machines (capi.go, "platform machine template update in
+// progress"); nil when neither is.
 func configRollout(np *hypershift.NodePool) *hypershift.NodePoolCondition {
 	types := []string{hypershift.NodePoolUpdatingConfig}
 	if np.Spec.Management.UpgradeType != hypershift.UpgradeTypeInPlace {
