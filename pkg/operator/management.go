@@ -10,6 +10,7 @@ import (
 
 	"github.com/update-insights/update-insights-operator/pkg/controllers/hostedclusters"
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 )
 
 // hostedClustersAPI is what a HyperShift management cluster serves: with it,
@@ -68,6 +69,22 @@ func (s *starter) runManagement(ctx context.Context) {
 	s.tracker.Mode(hostedclusters.Name, ManagementMode)
 	informers.Start(ctx.Done())
 	s.run(ctx, controller, hostedClustersWorkers)
+	s.serveHostedClusterMetrics(ctx)
+}
+
+// serveHostedClusterMetrics serves the hosted clusters' metrics from the
+// insights' cache until ctx ends, when Run waits for them to be
+// unregistered: an operator run again in the same process registers its
+// own.
+func (s *starter) serveHostedClusterMetrics(ctx context.Context) {
+	collector := metrics.NewHostedClustersCollector(s.factories.insights.Insights().V1alpha1().HostedClusterProgressInsights().Lister(), s.controllerContext.Clock)
+	metrics.Register(collector)
+	s.controllers.Add(1)
+	go func() {
+		defer s.controllers.Done()
+		<-ctx.Done()
+		metrics.Unregister(collector)
+	}()
 }
 
 func (s *starter) hostedClustersController() (factory.Controller, dynamicinformer.DynamicSharedInformerFactory, error) {

@@ -2,18 +2,21 @@ package integration
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/wait"
 	"k8s.io/client-go/dynamic"
 
 	configv1 "github.com/openshift/api/config/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/operator"
 	"github.com/update-insights/update-insights-operator/test/internal/hostedobjects"
@@ -91,6 +94,13 @@ func TestAManagementClusterFollowsEveryHostedCluster(t *testing.T) {
 	if len(pool.OwnerReferences) != 1 || pool.OwnerReferences[0].UID != np.GetUID() {
 		t.Errorf("owners %+v, want the NodePool", pool.OwnerReferences)
 	}
+	// What a hub federates: the hosted cluster's series, from its insight.
+	waitForHostedClusterSeries(t, op, ns.Name, "prod", map[string]float64{
+		"update_insights_hosted_cluster_completion_ratio":                     0.58,
+		`update_insights_hosted_cluster_assessment{assessment="Progressing"}`: 1,
+		`update_insights_hosted_cluster_assessment{assessment="Completed"}`:   0,
+		`update_insights_hosted_cluster_nodepools{state="total"}`:             1,
+	})
 	// What the administrator reads, from the insights the API server stores.
 	fleet, errOut, code := command(t, "status", "--hosted-clusters")
 	t.Logf("status --hosted-clusters mid-update:\n%s", fleet)
@@ -166,4 +176,47 @@ func findCOCondition(co *configv1.ClusterOperator, t configv1.ClusterStatusCondi
 		}
 	}
 	return nil
+}
+
+// waitForHostedClusterSeries waits until the operator's metrics say of the
+// hosted cluster namespace/name what want says, by metric name and its
+// labels but the hosted cluster's.
+func waitForHostedClusterSeries(t *testing.T, op *operatorProcess, namespace, name string, want map[string]float64) {
+	t.Helper()
+	var got map[string]float64
+	err := wait.PollUntilContextTimeout(context.Background(), 500*time.Millisecond, eventually, true, func(context.Context) (bool, error) {
+		got = map[string]float64{}
+		for family, f := range scrape(t, op) {
+			for _, m := range f.GetMetric() {
+				var rest []string
+				ours := 0
+				for _, l := range m.GetLabel() {
+					switch {
+					case l.GetName() == metrics.HostedClusterNamespaceLabel && l.GetValue() == namespace,
+						l.GetName() == metrics.HostedClusterNameLabel && l.GetValue() == name:
+						ours++
+					default:
+						rest = append(rest, fmt.Sprintf("%s=%q", l.GetName(), l.GetValue()))
+					}
+				}
+				if ours != 2 {
+					continue
+				}
+				key := family
+				if len(rest) > 0 {
+					key += "{" + strings.Join(rest, ",") + "}"
+				}
+				got[key] = m.GetGauge().GetValue()
+			}
+		}
+		for k, v := range want {
+			if g, ok := got[k]; !ok || g != v {
+				return false, nil
+			}
+		}
+		return true, nil
+	})
+	if err != nil {
+		t.Fatalf("the hosted cluster %s/%s's series are %v, want %v", namespace, name, got, want)
+	}
 }

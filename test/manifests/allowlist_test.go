@@ -31,7 +31,7 @@ type recordingRule struct {
 }
 
 // The allowlist ACM's endpoint operator merges names exactly the fleet
-// gauges the operator serves, under the key and in the schema ACM reads:
+// gauges the operator serves, the hosted clusters' among them, under the key and in the schema ACM reads:
 // nothing unbounded, nothing renamed, nothing for the user-workload
 // collector (the gauges are the platform Prometheus').
 func TestTheAllowlistNamesExactlyTheFleetGauges(t *testing.T) {
@@ -51,7 +51,7 @@ func TestTheAllowlistNamesExactlyTheFleetGauges(t *testing.T) {
 	if err := yaml.UnmarshalStrict([]byte(found.Data["metrics_list.yaml"]), &allowlist); err != nil {
 		t.Fatalf("ACM cannot decode metrics_list.yaml: %v", err)
 	}
-	want := slices.Sorted(slices.Values(metrics.FleetMetricNames))
+	want := slices.Sorted(slices.Values(slices.Concat(metrics.FleetMetricNames, metrics.HostedClusterMetricNames)))
 	if diff := cmp.Diff(want, allowlist.NameList); diff != "" {
 		t.Errorf("allowlisted names, sorted (-fleet gauges +allowlist):\n%s", diff)
 	}
