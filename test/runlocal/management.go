@@ -15,6 +15,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/dynamic"
+	"k8s.io/utils/ptr"
 	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
@@ -219,7 +220,7 @@ func (m *management) createClusters(ctx context.Context) error {
 		{name: ledgerCluster, version: "4.17.3", upgradeType: hypershift.UpgradeTypeReplace, replicas: 3, upgradeable: true},
 		{name: billingCluster, version: "4.17.3", upgradeType: hypershift.UpgradeTypeInPlace, replicas: 2, offered: []string{"4.18.1"}},
 	} {
-		history := []any{hostedobjects.HistoryEntry("4.17.2", "Completed", m.installed, ptrTo(m.installed.Add(40*time.Minute)))}
+		history := []any{hostedobjects.HistoryEntry("4.17.2", "Completed", m.installed, ptr.To(m.installed.Add(40*time.Minute)))}
 		if hc.version != "4.17.2" {
 			history = append([]any{hostedobjects.HistoryEntry(hc.version, "Completed", m.completed.Add(-50*time.Minute), &m.completed)}, history...)
 		}
@@ -493,5 +494,3 @@ func replaceCondition(conditions []any, c map[string]any) []any {
 	}
 	return append(out, c)
 }
-
-func ptrTo[T any](v T) *T { return &v }
