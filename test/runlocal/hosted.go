@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 )
 
 // hostedCRDs are the CRDs of a hosted cluster that the operator reads: no
@@ -49,35 +47,26 @@ func runHosted(ctx context.Context, o options) (err error) {
 	if err := hostedScenario(s, from4_16); err != nil {
 		return fmt.Errorf("%s: %w", hostedRecording, err)
 	}
-	say("starting kube-apiserver and etcd on loopback")
-	env := &envtest.Environment{CRDInstallOptions: envtest.CRDInstallOptions{Paths: hostedCRDs}, ErrorIfCRDPathMissing: true}
-	cfg, err := env.Start()
+	cluster, err := startLocalCluster(hostedCRDs)
 	if err != nil {
-		return fmt.Errorf("starting kube-apiserver and etcd: %w", err)
+		return err
 	}
-	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
 	var op *operatorProcess
 	defer func() {
 		say("stopping the operator, kube-apiserver and etcd")
 		if op != nil {
 			op.stop()
 		}
-		if stopErr := env.Stop(); stopErr != nil && err == nil {
-			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
-		}
-		if stillListening := listening(addresses); len(stillListening) > 0 && err == nil {
-			err = fmt.Errorf("still listening after stopping: %v", stillListening)
-		}
-		if err == nil {
-			say("stopped: nothing left running or listening")
+		if stopErr := cluster.stop(); err == nil {
+			err = stopErr
 		}
 	}()
-	kubeconfig, err := writeKubeconfig(env, o.workdir)
+	kubeconfig, err := writeKubeconfig(cluster.env, o.workdir)
 	if err != nil {
 		return err
 	}
 	say("the local cluster's kubeconfig: export KUBECONFIG=%s", shown(kubeconfig))
-	c, err := newClients(cfg)
+	c, err := newClients(cluster.cfg)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"slices"
 	"strconv"
@@ -107,9 +103,7 @@ func (h *hostedStatus) show(ctx context.Context, moment string) error {
 		}
 	}
 	say("status, %s: $ %s", moment, h.walk.commandLine([]string{"status"}))
-	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		fmt.Printf("          %s\n", line)
-	}
+	printOutput(out)
 	if len(missing) > 0 && ctx.Err() == nil {
 		failure := fmt.Sprintf("%s: status did not print %s", moment, strings.Join(missing, ", "))
 		say("%s", failure)
@@ -130,22 +124,7 @@ func (h *hostedStatus) show(ctx context.Context, moment string) error {
 // status runs the status command against the local cluster, and returns
 // its output (stdout and stderr) and exit code.
 func (h *hostedStatus) status(ctx context.Context) (string, int, error) {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, h.walk.binary, "status")
-	cmd.Env = append(os.Environ(), "KUBECONFIG="+h.walk.kubeconfig)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return out.String(), 0, nil
-	case errors.As(err, &exit) && ctx.Err() == nil:
-		return out.String(), exit.ExitCode(), nil
-	default:
-		return out.String(), -1, fmt.Errorf("status: %w", err)
-	}
+	return h.walk.quietly(ctx, []string{"status"})
 }
 
 // checked fails unless status said at each step what it should, the

@@ -127,16 +127,10 @@ func run(ctx context.Context, o options) (err error) {
 			return fmt.Errorf("%s: %w", olmObjectsFile, err)
 		}
 	}
-	say("starting kube-apiserver and etcd on loopback")
-	env := &envtest.Environment{
-		CRDInstallOptions:     envtest.CRDInstallOptions{Paths: crds},
-		ErrorIfCRDPathMissing: true,
-	}
-	cfg, err := env.Start()
+	cluster, err := startLocalCluster(crds)
 	if err != nil {
-		return fmt.Errorf("starting kube-apiserver and etcd: %w", err)
+		return err
 	}
-	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
 	var op *operatorProcess
 	var demo *demoInformer
 	var managed *managedInformer
@@ -151,24 +145,18 @@ func run(ctx context.Context, o options) (err error) {
 		if managed != nil {
 			managed.stop()
 		}
-		if stopErr := env.Stop(); stopErr != nil && err == nil {
-			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
-		}
-		if stillListening := listening(addresses); len(stillListening) > 0 && err == nil {
-			err = fmt.Errorf("still listening after stopping: %v", stillListening)
-		}
-		if err == nil {
-			say("stopped: nothing left running or listening")
+		if stopErr := cluster.stop(); err == nil {
+			err = stopErr
 		}
 	}()
 
-	kubeconfig, err := writeKubeconfig(env, o.workdir)
+	kubeconfig, err := writeKubeconfig(cluster.env, o.workdir)
 	if err != nil {
 		return err
 	}
 	say("the local cluster's kubeconfig: export KUBECONFIG=%s", shown(kubeconfig))
 
-	c, err := newClients(cfg)
+	c, err := newClients(cluster.cfg)
 	if err != nil {
 		return err
 	}
@@ -193,7 +181,7 @@ func run(ctx context.Context, o options) (err error) {
 			return err
 		}
 		say("loading a workload on %s: ReplicaSet %s/%s of one pod, whose PodDisruptionBudget %s/%s allows no disruption", held.node, heldNamespace, heldReplicaSet, heldNamespace, heldBudget)
-		if olmC, err = newOLMCluster(cfg, olmObjs); err != nil {
+		if olmC, err = newOLMCluster(cluster.cfg, olmObjs); err != nil {
 			return err
 		}
 		if err := olmC.create(ctx, c); err != nil {
@@ -216,12 +204,12 @@ func run(ctx context.Context, o options) (err error) {
 		if managed, err = startManagedInformer(ctx, c, o.operator, kubeconfig, o.workdir); err != nil {
 			return err
 		}
-		addresses = append(addresses, "https://"+managed.addr)
+		cluster.addresses = append(cluster.addresses, "https://"+managed.addr)
 	} else {
 		if demo, err = startDemoInformer(ctx, c); err != nil {
 			return err
 		}
-		addresses = append(addresses, "https://"+demo.addr)
+		cluster.addresses = append(cluster.addresses, "https://"+demo.addr)
 		say("serving the demonstration informer %s at https://%s", demoInformerName, demo.addr)
 	}
 
@@ -230,15 +218,15 @@ func run(ctx context.Context, o options) (err error) {
 		return err
 	}
 	say("started update-insights-operator (log: %s)", shown(logPath))
-	standin, err := startConsole(cfg, o.consolePlugin, o.consoleListen, o.check)
+	standin, err := startConsole(cluster.cfg, o.consolePlugin, o.consoleListen, o.check)
 	if err != nil {
 		return err
 	}
 	if standin != nil {
 		defer standin.Close()
-		addresses = append(addresses, standin.URL)
+		cluster.addresses = append(cluster.addresses, standin.URL)
 	}
-	opMetrics, err := newOperatorMetrics(cfg, op.Address())
+	opMetrics, err := newOperatorMetrics(cluster.cfg, op.Address())
 	if err != nil {
 		return err
 	}
@@ -254,7 +242,7 @@ func run(ctx context.Context, o options) (err error) {
 	defer stopDisplay()
 	seen := watchInsight(displayCtx, c, demo)
 	if o.managed {
-		return playManaged(ctx, o, cfg, c, opMetrics, scenario, seen, stopDisplay, walk)
+		return playManaged(ctx, o, cluster.cfg, c, opMetrics, scenario, seen, stopDisplay, walk)
 	}
 	// Midway, an operator's CSV fails; before the update completes, the
 	// status command shows it, and then it recovers.

@@ -16,7 +16,6 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/utils/ptr"
-	"sigs.k8s.io/controller-runtime/pkg/envtest"
 
 	"github.com/update-insights/update-insights-operator/pkg/hypershift"
 	"github.com/update-insights/update-insights-operator/test/internal/hostedobjects"
@@ -61,39 +60,30 @@ func runManagement(ctx context.Context, o options) (err error) {
 	if err := os.MkdirAll(o.workdir, 0o755); err != nil {
 		return err
 	}
-	say("starting kube-apiserver and etcd on loopback")
-	env := &envtest.Environment{CRDInstallOptions: envtest.CRDInstallOptions{Paths: managementCRDs}, ErrorIfCRDPathMissing: true}
-	cfg, err := env.Start()
+	cluster, err := startLocalCluster(managementCRDs)
 	if err != nil {
-		return fmt.Errorf("starting kube-apiserver and etcd: %w", err)
+		return err
 	}
-	addresses := []string{cfg.Host, env.ControlPlane.Etcd.URL.String()}
 	var op *operatorProcess
 	defer func() {
 		say("stopping the operator, kube-apiserver and etcd")
 		if op != nil {
 			op.stop()
 		}
-		if stopErr := env.Stop(); stopErr != nil && err == nil {
-			err = fmt.Errorf("stopping kube-apiserver and etcd: %w", stopErr)
-		}
-		if stillListening := listening(addresses); len(stillListening) > 0 && err == nil {
-			err = fmt.Errorf("still listening after stopping: %v", stillListening)
-		}
-		if err == nil {
-			say("stopped: nothing left running or listening")
+		if stopErr := cluster.stop(); err == nil {
+			err = stopErr
 		}
 	}()
-	kubeconfig, err := writeKubeconfig(env, o.workdir)
+	kubeconfig, err := writeKubeconfig(cluster.env, o.workdir)
 	if err != nil {
 		return err
 	}
 	say("the local cluster's kubeconfig: export KUBECONFIG=%s", shown(kubeconfig))
-	c, err := newClients(cfg)
+	c, err := newClients(cluster.cfg)
 	if err != nil {
 		return err
 	}
-	dyn, err := dynamic.NewForConfig(cfg)
+	dyn, err := dynamic.NewForConfig(cluster.cfg)
 	if err != nil {
 		return err
 	}

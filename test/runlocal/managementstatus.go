@@ -1,12 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"time"
@@ -120,7 +116,7 @@ func (s *managementStatus) show(ctx context.Context, moment string) error {
 		var missing []string
 		for {
 			var err error
-			if out, _, err = s.run(ctx, args); err != nil {
+			if out, _, err = s.walk.quietly(ctx, args); err != nil {
 				return interrupted(ctx, err)
 			}
 			missing = missingLines(out, patterns)
@@ -129,9 +125,7 @@ func (s *managementStatus) show(ctx context.Context, moment string) error {
 			}
 		}
 		say("%s: $ %s", moment, s.walk.commandLine(args))
-		for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-			fmt.Printf("          %s\n", line)
-		}
+		printOutput(out)
 		if len(missing) > 0 && ctx.Err() == nil {
 			failure := fmt.Sprintf("%s: %s did not print %s", moment, command, strings.Join(missing, ", "))
 			say("%s", failure)
@@ -145,14 +139,12 @@ func (s *managementStatus) show(ctx context.Context, moment string) error {
 // with code.
 func (s *managementStatus) upgrade(ctx context.Context, code int, args ...string) error {
 	args = append([]string{"upgrade"}, args...)
-	out, got, err := s.run(ctx, args)
+	out, got, err := s.walk.quietly(ctx, args)
 	if err != nil {
 		return err
 	}
 	say("$ %s", s.walk.commandLine(args))
-	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
-		fmt.Printf("          %s\n", line)
-	}
+	printOutput(out)
 	if got != code {
 		s.failures = append(s.failures, fmt.Sprintf("%s exited %d, want %d", strings.Join(args, " "), got, code))
 	}
@@ -176,25 +168,4 @@ func missingLines(out string, patterns []*regexp.Regexp) []string {
 		}
 	}
 	return missing
-}
-
-// run runs the binary against the local cluster, and returns its output
-// (stdout and stderr) and exit code.
-func (s *managementStatus) run(ctx context.Context, args []string) (string, int, error) {
-	ctx, cancel := context.WithTimeout(ctx, time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, s.walk.binary, args...)
-	cmd.Env = append(os.Environ(), "KUBECONFIG="+s.walk.kubeconfig)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	var exit *exec.ExitError
-	switch {
-	case err == nil:
-		return out.String(), 0, nil
-	case errors.As(err, &exit) && ctx.Err() == nil:
-		return out.String(), exit.ExitCode(), nil
-	default:
-		return out.String(), -1, fmt.Errorf("%s: %w", strings.Join(args, " "), err)
-	}
 }

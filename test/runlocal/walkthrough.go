@@ -190,17 +190,22 @@ func (w walkthrough) runStep(ctx context.Context, steps []step, i int, compare b
 // command line and its output, and returns its output (stdout and stderr)
 // and exit code.
 func (w walkthrough) run(ctx context.Context, step []string) (string, int, error) {
+	say("$ %s", w.commandLine(step))
+	out, code, err := w.quietly(ctx, step)
+	printOutput(out)
+	return out, code, err
+}
+
+// quietly runs the binary with args against the local cluster, within a
+// minute, and returns its output (stdout and stderr) and exit code.
+func (w walkthrough) quietly(ctx context.Context, args []string) (string, int, error) {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	say("$ %s", w.commandLine(step))
-	cmd := exec.CommandContext(ctx, w.binary, step...)
+	cmd := exec.CommandContext(ctx, w.binary, args...)
 	cmd.Env = append(os.Environ(), "KUBECONFIG="+w.kubeconfig)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
-	for _, line := range strings.Split(strings.TrimRight(out.String(), "\n"), "\n") {
-		fmt.Printf("          %s\n", line)
-	}
 	var exit *exec.ExitError
 	switch {
 	case err == nil:
@@ -208,6 +213,13 @@ func (w walkthrough) run(ctx context.Context, step []string) (string, int, error
 	case errors.As(err, &exit) && ctx.Err() == nil:
 		return out.String(), exit.ExitCode(), nil
 	default:
-		return out.String(), -1, fmt.Errorf("%s: %w", strings.Join(step, " "), err)
+		return out.String(), -1, fmt.Errorf("%s: %w", strings.Join(args, " "), err)
+	}
+}
+
+// printOutput prints a command's output, indented under its command line.
+func printOutput(out string) {
+	for _, line := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+		fmt.Printf("          %s\n", line)
 	}
 }
