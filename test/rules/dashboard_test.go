@@ -525,6 +525,7 @@ func dashboardChecks(alerts []string, seen alertsSeen) map[string]map[string]pan
 			"D": unacceptedFindings("Warning"),
 			"E": unacceptedFindings("Info"),
 		},
+		"Hosted cluster control plane updates": hostedPanelChecks(),
 		"Informers offline": {"A": perClusterCheck(func(c *Cluster, t time.Duration, r result) {
 			if v, _ := maxOf(c.lastOver(t, func(s *snapshot) (float64, bool) { return float64(s.offline), true })); v > 0 {
 				r[clusterKey(c)] = v
@@ -584,6 +585,13 @@ func TestDashboardOnAFleet(t *testing.T) {
 	// A few clusters, as a reader picks them: stalled, a critical
 	// insight, an informer offline, a paused pool, a restart, idle.
 	chosen := []*Cluster{fleet.Clusters[0], fleet.Clusters[6], fleet.Clusters[11], fleet.Clusters[15], fleet.Clusters[26], fleet.Clusters[500]}
+	// And a management cluster, whose hosted cluster's update is blocked.
+	for _, c := range fleet.Clusters {
+		if slices.Contains(c.Plays, AlertHostedBlocked) {
+			chosen = append(chosen, c)
+			break
+		}
+	}
 	var names []string
 	for _, c := range chosen {
 		names = append(names, c.Name)
@@ -733,6 +741,13 @@ func TestDashboardOnAFleet(t *testing.T) {
 			playing(func(c *Cluster) bool { return c.Plan == PlanNotReady || c.Plan == PlanNotAnswered })},
 		{"informers offline are those of the clusters whose are", clustersIn(t, "Informers offline", "A", all),
 			playing(func(c *Cluster) bool { return c.Offline.contains(end) })},
+		// The failing hosted clusters' failures ended before the window's
+		// end; the blocked and stalled ones' did not.
+		{"hosted clusters needing attention are those of the management clusters playing a block or a stall", clustersIn(t, "Hosted cluster control plane updates", "A",
+			func(l map[string]string) bool { return l["assessment"] != hostedProgressing }),
+			playing(func(c *Cluster) bool {
+				return slices.Contains(c.Plays, AlertHostedBlocked) || slices.Contains(c.Plays, AlertHostedStalled)
+			})},
 	}
 	for _, tt := range roles {
 		t.Run("roles/"+tt.name, func(t *testing.T) {

@@ -16,7 +16,8 @@ import (
 	"time"
 )
 
-// The fleet: clusters whose fleet metrics (50 series each, see
+// The fleet: clusters whose fleet metrics (50 series each, and 10 per hosted
+// cluster of a HyperShift management cluster: hostedfleet.go; see
 // docs/operations.md#fleet-metrics) are modelled as ACM's observability
 // stores them on the hub: one sample every
 // PushInterval, each series with the scrape's target labels and the
@@ -165,6 +166,8 @@ type Cluster struct {
 	// ConfigRollout is when a pool rolls out a new configuration.
 	ConfigRollout *Span
 	Plan          Plan
+	// Hosted are the hosted clusters of a HyperShift management cluster.
+	Hosted []*HostedCluster
 	// Completed are the versions the cluster's ClusterVersion history
 	// says it completed before the data, oldest first (the first
 	// installed); Update, when not nil, goes to Target.
@@ -179,6 +182,8 @@ type Cluster struct {
 
 // snapshot is a cluster's fleet metrics at one sample.
 type snapshot struct {
+	// at is the sample's time, which the hosted clusters' series are of.
+	at          time.Duration
 	present     bool
 	pod         int
 	assessment  int
@@ -274,7 +279,7 @@ func (c *Cluster) sample(t time.Duration) snapshot {
 }
 
 func (c *Cluster) compute(t time.Duration) snapshot {
-	s := snapshot{present: !c.Gap.contains(t), plan: c.Plan, rollout: c.ConfigRollout.contains(t)}
+	s := snapshot{at: t, present: !c.Gap.contains(t), plan: c.Plan, rollout: c.ConfigRollout.contains(t)}
 	if c.Restart != 0 && t >= c.Restart {
 		s.pod = 1
 	}
@@ -449,6 +454,7 @@ func NewFleet(n int) *Fleet {
 	add("healthy: short final step", nil, Cluster{Update: &Update{Start: 50 * m, Duration: 25 * m}})
 	add("healthy: degraded worker node", nil, Cluster{Update: &Update{Start: 20 * m, Duration: 60 * m, Workers: 60 * m}, DegradedWorker: &Span{From: 90 * m, To: 2 * h}})
 	add("healthy: configuration rolling out", nil, Cluster{ConfigRollout: &Span{From: 30 * m, To: 90 * m}})
+	managementClusters(add)
 
 	// The rest: one in six updating healthily, started over the first
 	// three hours, each taking 40 to 120 minutes; the others idle.
@@ -599,6 +605,9 @@ func (c *Cluster) seriesOf(samples int) []*series {
 	// they update, and its stalls are its control plane's.
 	add("update_insights_nodes_drain_held", nil, func(*snapshot) (float64, bool) { return always(0) })
 	add("update_insights_drain_held_longest_seconds", nil, func(*snapshot) (float64, bool) { return always(0) })
+	for _, h := range c.Hosted {
+		h.addSeries(add)
+	}
 	return out
 }
 
@@ -851,12 +860,36 @@ type FiringAlert struct {
 	Labels map[string]string
 	// Value is the expression's value, as the annotations print it.
 	Value float64
+	// key is the condition's key, which orders the alerts.
+	key string
 }
 
 // condition is an alert's condition on a cluster at an evaluation, by
-// labels beyond cluster and clusterID (pool, for the paused pools), with
-// the expression's value.
+// labels beyond cluster and clusterID (labelKey: the pool, for the paused
+// pools; the hosted cluster, for a hosted cluster's), with the
+// expression's value.
 type condition func(c *Cluster, t time.Duration) map[string]float64
+
+// labelKey is a condition's key: name=value pairs, comma-separated; ""
+// for none. No label value of the fleet holds a comma or an equals sign.
+func labelKey(pairs ...string) string {
+	var parts []string
+	for i := 0; i+1 < len(pairs); i += 2 {
+		parts = append(parts, pairs[i]+"="+pairs[i+1])
+	}
+	return strings.Join(parts, ",")
+}
+
+// keyLabels reads labelKey's pairs back.
+func keyLabels(k string) map[string]string {
+	out := map[string]string{}
+	for _, part := range strings.Split(k, ",") {
+		if name, value, ok := strings.Cut(part, "="); ok {
+			out[name] = value
+		}
+	}
+	return out
+}
 
 var conditions = map[string]struct {
 	cond condition
@@ -887,6 +920,9 @@ var conditions = map[string]struct {
 		}
 		return nil
 	}},
+	AlertHostedBlocked: {hold: 15 * time.Minute, cond: hostedAssessed(hostedBlocked)},
+	AlertHostedStalled: {cond: hostedAssessed(hostedStalled)},
+	AlertHostedFailing: {hold: 15 * time.Minute, cond: hostedAssessed(hostedFailing)},
 	AlertPaused: {hold: 24 * time.Hour, cond: func(c *Cluster, t time.Duration) map[string]float64 {
 		v, _, ok := c.view(t)
 		if !ok {
@@ -895,7 +931,7 @@ var conditions = map[string]struct {
 		out := map[string]float64{}
 		for _, kind := range []int{poolWorker, poolCustom} {
 			if n := v.nodes[kind][phasePaused]; n > 0 {
-				out[poolKinds[kind]] = float64(n)
+				out[labelKey("pool", poolKinds[kind])] = float64(n)
 			}
 		}
 		return out
@@ -976,13 +1012,11 @@ func (c *Cluster) Expected(alert string, t time.Duration) ([]FiringAlert, error)
 		case t < firesAt+2*FleetEvalInterval:
 			return nil, fmt.Errorf("%s on %s (%s) starts firing at %s, within two evaluations of %s: too close to tell", alert, c.Name, c.Role, firesAt, t)
 		}
-		labels := map[string]string{"cluster": c.Name, "clusterID": c.ID}
-		if k != "" {
-			labels["pool"] = k
-		}
-		out = append(out, FiringAlert{Name: alert, Labels: labels, Value: last[k]})
+		labels := keyLabels(k)
+		labels["cluster"], labels["clusterID"] = c.Name, c.ID
+		out = append(out, FiringAlert{Name: alert, Labels: labels, Value: last[k], key: k})
 	}
-	sort.Slice(out, func(a, b int) bool { return out[a].Labels["pool"] < out[b].Labels["pool"] })
+	sort.Slice(out, func(a, b int) bool { return out[a].key < out[b].key })
 	return out, nil
 }
 
@@ -1190,8 +1224,8 @@ func (f *Fleet) WriteOpenMetrics(w io.Writer, pr *PrometheusRule, start time.Tim
 					for k, v := range rules[alert].Labels {
 						labels = append(labels, [2]string{k, v})
 					}
-					if p := a.Labels["pool"]; p != "" {
-						labels = append(labels, [2]string{"pool", p})
+					for k, v := range keyLabels(a.key) {
+						labels = append(labels, [2]string{k, v})
 					}
 					sort.Slice(labels, func(a, b int) bool { return labels[a][0] < labels[b][0] })
 					s := &series{name: "ALERTS", labels: labels}

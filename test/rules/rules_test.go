@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/update-insights/update-insights-operator/pkg/metrics"
 )
 
 // fleetMetrics are the metrics of the fleet design (docs/operations.md#metrics):
@@ -30,6 +32,10 @@ var fleetMetrics = []string{
 	"update_insights_config_rollout_in_progress",
 	"update_insights_nodes_drain_held",
 	"update_insights_drain_held_longest_seconds",
+	metrics.HostedClusterAssessmentMetric,
+	metrics.HostedClusterCompletionRatioMetric,
+	metrics.HostedClusterEstimatedRemainingMetric,
+	metrics.HostedClusterNodePoolsMetric,
 }
 
 // runbookURL is where an alert's runbook must be: its section of
@@ -184,6 +190,7 @@ var fleetTests = []struct {
 }{
 	{"update-insights-progress", 4 * time.Hour, []time.Duration{45 * time.Minute, 90 * time.Minute, 150 * time.Minute, 210 * time.Minute, 239 * time.Minute}, AlertStalled},
 	{"update-insights-health", 4 * time.Hour, []time.Duration{45 * time.Minute, 90 * time.Minute, 150 * time.Minute, 210 * time.Minute, 239 * time.Minute}, AlertCritical},
+	{"update-insights-hosted-clusters", 4 * time.Hour, []time.Duration{45 * time.Minute, 90 * time.Minute, 150 * time.Minute, 210 * time.Minute, 239 * time.Minute}, AlertHostedBlocked},
 	{"update-insights-pools", 26 * time.Hour, []time.Duration{45 * time.Minute, 12 * time.Hour, 24*time.Hour + 30*time.Minute, 25*time.Hour + 30*time.Minute}, AlertPaused},
 }
 
@@ -225,7 +232,7 @@ func TestFleetRolesFireTheirAlerts(t *testing.T) {
 		}
 	}
 	t.Logf("clusters firing each alert at some checkpoint: %v", counts)
-	for _, a := range []string{AlertStalled, AlertOverdue, AlertCritical, AlertInformer, AlertPaused} {
+	for _, a := range []string{AlertStalled, AlertOverdue, AlertCritical, AlertInformer, AlertPaused, AlertHostedBlocked, AlertHostedStalled, AlertHostedFailing} {
 		if counts[a] < 3 {
 			t.Errorf("only %d clusters fire %s: a handful should", counts[a], a)
 		}
