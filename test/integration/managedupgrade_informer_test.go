@@ -173,6 +173,11 @@ func installUpgradeConfigCRD(t testing.TB) {
 	waitForServed(t, upgradev1alpha1.SchemeGroupVersion.String(), upgradev1alpha1.Resource.Resource)
 }
 
+// crdDeletion is how long deleteCRDsAtEnd waits for a CRD to go: the API
+// server deletes its objects one by one, and the management benchmark's
+// 10,000 Machines take minutes on a loaded machine.
+const crdDeletion = 10 * time.Minute
+
 // deleteCRDsAtEnd deletes the CRDs of these names when the test ends, and
 // waits until they are gone (with their objects), so that the next test
 // finds the API server without them.
@@ -185,7 +190,7 @@ func deleteCRDsAtEnd(t testing.TB, names ...string) {
 				t.Error(err)
 				continue
 			}
-			waitFor(t, eventually, "CRD "+name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
+			waitFor(t, crdDeletion, "CRD "+name+" to be gone", func(ctx context.Context) (*apiextensionsv1.CustomResourceDefinition, error) {
 				return client.Get(ctx, name, metav1.GetOptions{})
 			}, func(crd *apiextensionsv1.CustomResourceDefinition) bool { return crd == nil })
 		}

@@ -171,8 +171,11 @@ type scaleMetric struct {
 }
 
 // metric keeps a figure to report at the end.
+// metric keeps a figure for the benchmark's result line, and logs it, so
+// that a failure after it (the cleanup's, say) does not lose it.
 func (s *nodeScale) metric(value float64, unit string) {
 	s.metrics = append(s.metrics, scaleMetric{value, unit})
+	s.b.Logf("%s: %g", unit, value)
 }
 
 func newNodeScale(b *testing.B) *nodeScale {
