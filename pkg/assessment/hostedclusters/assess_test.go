@@ -1,6 +1,7 @@
 package hostedclusters
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -243,6 +244,22 @@ func TestAssessDetails(t *testing.T) {
 		}
 		if diff := cmp.Diff(mtime(now.Add(-2*time.Hour)), got.Problems[0].Since); diff != "" {
 			t.Errorf("since, the condition's transition (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("a minor update held since it was requested, the guest not upgradeable for a month, quoted with one full stop", func(t *testing.T) {
+		// The cluster-version operator's admin-gate message ends with its
+		// own full stop (pkg/cvo/upgradeable.go).
+		message := "Kubernetes 1.31 and therefore OpenShift 4.18 remove several APIs which require admin consideration. Please see the knowledge article https://access.redhat.com/articles/7031404 for details and instructions."
+		upgradeable := cond(hypershift.ClusterVersionUpgradeable, metav1.ConditionFalse, "AdminAckRequired", message)
+		upgradeable.LastTransitionTime = ago(30 * 24 * time.Hour)
+		got := Assess(Input{HostedCluster: blockedAt416(image417, upgradeableBlockedPrefix+"cluster version is not upgradeable", withCondition(upgradeable)), Now: now})
+		want := "HyperShift does not start the minor update to " + image417 + " while the guest cluster is not upgradeable: ClusterVersionUpgradeable is False (reason AdminAckRequired): " +
+			strings.TrimSuffix(message, ".") + ". Resolve what it says in the guest cluster; patch updates are not held. To update anyway, accepting the risk, set the annotation hypershift.openshift.io/force-upgrade-to=" + image417 + "."
+		if diff := cmp.Diff(want, got.Problems[0].Message); diff != "" {
+			t.Errorf("message (-want +got):\n%s", diff)
+		}
+		if diff := cmp.Diff(mtime(now.Add(-2*time.Hour)), got.Problems[0].Since); diff != "" {
+			t.Errorf("since, Progressing's turn to Blocked, not Upgradeable's a month before (-want +got):\n%s", diff)
 		}
 	})
 	t.Run("components named, with HyperShift's messages", func(t *testing.T) {

@@ -153,7 +153,14 @@ func (a *assessor) blockedProblems() []insightsv1alpha1.HostedProblem {
 		// isUpgrading: a minor update while the guest is not upgradeable,
 		// neither forced nor exempt (a patch update, or
 		// spec.controlPlaneRelease set, is not held).
-		ps = append(ps, a.problem(insightsv1alpha1.ErrorImpactLevel, hypershift.ClusterVersionUpgradeable, upgradeable.LastTransitionTime,
+		// The update has been held since it was both requested and not
+		// upgradeable: the later of Progressing's turn to Blocked and
+		// Upgradeable's to False.
+		since := upgradeable.LastTransitionTime
+		if progressing.LastTransitionTime.After(since.Time) {
+			since = progressing.LastTransitionTime
+		}
+		ps = append(ps, a.problem(insightsv1alpha1.ErrorImpactLevel, hypershift.ClusterVersionUpgradeable, since,
 			fmt.Sprintf("HyperShift does not start the minor update to %s while the guest cluster is not upgradeable: %s is %s (reason %s): %s. Resolve what it says in the guest cluster; patch updates are not held. To update anyway, accepting the risk, set the annotation %s=%s.",
 				image, hypershift.ClusterVersionUpgradeable, upgradeable.Status, quoteReason(upgradeable.Reason), a.quote(upgradeable.Message, hypershift.ClusterVersionUpgradeable),
 				hypershift.ForceUpgradeToAnnotation, image)))
@@ -313,6 +320,9 @@ func (a *assessor) problem(level insightsv1alpha1.InsightImpactLevel, reason str
 // quote bounds a message of the HostedCluster's condition of type t, saying
 // where the whole of it is when it is cut.
 func (a *assessor) quote(message, t string) string {
+	// Every quote is followed by a sentence of ours: its own full stop
+	// would make two.
+	message = strings.TrimSuffix(strings.TrimSpace(message), ".")
 	if message == "" {
 		return "(no message)"
 	}
