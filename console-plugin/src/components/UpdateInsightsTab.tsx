@@ -17,7 +17,8 @@ import { PoolCard } from './PoolCard';
 import { behindLine } from '../view/pools';
 import { drainsHeld } from '../view/drains';
 import { PreChecksSection } from './PreChecksSection';
-import { useInsights, useNow } from './useInsights';
+import { useInsights } from './useInsights';
+import { useNow } from './useNow';
 
 const errorText = (e: unknown) => (e as { message?: string })?.message ?? String(e);
 

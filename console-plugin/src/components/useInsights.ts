@@ -3,7 +3,6 @@
 // useK8sWatchResource.ts of openshift/console): lists of each insight kind,
 // the one UpdateStatus, the UpdateInformers, the UpdatePlans, the
 // operator's ClusterOperator and its leader Lease. Each returns [data, loaded, loadError].
-import { useEffect, useState } from 'react';
 import { K8sResourceCommon, useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
 import {
   ClusterOperatorProgressInsightGVK,
@@ -94,15 +93,4 @@ export const useInsights = (): WatchedInsights => {
     loaded: clusterVersions.loaded,
     errors: all.map((w) => w.error).filter((e) => e),
   };
-};
-
-// useNow is the clock the durations are measured with, ticking every
-// interval so that SINCE and the estimates stay current between changes.
-export const useNow = (intervalMs = 10000): Date => {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
 };

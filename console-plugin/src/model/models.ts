@@ -17,6 +17,8 @@ export const UpdateHealthInsightGVK = gvk('UpdateHealthInsight');
 export const UpdateStatusGVK = gvk('UpdateStatus');
 export const UpdatePlanGVK = gvk('UpdatePlan');
 export const UpdateInformerGVK = gvk('UpdateInformer');
+export const HostedClusterProgressInsightGVK = gvk('HostedClusterProgressInsight');
+export const NodePoolProgressInsightGVK = gvk('NodePoolProgressInsight');
 
 // UpdateStatusName is the one UpdateStatus (types_updatestatus.go).
 export const UpdateStatusName = 'cluster';
@@ -40,3 +42,16 @@ export const UpdatePlanModel = {
 // the page.href of its extension in console-extensions.json.
 export const TabHref = 'update-insights';
 export const TabPath = `/settings/cluster/${TabHref}`;
+
+// HostedClusterReference is HyperShift's HostedCluster as the console names
+// a kind in its URLs (group~version~kind, frontend/public/module/k8s/k8s.ts
+// referenceForModel): its details page is /k8s/ns/<namespace>/<reference>/<name>,
+// and the hosted cluster tab, a console.tab/horizontalNav extension, is at
+// <href> beneath it.
+export const HostedClusterReference = 'hypershift.openshift.io~v1beta1~HostedCluster';
+export const HostedClusterTabPath = (namespace: string, name: string) =>
+  `/k8s/ns/${namespace}/${HostedClusterReference}/${name}/${TabHref}`;
+
+// HostedClustersPath is the page of every hosted cluster's update, the
+// path of its console.page/route extension and its navigation item.
+export const HostedClustersPath = '/update-insights/hosted-clusters';

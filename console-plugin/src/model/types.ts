@@ -167,6 +167,49 @@ export type UpdateInformer = K8sObject<
   { enabled?: boolean }
 >;
 
+// types_hostedcluster.go: on a HyperShift management cluster, one per
+// HostedCluster, of its namespace and name.
+export type HostedClusterAssessment = 'Unknown' | 'Progressing' | 'Completed' | 'Blocked' | 'Stalled' | 'Failing';
+
+export type HostedProblem = {
+  level: InsightImpactLevel;
+  reason: string;
+  message: string;
+  resource?: ResourceRef;
+  since?: string;
+};
+
+export type HostedClusterProgressInsight = K8sObject<{
+  conditions?: Condition[];
+  assessment: HostedClusterAssessment;
+  versions: { target: Version; previous?: Version };
+  completionPercent: number;
+  startedAt?: string;
+  completedAt?: string;
+  estimatedCompletedAt?: string;
+  nodePools?: { total?: number; updated?: number; updating?: number; degraded?: number };
+  problems?: HostedProblem[];
+}>;
+
+// types_nodepool.go: one per NodePool, of its namespace and name; its
+// HostedCluster is status.hostedCluster, in the same namespace.
+export type NodePoolProgressInsightStatus = {
+  conditions?: Condition[];
+  hostedCluster: string;
+  upgradeType: 'Replace' | 'InPlace';
+  assessment: PoolAssessment;
+  versions?: { current?: string; target?: string };
+  completionPercent: number;
+  machines?: { desired?: number; updated?: number; source?: 'NodesInfo' | 'Machines' | 'MachineSets' | 'InPlaceUpgrader' };
+  holdingMachine?: { name: string; node?: string; reason: string; message?: string; since?: string };
+  minorsBehind?: number;
+  startedAt?: string;
+  estimatedCompletedAt?: string;
+  problems?: HostedProblem[];
+};
+
+export type NodePoolProgressInsight = K8sObject<NodePoolProgressInsightStatus>;
+
 export const findCondition = (
   conditions: Condition[] | undefined,
   type: string,

@@ -68,5 +68,21 @@ export const controlPlaneSeverity = (view: Pick<StatusView, 'controlPlane'>, hea
   );
 };
 
+// hostedSeverity is a hosted cluster's control plane's or a NodePool's, by
+// its assessment: danger for an update that fails, stalls, is degraded or
+// that HyperShift will not start (Blocked), success once completed; else
+// its worst problem's, else info while it progresses. Unknown has none.
+const hostedDanger = ['Failing', 'Stalled', 'Blocked', 'Degraded'];
+
+export const hostedSeverity = (assessment: string | undefined, problems: { level: string }[] = []): Severity | undefined => {
+  if (assessment && hostedDanger.includes(assessment)) {
+    return 'danger';
+  }
+  if (assessment === 'Completed') {
+    return 'success';
+  }
+  return worst(problems.map((p) => levelSeverity(p.level))) ?? (assessment === 'Progressing' ? 'info' : undefined);
+};
+
 // plural says n things: "1 node", "2 nodes".
 export const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
