@@ -2,9 +2,13 @@
 // stand-in, for the Go harness in test/console (docs/console-plugin.md,
 // "End to end"). One JSON argument says what to do:
 //
-//   {"url": "http://127.0.0.1:PORT", "mode": "tab"|"accept"|"overview",
+//   {"url": "http://127.0.0.1:PORT",
+//    "mode": "tab"|"accept"|"overview"|"hosted-cluster"|"hosted-clusters",
 //    "user": "NAME" (optional: the identity the stand-in impersonates),
 //    "identity": "..." (accept: the finding to accept; "" for the first),
+//    "namespace", "name" (hosted-cluster: the HostedCluster whose tab to
+//      open; hosted-clusters: the cluster whose link to follow),
+//    "now": "RFC 3339" (optional: the page's clock, fixed there),
 //    "screenshot": "PATH.png", "section": "DATA-TEST" (optional: only it)}
 //
 // It prints one JSON object: what the page shows (facts), how long the
@@ -74,6 +78,7 @@ const factsOf = () => {
     .map((td) => `${text(td.closest('tr').querySelector('td'))}: ${td.getAttribute('data-label')} ${text(td)}`);
   return {
     wrapped,
+    nav: all('[data-test="standin-nav-item"]').map((a) => ({ name: text(a), href: a.getAttribute('href'), section: a.getAttribute('data-section') })),
     controlPlaneProgress: progressOf(cp),
     operators: rows(document.querySelector('[data-test="updating-operators"]') ?? document.createElement('div')),
     warnings: all('[data-test="warning"]').map((w) => text(w.querySelector('.pf-v6-c-alert__title'))),
@@ -122,6 +127,35 @@ const factsOf = () => {
   };
 };
 
+// hostedFactsOf reads, in the page, what the hosted clusters' tab and page
+// show: whether the tab found the cluster; each section's kind, title,
+// assessment label, bar, completed line, terms (each a list of its lines)
+// and problem rows; the fleet's rows and their attention; and the
+// navigation items.
+const hostedFactsOf = () => {
+  const text = (el) => {
+    if (!el) return null;
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.pf-v6-screen-reader, [data-not-text]').forEach((s) => s.remove());
+    return c.textContent.replace(/\s+/g, ' ').trim();
+  };
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  return {
+    nav: all('[data-test="standin-nav-item"]').map((a) => ({ name: text(a), href: a.getAttribute('href'), section: a.getAttribute('data-section') })),
+    missing: text(document.querySelector('[data-test="hosted-cluster-missing"]')),
+    sections: all('[data-test="hosted-section"]').map((s) => ({
+      kind: s.getAttribute('data-kind'),
+      title: s.getAttribute('data-title'),
+      severity: s.querySelector('[data-test="card-assessment"]')?.getAttribute('data-status') ?? null,
+      measure: text(s.querySelector('.pf-v6-c-progress__measure')),
+      completed: text(s.querySelector('[data-test="section-completed"]')),
+      terms: all('.pf-v6-c-description-list__group', s).map((g) => [text(g.querySelector('dt')), ...all('[data-test="term-line"]', g).map(text)]),
+      problems: all('[data-test="problems"] tbody tr', s).map((tr) => all('td', tr).map(text)),
+    })),
+    rows: all('[data-test="hosted-cluster-row"]').map((tr) => ({ attention: tr.getAttribute('data-attention'), cells: all('td', tr).map(text) })),
+  };
+};
+
 // sharedErrors says which modules the console provides the plugin did not
 // take from it: a singleton of another version warns in the console by
 // itself (webpack's "Unsatisfied version"), but a module that is not a
@@ -135,14 +169,15 @@ const sharedErrors = async (page) => {
     .map((u) => `shared module ${u.module}: the plugin loaded its own ${u.version} (from ${u.from}), not the console's`);
 };
 
-// settle returns the facts once they have not changed for a second: the
-// watches have delivered what the API server holds.
-const settle = async (page) => {
+// settle returns the facts (read by read, factsOf unless told) once they
+// have not changed for a second: the watches have delivered what the API
+// server holds.
+const settle = async (page, read = factsOf) => {
   let last = '';
   let since = Date.now();
   const deadline = Date.now() + timeout;
   for (;;) {
-    const facts = await page.evaluate(factsOf);
+    const facts = await page.evaluate(read);
     const now = JSON.stringify(facts);
     if (now !== last) {
       last = now;
@@ -177,6 +212,29 @@ const main = async () => {
       }
     });
     const query = spec.user ? `?user=${encodeURIComponent(spec.user)}` : '';
+    // A fixed clock: the page's durations are then those the command
+    // prints at --now, whenever the test runs. Timers run as ever.
+    if (spec.now) await page.clock.setFixedTime(new Date(spec.now));
+    if (spec.mode === 'hosted-cluster') {
+      await page.goto(`${spec.url}/k8s/ns/${spec.namespace}/hypershift.openshift.io~v1beta1~HostedCluster/${spec.name}/update-insights${query}`);
+      await page.locator('[data-test="hosted-section"], [data-test="hosted-cluster-missing"]').first().waitFor();
+      out.facts = await settle(page, hostedFactsOf);
+      if (spec.screenshot) await page.screenshot({ path: spec.screenshot, fullPage: true });
+      errors.push(...(await sharedErrors(page)));
+      return out;
+    }
+    if (spec.mode === 'hosted-clusters') {
+      await page.goto(`${spec.url}/update-insights/hosted-clusters${query}`);
+      await page.locator('[data-test="hosted-cluster-row"], [data-test="no-hosted-clusters"]').first().waitFor();
+      out.facts = await settle(page, hostedFactsOf);
+      if (spec.screenshot) await page.screenshot({ path: spec.screenshot, fullPage: true });
+      errors.push(...(await sharedErrors(page)));
+      // The cluster's name leads to its tab.
+      await page.locator('[data-test="hosted-cluster-link"]', { hasText: `${spec.namespace}/${spec.name}` }).click();
+      await page.locator('[data-test="hosted-section"]').first().waitFor();
+      out.facts.followed = new URL(page.url()).pathname;
+      return out;
+    }
     if (spec.mode === 'overview') {
       await page.goto(`${spec.url}/dashboards${query}`);
       const line = page.locator('[data-test="standin-health-Update"]');

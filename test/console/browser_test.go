@@ -18,12 +18,20 @@ type browseSpec struct {
 	Identity   string `json:"identity,omitempty"`
 	Screenshot string `json:"screenshot,omitempty"`
 	Section    string `json:"section,omitempty"`
+	// Namespace and Name are the HostedCluster whose tab to open, or whose
+	// link to follow from the hosted clusters' page.
+	Namespace string `json:"namespace,omitempty"`
+	Name      string `json:"name,omitempty"`
+	// Now fixes the page's clock (RFC 3339).
+	Now string `json:"now,omitempty"`
 }
 
 // pageFacts is what browse.js reads from the tab.
 type pageFacts struct {
 	// Wrapped are the cells of columns kept on one line that wrapped.
-	Wrapped              []string       `json:"wrapped"`
+	Wrapped []string `json:"wrapped"`
+	// Nav are the navigation items the plugin adds.
+	Nav                  []navFacts     `json:"nav"`
 	ControlPlaneProgress *progressFacts `json:"controlPlaneProgress"`
 	Warnings             []string       `json:"warnings"`
 	// Operators are the updating operators' rows: name, since, reason,
@@ -70,6 +78,13 @@ type pageFacts struct {
 		NotAllowed *string `json:"notAllowed"`
 		Error      *string `json:"error"`
 	} `json:"plans"`
+}
+
+// navFacts is a navigation item: its name, link and section.
+type navFacts struct {
+	Name    string `json:"name"`
+	Href    string `json:"href"`
+	Section string `json:"section"`
 }
 
 // progressFacts is what a progress bar shows: its measure ("58%") and

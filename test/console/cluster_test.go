@@ -75,23 +75,12 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	recordedDuration := updateDuration(recorded)
 	loaded := time.Now()
 	recordedtime.Move(recorded, loaded)
-	crds, err := crdPaths()
+	crds, err := crdPaths("../testdata/crds/*.crd.yaml", "../../manifests/*.crd.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	env := &envtest.Environment{CRDInstallOptions: envtest.CRDInstallOptions{Paths: crds}, ErrorIfCRDPathMissing: true}
-	cfg, err := env.Start()
-	if err != nil {
-		t.Fatalf("starting kube-apiserver and etcd: %v", err)
-	}
-	t.Cleanup(func() {
-		if err := env.Stop(); err != nil {
-			t.Errorf("stopping kube-apiserver and etcd: %v", err)
-		}
-	})
-	cfg = rest.CopyConfig(cfg)
-	cfg.QPS, cfg.Burst = 1000, 2000
-	c := &cluster{name: name, operator: &bytes.Buffer{}, recordedDuration: recordedDuration, loaded: loaded}
+	cfg, kubeconfig := startAPIServer(t, crds)
+	c := &cluster{name: name, kubeconfig: kubeconfig, operator: &bytes.Buffer{}, recordedDuration: recordedDuration, loaded: loaded}
 	c.kube = kubernetes.NewForConfigOrDie(cfg)
 	c.config = configclient.NewForConfigOrDie(cfg)
 	c.insights = insightsclient.NewForConfigOrDie(cfg)
@@ -102,21 +91,6 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 		t.Fatalf("creating recorded cluster %s: %v", name, err)
 	}
 	if err := c.grantViewer(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-
-	// The operator and the CLI run with a kubeconfig of their own, as an
-	// administrator's.
-	user, err := env.AddUser(envtest.User{Name: "system:admin", Groups: []string{"system:masters"}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kubeconfig, err := user.KubeConfig()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.kubeconfig = filepath.Join(t.TempDir(), "kubeconfig")
-	if err := os.WriteFile(c.kubeconfig, kubeconfig, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	op, err := process.Start(operatorBinary, c.kubeconfig, c.operator, "--alerts-url=", "-v=2")
@@ -136,6 +110,39 @@ func startCluster(t testing.TB, name string, nodes int) *cluster {
 	}
 	t.Cleanup(func() { _ = c.standin.Close() })
 	return c
+}
+
+// startAPIServer starts kube-apiserver and etcd with the CRDs at crds,
+// stopped when the test ends, and returns the administrator's config and a
+// kubeconfig file of its own, with which the operator and the CLI run, as
+// an administrator's.
+func startAPIServer(t testing.TB, crds []string) (*rest.Config, string) {
+	t.Helper()
+	env := &envtest.Environment{CRDInstallOptions: envtest.CRDInstallOptions{Paths: crds}, ErrorIfCRDPathMissing: true}
+	cfg, err := env.Start()
+	if err != nil {
+		t.Fatalf("starting kube-apiserver and etcd: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := env.Stop(); err != nil {
+			t.Errorf("stopping kube-apiserver and etcd: %v", err)
+		}
+	})
+	cfg = rest.CopyConfig(cfg)
+	cfg.QPS, cfg.Burst = 1000, 2000
+	user, err := env.AddUser(envtest.User{Name: "system:admin", Groups: []string{"system:masters"}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	content, err := user.KubeConfig()
+	if err != nil {
+		t.Fatal(err)
+	}
+	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := os.WriteFile(kubeconfig, content, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return cfg, kubeconfig
 }
 
 // updateDuration is how long the recorded update had been running at the
@@ -170,11 +177,12 @@ func updateDuration(r *analyze.Cluster) time.Duration {
 	return last.Sub(cv.Status.History[0].StartedTime.Time)
 }
 
-// crdPaths are the CRDs of a cluster running the operator: OpenShift's
-// that it reads, and its own.
-func crdPaths() ([]string, error) {
+// crdPaths are the CRD files that match the patterns, each matching one at
+// least: for a cluster running the operator, OpenShift's that it reads, and
+// its own.
+func crdPaths(patterns ...string) ([]string, error) {
 	var paths []string
-	for _, pattern := range []string{"../testdata/crds/*.crd.yaml", "../../manifests/*.crd.yaml"} {
+	for _, pattern := range patterns {
 		matches, err := filepath.Glob(pattern)
 		if err != nil {
 			return nil, err

@@ -88,6 +88,12 @@ func TestRecordedClustersInTheBrowser(t *testing.T) {
 			if diff := cmp.Diff(want.wholeMessages(), nonEmpty(facts.WholeMessages)); diff != "" {
 				t.Errorf("the node rows that cut their message show, expanded (+), not the whole message status prints of the node (-):\n%s", diff)
 			}
+			// The hosted clusters' page is for a management cluster: every
+			// cluster serves HostedClusterProgressInsight, but not HyperShift's
+			// HostedCluster.
+			if len(facts.Nav) > 0 {
+				t.Errorf("a cluster without HyperShift shows the plugin's navigation items %+v", facts.Nav)
+			}
 			if len(facts.Wrapped) > 0 {
 				t.Errorf("at 1,400 px these cells, kept on one line, wrap:\n%s", strings.Join(facts.Wrapped, "\n"))
 			}

@@ -60,6 +60,24 @@ export type Model = { path: string; plural: string; namespaced: boolean };
 
 const discovered = new Map<string, Promise<Model>>();
 
+let groupVersions: Promise<Set<string>> | undefined;
+
+// servedGroupVersions are the group versions the API server serves, from
+// the list of its groups, which the console reads before their resources:
+// a kind of a group it does not serve (HyperShift's, on most clusters) is
+// then absent without a request that fails, and the browser logs no 404.
+const servedGroupVersions = (): Promise<Set<string>> => {
+  if (!groupVersions) {
+    groupVersions = apiJSON<{ groups: { versions: { groupVersion: string }[] }[] }>('/apis').then(
+      (list) => new Set(['v1', ...list.groups.flatMap((g) => g.versions.map((v) => v.groupVersion))]),
+    );
+    groupVersions.catch(() => {
+      groupVersions = undefined;
+    });
+  }
+  return groupVersions;
+};
+
 // modelFor finds a kind's resource by API discovery, as the console builds
 // its models from discovery (frontend/public/module/k8s/discover-resources.ts):
 // a kind the API server does not serve is an error, as the console's
@@ -69,7 +87,12 @@ export const modelFor = (gvk: GroupVersionKind): Promise<Model> => {
   const key = `${groupVersion}/${gvk.kind}`;
   let m = discovered.get(key);
   if (!m) {
-    m = apiJSON<{ resources: { name: string; kind: string; namespaced: boolean }[] }>(groupVersion).then((list) => {
+    m = servedGroupVersions().then((served) => {
+      if (!served.has(gvk.group ? `${gvk.group}/${gvk.version}` : gvk.version)) {
+        throw new Error(`the API server does not serve ${groupVersion}`);
+      }
+      return apiJSON<{ resources: { name: string; kind: string; namespaced: boolean }[] }>(groupVersion);
+    }).then((list) => {
       const r = list.resources.find((res) => res.kind === gvk.kind && !res.name.includes('/'));
       if (!r) {
         throw new Error(`the API server does not serve ${gvk.kind} in ${groupVersion}`);

@@ -1,15 +1,19 @@
 // The console stand-in page: it loads the built plugin as the console does
 // (plugin.ts), sets each console.flag/model flag from API discovery, and
 // puts the plugin's extensions where the console would: the
-// console.tab/horizontalNav tabs on ClusterVersion in a Cluster Settings
-// page (/settings/cluster/<href>), given the ClusterVersion as the
-// console's HorizontalNav gives its obj
-// (frontend/public/components/utils/horizontal-nav.tsx), and the
+// console.tab/horizontalNav tabs on a resource's details page, given the
+// watched object as the console's HorizontalNav gives its obj
+// (frontend/public/components/utils/horizontal-nav.tsx): ClusterVersion's in
+// a Cluster Settings page (/settings/cluster/<href>), a namespaced
+// resource's under /k8s/ns/<namespace>/<group>~<version>~<kind>/<name>/<href>
+// (frontend/public/components/app-contents.tsx); each console.page/route at
+// its path; the administrator's console.navigation/href items in a
+// navigation bar on every page; and the
 // console.dashboards/overview/health/resource lines in an Overview status
 // card (/dashboards), whose resources are watched and handed to the
 // healthHandler and the popup as the console's dashboard does
 // (frontend/public/components/dashboard/dashboards-page/cluster-dashboard/
-// health-item.tsx ResourceHealthItem). It is not the console: no masthead, navigation,
+// health-item.tsx ResourceHealthItem). It is not the console: no masthead, navigation sections,
 // authentication or styles of its own beyond PatternFly's.
 import { ComponentType, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -21,7 +25,10 @@ import { Extension, loadPlugin, LoadedPlugin } from './plugin';
 const pluginName = 'update-insights-console-plugin';
 
 type Resolved = {
-  tabs: { name: string; href: string; component: ComponentType<{ obj: unknown }> }[];
+  // tabs are by the reference of their model, group~version~kind.
+  tabs: { reference: string; name: string; href: string; component: ComponentType<{ obj: unknown }> }[];
+  pages: { path: string; exact?: boolean; component: ComponentType }[];
+  nav: { id: string; name: string; href: string; section?: string }[];
   health: {
     title: string;
     resources: Record<string, never>;
@@ -34,10 +41,14 @@ type Resolved = {
 const enabled = (e: Extension, flags: Record<string, boolean>) =>
   (e.flags?.required ?? []).every((f) => flags[f]) && (e.flags?.disallowed ?? []).every((f) => !flags[f]);
 
-const isClusterVersion = (m: unknown) => {
+// reference names a kind as the console's URLs do
+// (frontend/public/module/k8s/k8s.ts referenceForExtensionModel).
+const reference = (m: unknown) => {
   const model = m as { group?: string; version?: string; kind?: string };
-  return model?.group === 'config.openshift.io' && model.version === 'v1' && model.kind === 'ClusterVersion';
+  return `${model?.group ?? 'core'}~${model?.version}~${model?.kind}`;
 };
+
+const ClusterVersionReference = 'config.openshift.io~v1~ClusterVersion';
 
 const resolveExtensions = async (plugin: LoadedPlugin): Promise<Resolved> => {
   const flags: Record<string, boolean> = {};
@@ -47,12 +58,29 @@ const resolveExtensions = async (plugin: LoadedPlugin): Promise<Resolved> => {
   const live = plugin.manifest.extensions.filter((e) => enabled(e, flags));
   const tabs = await Promise.all(
     live
-      .filter((e) => e.type === 'console.tab/horizontalNav' && isClusterVersion(e.properties.model))
+      .filter((e) => e.type === 'console.tab/horizontalNav')
       .map(async (e) => {
         const page = e.properties.page as { name: string; href: string };
-        return { ...page, component: (await plugin.resolve(e.properties.component)) as Resolved['tabs'][number]['component'] };
+        return {
+          ...page,
+          reference: reference(e.properties.model),
+          component: (await plugin.resolve(e.properties.component)) as Resolved['tabs'][number]['component'],
+        };
       }),
   );
+  const pages = await Promise.all(
+    live
+      .filter((e) => e.type === 'console.page/route')
+      .map(async (e) => ({
+        path: e.properties.path as string,
+        exact: e.properties.exact as boolean | undefined,
+        component: (await plugin.resolve(e.properties.component)) as ComponentType,
+      })),
+  );
+  // The administrator's perspective, the default one.
+  const nav = live
+    .filter((e) => e.type === 'console.navigation/href' && (e.properties.perspective ?? 'admin') === 'admin')
+    .map((e) => e.properties as Resolved['nav'][number]);
   const health = await Promise.all(
     live
       .filter((e) => e.type === 'console.dashboards/overview/health/resource')
@@ -64,11 +92,12 @@ const resolveExtensions = async (plugin: LoadedPlugin): Promise<Resolved> => {
         Popup: e.properties.popupComponent ? ((await plugin.resolve(e.properties.popupComponent)) as Resolved['health'][number]['Popup']) : undefined,
       })),
   );
-  return { tabs, health };
+  return { tabs, pages, nav, health };
 };
 
-const ClusterSettings = ({ tabs }: { tabs: Resolved['tabs'] }) => {
+const ClusterSettings = ({ tabs: all }: { tabs: Resolved['tabs'] }) => {
   const { tab } = useParams();
+  const tabs = all.filter((t) => t.reference === ClusterVersionReference);
   const [cv, loaded, error] = useK8sWatchResource<unknown>({
     groupVersionKind: { group: 'config.openshift.io', version: 'v1', kind: 'ClusterVersion' },
     name: 'version',
@@ -100,6 +129,61 @@ const ClusterSettings = ({ tabs }: { tabs: Resolved['tabs'] }) => {
     </div>
   );
 };
+
+// ResourceDetails is a namespaced resource's details page, as the console
+// routes it (/k8s/ns/:ns/:plural/:name, the plural a reference for a
+// custom resource): the tabs of its kind, the selected one given the
+// watched object.
+const ResourceDetails = ({ tabs: all }: { tabs: Resolved['tabs'] }) => {
+  const { ns, kind: ref, name, tab } = useParams();
+  const [group, version, kind] = (ref ?? '').split('~');
+  const [obj, loaded, error] = useK8sWatchResource<unknown>({ groupVersionKind: { group, version, kind }, namespace: ns, name });
+  const tabs = all.filter((t) => t.reference === ref);
+  const selected = tabs.find((t) => t.href === tab);
+  const base = `/k8s/ns/${ns}/${ref}/${name}`;
+  return (
+    <div className="pf-v6-c-page__main-section">
+      <h1 className="pf-v6-c-title pf-m-2xl">{`${kind} ${name}`}</h1>
+      <nav className="pf-v6-c-tabs" aria-label={`${kind} ${name}`}>
+        <ul className="pf-v6-c-tabs__list">
+          <li className={`pf-v6-c-tabs__item${tab ? '' : ' pf-m-current'}`}>
+            <Link className="pf-v6-c-tabs__link" to={base}>
+              Details
+            </Link>
+          </li>
+          {tabs.map((t) => (
+            <li key={t.href} className={`pf-v6-c-tabs__item${t.href === tab ? ' pf-m-current' : ''}`}>
+              <Link className="pf-v6-c-tabs__link" to={`${base}/${t.href}`} data-test={`standin-tab-${t.href}`}>
+                {t.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {error ? <p data-test="standin-error">{`${kind} ${ns}/${name}: ${String(error)}`}</p> : null}
+      {!tab && <p>{`The ${kind}'s details are the console's; the stand-in shows only the plugin's tabs.`}</p>}
+      {selected && loaded && !error && <selected.component obj={obj} />}
+      {tab && !selected && <p data-test="standin-no-tab">{`No tab ${tab}: the plugin's flag is off or it has no such tab.`}</p>}
+    </div>
+  );
+};
+
+// Nav is the administrator's navigation items the plugin adds, each in its
+// section, as links.
+const Nav = ({ items }: { items: Resolved['nav'] }) =>
+  items.length === 0 ? null : (
+    <nav className="pf-v6-c-nav" aria-label="Navigation" data-test="standin-nav">
+      <ul className="pf-v6-c-nav__list">
+        {items.map((i) => (
+          <li key={i.id} className="pf-v6-c-nav__item">
+            <Link className="pf-v6-c-nav__link" to={i.href} data-test="standin-nav-item" data-section={i.section ?? ''}>
+              {i.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 
 const HealthLine = ({ item }: { item: Resolved['health'][number] }) => {
   const results = useK8sWatchResources(item.resources);
@@ -158,8 +242,14 @@ const App = () => {
   }
   return (
     <BrowserRouter>
+      <Nav items={resolved.nav} />
       <Routes>
         <Route path="/settings/cluster/:tab?" element={<ClusterSettings tabs={resolved.tabs} />} />
+        <Route path="/k8s/ns/:ns/:kind/:name/:tab?" element={<ResourceDetails tabs={resolved.tabs} />} />
+        {resolved.pages.map((p) => (
+          // The console matches a page that is not exact beneath its path too.
+          <Route key={p.path} path={p.exact ? p.path : `${p.path}/*`} element={<p.component />} />
+        ))}
         <Route path="/dashboards" element={<Overview health={resolved.health} />} />
         <Route path="*" element={<Navigate to="/settings/cluster/update-insights" replace />} />
       </Routes>
