@@ -207,8 +207,8 @@ func TestEveryKindHasACRDOfItsScopeWithAStatusSubresource(t *testing.T) {
 			want[gvk.Kind] = true
 		}
 	}
-	if len(want) != 10 {
-		t.Fatalf("the API registers %d kinds, want 10: seven insights, UpdateInformer, UpdateStatus and UpdatePlan", len(want))
+	if len(want) != 11 {
+		t.Fatalf("the API registers %d kinds, want 11: seven insights, UpdateInformer, UpdateStatus, UpdatePlan and UpdateRecord", len(want))
 	}
 	for _, m := range loadManifests(t) {
 		crd, ok := m.object.(*apiextensionsv1.CustomResourceDefinition)

@@ -44,6 +44,7 @@ var everyProfile = []string{
 	"0000_50_update-insights-operator_01_hostedclusterprogressinsights.crd.yaml",
 	"0000_50_update-insights-operator_01_machineconfigpoolprogressinsights.crd.yaml",
 	"0000_50_update-insights-operator_01_nodepoolprogressinsights.crd.yaml",
+	"0000_50_update-insights-operator_01_updaterecords.crd.yaml",
 	"0000_50_update-insights-operator_01_nodeprogressinsights.crd.yaml",
 	"0000_50_update-insights-operator_01_updatehealthinsights.crd.yaml",
 	"0000_50_update-insights-operator_01_updateinformers.crd.yaml",

@@ -22,6 +22,7 @@ var customResources = []string{
 	"updateplans",
 	"hostedclusterprogressinsights",
 	"nodepoolprogressinsights",
+	"updaterecords",
 }
 
 // RelatedObjects are what `oc adm inspect clusteroperator/update-insights`

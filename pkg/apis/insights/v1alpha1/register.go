@@ -35,6 +35,7 @@ func addKnownTypes(scheme *runtime.Scheme) error {
 		&UpdatePlan{}, &UpdatePlanList{},
 		&HostedClusterProgressInsight{}, &HostedClusterProgressInsightList{},
 		&NodePoolProgressInsight{}, &NodePoolProgressInsightList{},
+		&UpdateRecord{}, &UpdateRecordList{},
 	)
 	metav1.AddToGroupVersion(scheme, SchemeGroupVersion)
 	return nil

@@ -55,6 +55,8 @@ func (f *sharedInformerFactory) ForResource(resource schema.GroupVersionResource
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateInformers().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("updateplans"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdatePlans().Informer()}, nil
+	case v1alpha1.SchemeGroupVersion.WithResource("updaterecords"):
+		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateRecords().Informer()}, nil
 	case v1alpha1.SchemeGroupVersion.WithResource("updatestatuses"):
 		return &genericInformer{resource: resource.GroupResource(), informer: f.Insights().V1alpha1().UpdateStatuses().Informer()}, nil
 

@@ -46,6 +46,10 @@ type UpdateInformerListerExpansion interface{}
 // UpdatePlanLister.
 type UpdatePlanListerExpansion interface{}
 
+// UpdateRecordListerExpansion allows custom methods to be added to
+// UpdateRecordLister.
+type UpdateRecordListerExpansion interface{}
+
 // UpdateStatusListerExpansion allows custom methods to be added to
 // UpdateStatusLister.
 type UpdateStatusListerExpansion interface{}

@@ -26,6 +26,8 @@ type Interface interface {
 	UpdateInformers() UpdateInformerInformer
 	// UpdatePlans returns a UpdatePlanInformer.
 	UpdatePlans() UpdatePlanInformer
+	// UpdateRecords returns a UpdateRecordInformer.
+	UpdateRecords() UpdateRecordInformer
 	// UpdateStatuses returns a UpdateStatusInformer.
 	UpdateStatuses() UpdateStatusInformer
 }
@@ -84,6 +86,11 @@ func (v *version) UpdateInformers() UpdateInformerInformer {
 // UpdatePlans returns a UpdatePlanInformer.
 func (v *version) UpdatePlans() UpdatePlanInformer {
 	return &updatePlanInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
+}
+
+// UpdateRecords returns a UpdateRecordInformer.
+func (v *version) UpdateRecords() UpdateRecordInformer {
+	return &updateRecordInformer{factory: v.factory, tweakListOptions: v.tweakListOptions}
 }
 
 // UpdateStatuses returns a UpdateStatusInformer.

@@ -20,4 +20,6 @@ type UpdateInformerExpansion interface{}
 
 type UpdatePlanExpansion interface{}
 
+type UpdateRecordExpansion interface{}
+
 type UpdateStatusExpansion interface{}

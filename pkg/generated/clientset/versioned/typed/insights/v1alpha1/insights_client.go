@@ -21,6 +21,7 @@ type InsightsV1alpha1Interface interface {
 	UpdateHealthInsightsGetter
 	UpdateInformersGetter
 	UpdatePlansGetter
+	UpdateRecordsGetter
 	UpdateStatusesGetter
 }
 
@@ -63,6 +64,10 @@ func (c *InsightsV1alpha1Client) UpdateInformers() UpdateInformerInterface {
 
 func (c *InsightsV1alpha1Client) UpdatePlans() UpdatePlanInterface {
 	return newUpdatePlans(c)
+}
+
+func (c *InsightsV1alpha1Client) UpdateRecords() UpdateRecordInterface {
+	return newUpdateRecords(c)
 }
 
 func (c *InsightsV1alpha1Client) UpdateStatuses() UpdateStatusInterface {

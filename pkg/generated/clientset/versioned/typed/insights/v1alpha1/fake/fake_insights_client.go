@@ -48,6 +48,10 @@ func (c *FakeInsightsV1alpha1) UpdatePlans() v1alpha1.UpdatePlanInterface {
 	return newFakeUpdatePlans(c)
 }
 
+func (c *FakeInsightsV1alpha1) UpdateRecords() v1alpha1.UpdateRecordInterface {
+	return newFakeUpdateRecords(c)
+}
+
 func (c *FakeInsightsV1alpha1) UpdateStatuses() v1alpha1.UpdateStatusInterface {
 	return newFakeUpdateStatuses(c)
 }

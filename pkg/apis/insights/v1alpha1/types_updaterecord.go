@@ -1,0 +1,183 @@
+package v1alpha1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+// UpdateRecord is what the operator saw of one update of the cluster, kept
+// after it ends: when it began and ended, and when each ClusterOperator
+// began and finished updating. It is written as the update runs, so that a
+// restarted operator continues it, and it says the spans the operator did
+// not see instead of filling them in. There is one per update, named by
+// its target version and start (see pkg/updaterecord, Name).
+//
+// +genclient
+// +genclient:nonNamespaced
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:scope=Cluster,shortName=urec
+// +kubebuilder:metadata:annotations="include.release.openshift.io/self-managed-high-availability=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/single-node-developer=true"
+// +kubebuilder:metadata:annotations="include.release.openshift.io/ibm-cloud-managed=true"
+// +kubebuilder:printcolumn:name="From",type=string,JSONPath=`.status.from.version`
+// +kubebuilder:printcolumn:name="To",type=string,JSONPath=`.status.to.version`
+// +kubebuilder:printcolumn:name="State",type=string,JSONPath=`.status.state`
+// +kubebuilder:printcolumn:name="Started",type=date,JSONPath=`.status.startedAt`
+// +kubebuilder:printcolumn:name="Control Plane",type=string,JSONPath=`.status.durations.controlPlane`
+type UpdateRecord struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+
+	// spec is empty: the record is entirely observed state.
+	// +optional
+	Spec UpdateRecordSpec `json:"spec,omitempty"`
+	// status is what the operator saw of the update.
+	// +optional
+	Status UpdateRecordStatus `json:"status,omitempty"`
+}
+
+// UpdateRecordSpec is empty.
+type UpdateRecordSpec struct{}
+
+// UpdateRecordMaxOperators is the most ClusterOperators a record holds: a
+// payload has about 35, and the record says how many it left out.
+const UpdateRecordMaxOperators = 128
+
+// UpdateRecordMaxNotObserved is the most spans not observed a record
+// holds; the oldest go first, counted.
+const UpdateRecordMaxNotObserved = 32
+
+// UpdateRecordStatus is what the operator saw of one update.
+type UpdateRecordStatus struct {
+	// from is the version the update started from; absent when the
+	// cluster's history has none before it.
+	// +optional
+	From *Version `json:"from,omitempty"`
+
+	// to is the version the update goes to.
+	// +required
+	To Version `json:"to"`
+
+	// state is where the update is: Progressing, Completed, or Abandoned
+	// for another target before it completed.
+	// +required
+	State UpdateRecordState `json:"state"`
+
+	// startedAt is when the update started, as the ClusterVersion's history
+	// says.
+	// +required
+	StartedAt metav1.Time `json:"startedAt"`
+
+	// controlPlaneCompletedAt is when the control plane completed the
+	// update, as the ClusterVersion's history says.
+	// +optional
+	ControlPlaneCompletedAt *metav1.Time `json:"controlPlaneCompletedAt,omitempty"`
+
+	// abandonedAt is when the update was abandoned: the start of the update
+	// that replaced it.
+	// +optional
+	AbandonedAt *metav1.Time `json:"abandonedAt,omitempty"`
+
+	// durations are how long the update and its parts took, or have taken
+	// so far.
+	// +optional
+	Durations UpdateRecordDurations `json:"durations,omitempty"`
+
+	// observedUntil is the latest time the operator saw the update in
+	// progress. A record Progressing whose observedUntil is long past was
+	// left by an operator that stopped.
+	// +required
+	ObservedUntil metav1.Time `json:"observedUntil"`
+
+	// notObserved are the spans of the update the operator did not see:
+	// before it first saw the update, and while no operator ran. What
+	// happened in them is only what the objects still said afterwards.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=32
+	NotObserved []TimeSpan `json:"notObserved,omitempty"`
+
+	// notObservedOmitted counts the oldest spans left out of notObserved.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	NotObservedOmitted int32 `json:"notObservedOmitted,omitempty"`
+
+	// clusterOperators are the payload's ClusterOperators in the update, by
+	// name.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=128
+	ClusterOperators []OperatorUpdateRecord `json:"clusterOperators,omitempty"`
+
+	// clusterOperatorsOmitted counts the ClusterOperators left out of
+	// clusterOperators.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	ClusterOperatorsOmitted int32 `json:"clusterOperatorsOmitted,omitempty"`
+}
+
+// UpdateRecordState is where a recorded update is.
+// +kubebuilder:validation:Enum=Progressing;Completed;Abandoned
+type UpdateRecordState string
+
+const (
+	UpdateRecordProgressing UpdateRecordState = "Progressing"
+	UpdateRecordCompleted   UpdateRecordState = "Completed"
+	UpdateRecordAbandoned   UpdateRecordState = "Abandoned"
+)
+
+// UpdateRecordDurations are how long an update and its parts took.
+type UpdateRecordDurations struct {
+	// controlPlane is from the update's start to the control plane's
+	// completion, or to observedUntil while it updates.
+	// +optional
+	ControlPlane *metav1.Duration `json:"controlPlane,omitempty"`
+}
+
+// TimeSpan is a span of time, from its start to its end.
+//
+// +kubebuilder:validation:XValidation:rule="self.to >= self.from",message="a span ends at or after its start"
+type TimeSpan struct {
+	// from is when the span starts.
+	// +required
+	From metav1.Time `json:"from"`
+	// to is when it ends.
+	// +required
+	To metav1.Time `json:"to"`
+}
+
+// OperatorUpdateRecord is when a ClusterOperator began and finished
+// updating: its insight's Updating condition turning True, then False with
+// reason Updated.
+type OperatorUpdateRecord struct {
+	// name of the ClusterOperator.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	// startedAt is when the operator was first seen updating; absent when
+	// it was never seen so (it updated between two observations, or while
+	// the operator did not run).
+	// +optional
+	StartedAt *metav1.Time `json:"startedAt,omitempty"`
+
+	// completedAt is when it was first seen updated; absent while it
+	// updates, and when it completed while the operator did not run.
+	// +optional
+	CompletedAt *metav1.Time `json:"completedAt,omitempty"`
+
+	// updated says the operator is at the update's target.
+	// +optional
+	Updated bool `json:"updated,omitempty"`
+}
+
+// UpdateRecordList is a list of UpdateRecord.
+//
+// +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
+// +kubebuilder:object:root=true
+type UpdateRecordList struct {
+	metav1.TypeMeta `json:",inline"`
+	metav1.ListMeta `json:"metadata,omitempty"`
+	Items           []UpdateRecord `json:"items"`
+}
