@@ -1,6 +1,7 @@
 // Package updaterecord keeps the record of an update while it runs: when it
 // started and completed, when each ClusterOperator began and finished
-// updating, and the spans the operator did not see. It is pure: the
+// updating, the health insights active meanwhile, the control plane's
+// estimates, and the spans the operator did not see. It is pure: the
 // insights, the record as last written and a clock reading in, the record's
 // status out.
 package updaterecord
@@ -38,6 +39,8 @@ type Input struct {
 	ClusterVersion *insightsv1alpha1.ClusterVersionProgressInsightStatus
 	// Operators are the ClusterOperator insights' statuses.
 	Operators []insightsv1alpha1.ClusterOperatorProgressInsightStatus
+	// Health are the health insights.
+	Health []insightsv1alpha1.UpdateHealthInsight
 	// Previous is the update's record as last written; nil for none yet.
 	Previous *insightsv1alpha1.UpdateRecordStatus
 	// Resumed says this process writes the record for the first time: the
@@ -128,6 +131,8 @@ func Next(in Input) insightsv1alpha1.UpdateRecordStatus {
 			out.ControlPlaneCompletedAt = ptr(cv.CompletedAt.Rfc3339Copy())
 		}
 		out.ClusterOperators, out.ClusterOperatorsOmitted = operators(in, out.StartedAt, now, gap)
+		out.Stalls, out.StallsOmitted = stalls(in, now, gap)
+		out.Estimates = estimates(in, now)
 	}
 
 	changed := in.Previous == nil || !equalIgnoringObserved(in.Previous, &out)

@@ -46,6 +46,17 @@ const UpdateRecordMaxOperators = 128
 // holds; the oldest go first, counted.
 const UpdateRecordMaxNotObserved = 32
 
+// UpdateRecordMaxStalls is the most stalls a record holds; the shortest
+// that ended go first, counted.
+const UpdateRecordMaxStalls = 64
+
+// UpdateRecordMaxStallResources is the most objects a stall names.
+const UpdateRecordMaxStallResources = 4
+
+// UpdateRecordMaxEstimates is the most estimates a record holds: one at
+// each of 25, 50 and 75 percent of the control plane.
+const UpdateRecordMaxEstimates = 3
+
 // UpdateRecordStatus is what the operator saw of one update.
 type UpdateRecordStatus struct {
 	// from is the version the update started from; absent when the
@@ -114,6 +125,107 @@ type UpdateRecordStatus struct {
 	// +optional
 	// +kubebuilder:validation:Minimum=0
 	ClusterOperatorsOmitted int32 `json:"clusterOperatorsOmitted,omitempty"`
+
+	// stalls are the Warning, Error and Critical health insights that were
+	// active while the update was in progress, in the words they had.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=64
+	Stalls []UpdateStall `json:"stalls,omitempty"`
+
+	// stallsOmitted counts the stalls left out of stalls.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	StallsOmitted int32 `json:"stallsOmitted,omitempty"`
+
+	// estimates are the control plane's estimated completion as the
+	// ClusterVersion insight gave it when the operator first saw the
+	// control plane at 25, 50 and 75 percent, to hold against
+	// controlPlaneCompletedAt.
+	// +optional
+	// +listType=map
+	// +listMapKey=percent
+	// +kubebuilder:validation:MaxItems=3
+	Estimates []EstimateRecord `json:"estimates,omitempty"`
+}
+
+// UpdateStall is a health insight that was active during an update.
+type UpdateStall struct {
+	// name of the UpdateHealthInsight.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	// level is the insight's worst level while the update was seen.
+	// +required
+	Level InsightImpactLevel `json:"level"`
+
+	// impact is what the insight said it affects.
+	// +required
+	Impact InsightImpactType `json:"impact"`
+
+	// scope is the part of the cluster it was about.
+	// +required
+	Scope ScopeType `json:"scope"`
+
+	// resources are the first four objects its scope named.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=4
+	Resources []ResourceRef `json:"resources,omitempty"`
+
+	// summary is the insight's summary as last seen.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=256
+	Summary string `json:"summary"`
+
+	// startedAt is when the problem began as the insight dated it; absent
+	// when the insight was undated (see firstSeenAt).
+	// +optional
+	StartedAt *metav1.Time `json:"startedAt,omitempty"`
+
+	// firstSeenAt is when the operator first saw the insight during the
+	// update.
+	// +required
+	FirstSeenAt metav1.Time `json:"firstSeenAt"`
+
+	// endedAt is when the insight was first seen gone; absent while it is
+	// active, and when the update ended with it still active.
+	// +optional
+	EndedAt *metav1.Time `json:"endedAt,omitempty"`
+
+	// endNotObserved says the insight went while no operator ran: endedAt
+	// is then when it was last seen, and it ended some time after.
+	// +optional
+	EndNotObserved bool `json:"endNotObserved,omitempty"`
+}
+
+// EstimateRecord is an estimate of the control plane's completion, as
+// given when the control plane was first seen at or past a percentage.
+type EstimateRecord struct {
+	// percent is the completion the estimate was taken at: 25, 50 or 75.
+	// +required
+	// +kubebuilder:validation:Enum=25;50;75
+	Percent int32 `json:"percent"`
+
+	// observedAt is when the estimate was taken.
+	// +required
+	ObservedAt metav1.Time `json:"observedAt"`
+
+	// completionPercent is the control plane's completion when it was
+	// taken: at or past percent, past it after a span not observed.
+	// +required
+	// +kubebuilder:validation:Minimum=0
+	// +kubebuilder:validation:Maximum=100
+	CompletionPercent int32 `json:"completionPercent"`
+
+	// estimatedCompletedAt is the estimated completion; absent when the
+	// insight gave none.
+	// +optional
+	EstimatedCompletedAt *metav1.Time `json:"estimatedCompletedAt,omitempty"`
 }
 
 // UpdateRecordState is where a recorded update is.
