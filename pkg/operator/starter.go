@@ -51,6 +51,10 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	}
 	events, stopRecording := s.eventsController()
 	defer stopRecording()
+	records, err := s.recordController()
+	if err != nil {
+		return err
+	}
 	answers := updatestatus.NewStore()
 	updateStatus, err := s.updateStatusController(answers)
 	if err != nil {
@@ -69,7 +73,7 @@ func (o *Options) Run(ctx context.Context, controllerContext *controllercmd.Cont
 	}
 	unregisterMetrics := s.registerMetrics()
 	defer unregisterMetrics()
-	for _, c := range append(controlPlane, events, updateInformers, ownStatus) {
+	for _, c := range append(controlPlane, events, records, updateInformers, ownStatus) {
 		s.run(ctx, c, 1)
 	}
 

@@ -163,9 +163,11 @@ func TestCachesThatDoNotSyncMakeTheOperatorUnavailable(t *testing.T) {
 		return conditionsAre(co, unavailable)
 	})
 	available := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorAvailable)
-	want := regexp.MustCompile(`^ClusterOperator controller: waiting since \S+ for its caches to sync: clusteroperatorprogressinsights$`)
+	// Every controller that reads the resource waits for it, each said.
+	want := regexp.MustCompile(`^ClusterOperator controller: waiting since \S+ for its caches to sync: clusteroperatorprogressinsights\n` +
+		`UpdateRecord controller: waiting since \S+ for its caches to sync: clusteroperatorprogressinsights$`)
 	if available.Reason != "ClusterOperatorCacheNotSynced" || !want.MatchString(available.Message) {
-		t.Errorf("Available=False with %s: %q, want ClusterOperatorCacheNotSynced naming clusteroperatorprogressinsights", available.Reason, available.Message)
+		t.Errorf("Available=False with %s: %q, want ClusterOperatorCacheNotSynced naming clusteroperatorprogressinsights for the two controllers that read it", available.Reason, available.Message)
 	}
 	if progressing := v1helpers.FindStatusCondition(co.Status.Conditions, configv1.OperatorProgressing); progressing.Reason != "Installing" {
 		t.Errorf("Progressing=True with %s, want Installing: the ClusterOperator reported no version", progressing.Reason)

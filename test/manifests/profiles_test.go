@@ -52,6 +52,7 @@ var everyProfile = []string{
 	"0000_50_update-insights-operator_01_updatestatuses.crd.yaml",
 	"0000_50_update-insights-operator_02_serviceaccount.yaml",
 	"0000_50_update-insights-operator_03_clusterrole.yaml",
+	"0000_50_update-insights-operator_03_clusterrole-reader.yaml",
 	"0000_50_update-insights-operator_04_clusterrolebinding-alerts.yaml",
 	"0000_50_update-insights-operator_04_clusterrolebinding.yaml",
 	"0000_50_update-insights-operator_05_role.yaml",

@@ -2,6 +2,7 @@ package manifests
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -62,6 +63,12 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updatestatuses/status"}, verbs: []string{"get", "update", "patch"},
 		why: "the UpdateStatus is entirely status",
 	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updaterecords"}, verbs: []string{"get", "list", "watch", "create"},
+		why: "the operator creates a record as an update starts and keeps it after it ends",
+	}, {
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updaterecords/status"}, verbs: []string{"get", "update", "patch"},
+		why: "a record is entirely status, written as the update runs",
+	}, {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updateinformers"}, verbs: []string{"get", "list", "watch", "patch"},
 		why: "the operator calls the UpdateInformers, and patches one's spec only to inject the CA its annotation names",
 	}, {
@@ -121,6 +128,12 @@ var allowedRoles = []struct {
 		why: "the console plugin's server serves with the cluster's TLS security profile, which the APIServer named cluster sets; it watches that one object by name",
 	}},
 }, {
+	kind: "ClusterRole", name: readerRole,
+	rules: []allowedRule{{
+		groups: []string{insightsv1alpha1.GroupName}, resources: readableResources, verbs: []string{"get", "list", "watch"},
+		why: "a read-only administrator, through cluster-reader, reads what the operator writes: status, history and the console's views",
+	}},
+}, {
 	kind: "Role", namespace: operatorNamespace, name: "update-insights-operator",
 	rules: []allowedRule{{
 		groups: []string{"coordination.k8s.io"}, resources: []string{"leases"}, verbs: []string{"get", "list", "watch", "create", "update", "patch"},
@@ -169,6 +182,52 @@ var allowedRoles = []struct {
 		why: "Prometheus discovers the metrics Service's targets from EndpointSlices",
 	}},
 }}
+
+// readerRole is the ClusterRole that OpenShift aggregates into
+// cluster-reader.
+const readerRole = "update-insights-reader"
+
+// readableResources are what the operator writes: every kind of the API
+// but the UpdateInformers, which administrators write.
+var readableResources = []string{
+	"clusterversionprogressinsights", "clusteroperatorprogressinsights", "machineconfigpoolprogressinsights", "nodeprogressinsights",
+	"updatehealthinsights", "hostedclusterprogressinsights", "nodepoolprogressinsights", "updatestatuses", "updateplans", "updaterecords",
+}
+
+// A read-only administrator reads every kind the operator writes: the
+// reader role names every resource of the API but the UpdateInformers and
+// carries the label OpenShift's cluster-reader aggregates.
+func TestRBACLetsAReadOnlyAdministratorReadEveryOutput(t *testing.T) {
+	var want []string
+	apiPackage := reflect.TypeOf(insightsv1alpha1.UpdateRecord{}).PkgPath()
+	for gvk, goType := range insightScheme(t).AllKnownTypes() {
+		if goType.PkgPath() == apiPackage && !strings.HasSuffix(gvk.Kind, "List") && gvk.Kind != "UpdateInformer" {
+			want = append(want, strings.ToLower(gvk.Kind)+pluralSuffix(gvk.Kind))
+		}
+	}
+	got := append([]string(nil), readableResources...)
+	slices.Sort(want)
+	slices.Sort(got)
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the reader role's resources differ from the API's kinds but UpdateInformer (-API +role):\n%s", diff)
+	}
+	for _, m := range loadManifests(t) {
+		if r, ok := m.object.(*rbacv1.ClusterRole); ok && r.Name == readerRole {
+			if r.Labels["rbac.authorization.k8s.io/aggregate-to-cluster-reader"] != "true" {
+				t.Errorf("%s: %s is not aggregated into cluster-reader", m.file, readerRole)
+			}
+			return
+		}
+	}
+	t.Errorf("no ClusterRole %s", readerRole)
+}
+
+func pluralSuffix(kind string) string {
+	if strings.HasSuffix(kind, "s") {
+		return "es"
+	}
+	return "s"
+}
 
 func insightResources(suffix string) []string {
 	var resources []string
@@ -368,7 +427,8 @@ func TestRBACBindingsGrantTheirRolesToTheIntendedSubjects(t *testing.T) {
 		})
 	}
 	for key := range roles {
-		if !bound[key] {
+		// The reader role is aggregated into cluster-reader, not bound.
+		if !bound[key] && key != (roleKey{"ClusterRole", "", readerRole}) {
 			t.Errorf("%s is bound to no one", key)
 		}
 	}

@@ -61,3 +61,9 @@ func NodePoolProgressInsights(c insightsclient.NodePoolProgressInsightsGetter, n
 	return newWriter[v1alpha1.NodePoolProgressInsight]("NodePoolProgressInsight", c.NodePoolProgressInsights(namespace),
 		func(i *v1alpha1.NodePoolProgressInsight) *v1alpha1.NodePoolProgressInsightStatus { return &i.Status })
 }
+
+// UpdateRecords writes UpdateRecords.
+func UpdateRecords(c insightsclient.UpdateRecordsGetter) *Writer[*v1alpha1.UpdateRecord, v1alpha1.UpdateRecordStatus] {
+	return newWriter[v1alpha1.UpdateRecord]("UpdateRecord", c.UpdateRecords(),
+		func(r *v1alpha1.UpdateRecord) *v1alpha1.UpdateRecordStatus { return &r.Status })
+}
