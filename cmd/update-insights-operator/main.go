@@ -12,6 +12,7 @@ import (
 	"k8s.io/utils/clock"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/history"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/informer"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/prechecks"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/serveplugin"
@@ -40,6 +41,6 @@ func newRootCommand(ctx context.Context) *cobra.Command {
 		},
 	}
 	root.AddCommand(start.NewCommand(ctx), analyze.NewCommand(clock.RealClock{}), status.NewCommand(clock.RealClock{}),
-		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), informer.NewCommand(ctx, clock.RealClock{}), serveplugin.NewCommand(ctx), version.NewCommand())
+		prechecks.NewCommand(clock.RealClock{}), upgrade.NewCommand(clock.RealClock{}), history.NewCommand(clock.RealClock{}), informer.NewCommand(ctx, clock.RealClock{}), serveplugin.NewCommand(ctx), version.NewCommand())
 	return root
 }

@@ -19,6 +19,7 @@ import (
 	clocktesting "k8s.io/utils/clock/testing"
 
 	"github.com/update-insights/update-insights-operator/pkg/cmd/analyze"
+	"github.com/update-insights/update-insights-operator/pkg/cmd/history"
 	"github.com/update-insights/update-insights-operator/pkg/cmd/status"
 	"github.com/update-insights/update-insights-operator/pkg/output"
 	"github.com/update-insights/update-insights-operator/test/internal/docexamples"
@@ -283,7 +284,7 @@ func TestOutputExamplesAreWhatTheCommandsPrint(t *testing.T) {
 func run(t *testing.T, args []string) (string, int) {
 	t.Helper()
 	clock := clocktesting.NewFakeClock(now)
-	offline := map[string]*cobra.Command{"status": status.NewCommand(clock), "analyze": analyze.NewCommand(clock)}
+	offline := map[string]*cobra.Command{"status": status.NewCommand(clock), "analyze": analyze.NewCommand(clock), "history": history.NewCommand(clock)}
 	cmd, ok := offline[args[0]]
 	if !ok {
 		t.Fatalf("%s needs a cluster: check its example with run-local (<!-- checked by run-local: SCENARIO -->)", args[0])

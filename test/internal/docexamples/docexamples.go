@@ -40,7 +40,7 @@ const (
 
 // Checked are the commands whose output examples must say how they are
 // checked.
-var Checked = []string{"status", "pre-checks", "analyze"}
+var Checked = []string{"status", "pre-checks", "analyze", "history"}
 
 // Elision is a line of an example that stands for any lines left out.
 const Elision = "..."
