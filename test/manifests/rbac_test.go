@@ -63,8 +63,8 @@ var allowedRoles = []struct {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updatestatuses/status"}, verbs: []string{"get", "update", "patch"},
 		why: "the UpdateStatus is entirely status",
 	}, {
-		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updaterecords"}, verbs: []string{"get", "list", "watch", "create"},
-		why: "the operator creates a record as an update starts and keeps it after it ends",
+		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updaterecords"}, verbs: []string{"get", "list", "watch", "create", "delete"},
+		why: "the operator creates a record as an update starts, keeps it after it ends, and deletes the least important beyond the number kept",
 	}, {
 		groups: []string{insightsv1alpha1.GroupName}, resources: []string{"updaterecords/status"}, verbs: []string{"get", "update", "patch"},
 		why: "a record is entirely status, written as the update runs",

@@ -158,7 +158,7 @@ func recordedStall(i *insightsv1alpha1.UpdateHealthInsight) stallKey {
 	return k
 }
 
-func (c *Controller) sync(ctx context.Context, _ factory.SyncContext) error {
+func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) error {
 	cv, err := c.clusterVersions.Get(names.ClusterVersion)
 	switch {
 	case apierrors.IsNotFound(err):
@@ -209,6 +209,31 @@ func (c *Controller) sync(ctx context.Context, _ factory.SyncContext) error {
 		in.Previous = &current.Status
 	}
 	errs = append(errs, c.write(ctx, name, current, updaterecord.Next(in)))
+	errs = append(errs, c.prune(ctx, syncCtx, records))
+	return errors.Join(errs...)
+}
+
+// prune deletes the records beyond updaterecord.MaxRecords, each with an
+// Event saying why it went.
+func (c *Controller) prune(ctx context.Context, syncCtx factory.SyncContext, records []*insightsv1alpha1.UpdateRecord) error {
+	all := make([]insightsv1alpha1.UpdateRecord, 0, len(records))
+	for _, r := range records {
+		all = append(all, *r)
+	}
+	pruned := updaterecord.Pruned(all, updaterecord.MaxRecords)
+	var errs []error
+	for _, r := range records {
+		why, ok := pruned[r.Name]
+		if !ok {
+			continue
+		}
+		if err := c.writer.Delete(ctx, r, nil); err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		syncCtx.Recorder().Eventf("UpdateRecordPruned", "Deleted the record %s of the update to %s: over %d records are kept, and it was %s",
+			r.Name, r.Status.To.Version, updaterecord.MaxRecords, why)
+	}
 	return errors.Join(errs...)
 }
 

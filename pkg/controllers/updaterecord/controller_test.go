@@ -2,10 +2,14 @@ package updaterecord
 
 import (
 	"context"
+	"fmt"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/openshift/library-go/pkg/operator/events"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/tools/cache"
 	clocktesting "k8s.io/utils/clock/testing"
@@ -174,3 +178,52 @@ func TestSyncRecordsNoInstallation(t *testing.T) {
 		t.Errorf("an installation was recorded: %v", writes)
 	}
 }
+
+func TestSyncPrunesBeyondTheRecordsKept(t *testing.T) {
+	h := newHarness(t)
+	var old []insightsv1alpha1.UpdateRecord
+	for i := 0; i < updaterecord.MaxRecords+2; i++ {
+		start := started.Add(-time.Duration(i+1) * 24 * time.Hour)
+		version := fmt.Sprintf("4.15.%d", 100-i)
+		r := insightsv1alpha1.UpdateRecord{
+			ObjectMeta: metav1.ObjectMeta{Name: updaterecord.Name(version, start)},
+			Status: insightsv1alpha1.UpdateRecordStatus{To: insightsv1alpha1.Version{Version: version}, State: insightsv1alpha1.UpdateRecordCompleted,
+				StartedAt: metav1.NewTime(start)},
+		}
+		if _, err := h.client.InsightsV1alpha1().UpdateRecords().Create(context.Background(), &r, metav1.CreateOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		old = append(old, r)
+	}
+	controllertest.Replace(t, h.records, old)
+	controllertest.Replace(t, h.cvs, []insightsv1alpha1.ClusterVersionProgressInsight{controlPlane("4.16.12", started, 10)})
+	h.client.ClearActions()
+	syncCtx := recording{SyncContext: controllertest.NewSyncContext(factoryKey), events: events.NewInMemoryRecorder("test", h.clock)}
+	if err := h.controller.sync(context.Background(), syncCtx); err != nil {
+		t.Fatal(err)
+	}
+	var deleted []string
+	for _, w := range controllertest.Writes(h.client.Actions()) {
+		if strings.HasPrefix(w, "delete ") {
+			deleted = append(deleted, w)
+		}
+	}
+	// The two oldest after the first, 4.15.49, which stays: 4.15.50 and
+	// 4.15.51.
+	sort.Strings(deleted)
+	want := []string{"delete updaterecords " + old[len(old)-2].Name, "delete updaterecords " + old[len(old)-3].Name}
+	if diff := cmp.Diff(want, deleted); diff != "" {
+		t.Errorf("deletes (-want +got):\n%s", diff)
+	}
+	if events := syncCtx.events.Events(); len(events) != 2 || events[0].Reason != "UpdateRecordPruned" {
+		t.Errorf("events %v, want one UpdateRecordPruned per record deleted", events)
+	}
+}
+
+// recording is a sync context that keeps the Events the sync records.
+type recording struct {
+	controllertest.SyncContext
+	events events.InMemoryRecorder
+}
+
+func (r recording) Recorder() events.Recorder { return r.events }
