@@ -41,6 +41,11 @@ type Input struct {
 	Operators []insightsv1alpha1.ClusterOperatorProgressInsightStatus
 	// Health are the health insights.
 	Health []insightsv1alpha1.UpdateHealthInsight
+	// Nodes are the Node insights' statuses.
+	Nodes []insightsv1alpha1.NodeProgressInsightStatus
+	// Pools are the MachineConfigPool insights' statuses: a pool excluded
+	// from the update (paused) does not hold its completion.
+	Pools []insightsv1alpha1.MachineConfigPoolProgressInsightStatus
 	// Previous is the update's record as last written; nil for none yet.
 	Previous *insightsv1alpha1.UpdateRecordStatus
 	// Resumed says this process writes the record for the first time: the
@@ -126,26 +131,82 @@ func Next(in Input) insightsv1alpha1.UpdateRecordStatus {
 	wasProgressing := in.Previous == nil || in.Previous.State == insightsv1alpha1.UpdateRecordProgressing
 	if wasProgressing {
 		out.State = insightsv1alpha1.UpdateRecordProgressing
+		out.ControlPlaneCompletedAt = nil
 		if cv.Assessment == insightsv1alpha1.ClusterVersionAssessmentCompleted && cv.CompletedAt != nil {
-			out.State = insightsv1alpha1.UpdateRecordCompleted
 			out.ControlPlaneCompletedAt = ptr(cv.CompletedAt.Rfc3339Copy())
 		}
 		out.ClusterOperators, out.ClusterOperatorsOmitted = operators(in, out.StartedAt, now, gap)
 		out.Stalls, out.StallsOmitted = stalls(in, now, gap)
 		out.Estimates = estimates(in, now)
+		out.Pools, out.PoolsOmitted = pools(in, out.StartedAt, now)
+		if at, done := completion(&out); done {
+			out.State, out.CompletedAt = insightsv1alpha1.UpdateRecordCompleted, at
+		}
 	}
 
 	changed := in.Previous == nil || !equalIgnoringObserved(in.Previous, &out)
 	if wasProgressing && (changed || now.Sub(out.ObservedUntil.Time) >= Heartbeat) {
 		out.ObservedUntil = now
 	}
-	switch {
-	case out.ControlPlaneCompletedAt != nil:
-		out.Durations.ControlPlane = duration(out.StartedAt.Time, out.ControlPlaneCompletedAt.Time)
-	default:
-		out.Durations.ControlPlane = duration(out.StartedAt.Time, out.ObservedUntil.Time)
-	}
+	out.Durations = durations(&out, out.ObservedUntil)
 	return out
+}
+
+// completion says whether the update completed, and when: the control plane
+// completed, and every pool with nodes not excluded from the update (a
+// paused MachineConfigPool) has them all at the target.
+func completion(r *insightsv1alpha1.UpdateRecordStatus) (*metav1.Time, bool) {
+	if r.ControlPlaneCompletedAt == nil {
+		return nil, false
+	}
+	at := *r.ControlPlaneCompletedAt
+	for i := range r.Pools {
+		p := &r.Pools[i]
+		switch {
+		case p.Nodes == 0 || p.Assessment == insightsv1alpha1.PoolExcluded:
+		case p.CompletedAt == nil:
+			return nil, false
+		case at.Before(p.CompletedAt):
+			at = *p.CompletedAt
+		}
+	}
+	return &at, true
+}
+
+// durations are the update's and its parts' durations, each to its
+// completion or, while it runs, to until.
+func durations(r *insightsv1alpha1.UpdateRecordStatus, until metav1.Time) insightsv1alpha1.UpdateRecordDurations {
+	end := func(at *metav1.Time) time.Time {
+		if at != nil {
+			return at.Time
+		}
+		return until.Time
+	}
+	d := insightsv1alpha1.UpdateRecordDurations{
+		ControlPlane: duration(r.StartedAt.Time, end(r.ControlPlaneCompletedAt)),
+		Total:        duration(r.StartedAt.Time, end(r.CompletedAt)),
+	}
+	var workers *metav1.Time
+	running := false
+	for i := range r.Pools {
+		p := &r.Pools[i]
+		if p.ScopeType != insightsv1alpha1.ScopeTypeWorkerPool || p.Nodes == 0 || p.Assessment == insightsv1alpha1.PoolExcluded {
+			continue
+		}
+		switch {
+		case p.CompletedAt == nil:
+			running = true
+		case workers == nil || workers.Before(p.CompletedAt):
+			workers = p.CompletedAt
+		}
+	}
+	switch {
+	case running:
+		d.Workers = duration(r.StartedAt.Time, until.Time)
+	case workers != nil:
+		d.Workers = duration(r.StartedAt.Time, workers.Time)
+	}
+	return d
 }
 
 // Abandon is the record of an update abandoned for another, started at.
@@ -157,7 +218,7 @@ func Abandon(previous *insightsv1alpha1.UpdateRecordStatus, at time.Time) insigh
 	abandoned := metav1.NewTime(at.Truncate(time.Second))
 	out.State = insightsv1alpha1.UpdateRecordAbandoned
 	out.AbandonedAt = &abandoned
-	out.Durations.ControlPlane = duration(out.StartedAt.Time, at)
+	out.Durations = durations(&out, abandoned)
 	return out
 }
 

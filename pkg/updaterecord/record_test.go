@@ -65,6 +65,12 @@ func updated(name string, since time.Time) insightsv1alpha1.ClusterOperatorProgr
 	return operator(name, metav1.ConditionFalse, insightsv1alpha1.ClusterOperatorUpdated, since)
 }
 
+// controlPlaneOnly are the durations of an update of a cluster without
+// pools: its total is its control plane's.
+func controlPlaneOnly(d time.Duration) insightsv1alpha1.UpdateRecordDurations {
+	return insightsv1alpha1.UpdateRecordDurations{ControlPlane: &metav1.Duration{Duration: d}, Total: &metav1.Duration{Duration: d}}
+}
+
 // record is a record of the update in progress, observed until then.
 func record(observedUntil time.Time, ops ...insightsv1alpha1.OperatorUpdateRecord) *insightsv1alpha1.UpdateRecordStatus {
 	return &insightsv1alpha1.UpdateRecordStatus{
@@ -73,7 +79,7 @@ func record(observedUntil time.Time, ops ...insightsv1alpha1.OperatorUpdateRecor
 		State:            insightsv1alpha1.UpdateRecordProgressing,
 		StartedAt:        at(started),
 		ObservedUntil:    at(observedUntil),
-		Durations:        insightsv1alpha1.UpdateRecordDurations{ControlPlane: &metav1.Duration{Duration: observedUntil.Sub(started)}},
+		Durations:        controlPlaneOnly(observedUntil.Sub(started)),
 		ClusterOperators: ops,
 	}
 }
@@ -97,7 +103,7 @@ func TestNext(t *testing.T) {
 		}(), Operators: []insightsv1alpha1.ClusterOperatorProgressInsightStatus{pending("etcd", now.Add(-m))}, Now: now},
 		want: func() *insightsv1alpha1.UpdateRecordStatus {
 			r := record(now, op("etcd", nil, nil, false))
-			r.StartedAt, r.Durations.ControlPlane = at(now.Add(-m)), &metav1.Duration{Duration: m}
+			r.StartedAt, r.Durations = at(now.Add(-m)), controlPlaneOnly(m)
 			return r
 		}(),
 	}, {
@@ -125,9 +131,9 @@ func TestNext(t *testing.T) {
 			Operators: []insightsv1alpha1.ClusterOperatorProgressInsightStatus{updated("etcd", started.Add(20*m))}},
 		want: func() *insightsv1alpha1.UpdateRecordStatus {
 			r := record(now.Add(24*time.Hour), op("etcd", nil, nil, true))
-			r.State, r.ControlPlaneCompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(started.Add(40*m))
+			r.State, r.ControlPlaneCompletedAt, r.CompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(started.Add(40*m)), atp(started.Add(40*m))
 			r.NotObserved = []insightsv1alpha1.TimeSpan{{From: at(started), To: at(started.Add(40 * m))}}
-			r.Durations.ControlPlane = &metav1.Duration{Duration: 40 * m}
+			r.Durations = controlPlaneOnly(40 * m)
 			return r
 		}(),
 	}, {
@@ -170,8 +176,8 @@ func TestNext(t *testing.T) {
 			Operators: []insightsv1alpha1.ClusterOperatorProgressInsightStatus{updated("machine-config", now.Add(-m))}},
 		want: func() *insightsv1alpha1.UpdateRecordStatus {
 			r := record(now, op("machine-config", atp(now.Add(-10*m)), atp(now.Add(-m)), true))
-			r.State, r.ControlPlaneCompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m))
-			r.Durations.ControlPlane = &metav1.Duration{Duration: 29 * m}
+			r.State, r.ControlPlaneCompletedAt, r.CompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m)), atp(now.Add(-m))
+			r.Durations = controlPlaneOnly(29 * m)
 			return r
 		}(),
 	}, {
@@ -183,14 +189,14 @@ func TestNext(t *testing.T) {
 		}(), Now: now, Resumed: true,
 			Previous: func() *insightsv1alpha1.UpdateRecordStatus {
 				r := record(now.Add(-m), op("dns", nil, atp(now.Add(-m)), true))
-				r.State, r.ControlPlaneCompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m))
+				r.State, r.ControlPlaneCompletedAt, r.CompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m)), atp(now.Add(-m))
 				return r
 			}(),
 			Operators: []insightsv1alpha1.ClusterOperatorProgressInsightStatus{progressing("dns", now.Add(-m))}},
 		want: func() *insightsv1alpha1.UpdateRecordStatus {
 			r := record(now.Add(-m), op("dns", nil, atp(now.Add(-m)), true))
-			r.State, r.ControlPlaneCompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m))
-			r.Durations.ControlPlane = &metav1.Duration{Duration: 29 * m}
+			r.State, r.ControlPlaneCompletedAt, r.CompletedAt = insightsv1alpha1.UpdateRecordCompleted, atp(now.Add(-m)), atp(now.Add(-m))
+			r.Durations = controlPlaneOnly(29 * m)
 			return r
 		}(),
 	}}
@@ -230,7 +236,7 @@ func TestAbandon(t *testing.T) {
 	got := Abandon(record(now.Add(-6*time.Minute)), replaced)
 	want := record(now.Add(-6 * time.Minute))
 	want.State, want.AbandonedAt = insightsv1alpha1.UpdateRecordAbandoned, atp(replaced)
-	want.Durations.ControlPlane = &metav1.Duration{Duration: 25 * time.Minute}
+	want.Durations = controlPlaneOnly(25 * time.Minute)
 	if diff := cmp.Diff(want, &got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}

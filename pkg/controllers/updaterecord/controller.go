@@ -40,6 +40,8 @@ type Controller struct {
 	clusterVersions insightslisters.ClusterVersionProgressInsightLister
 	operators       insightslisters.ClusterOperatorProgressInsightLister
 	health          insightslisters.UpdateHealthInsightLister
+	nodes           insightslisters.NodeProgressInsightLister
+	pools           insightslisters.MachineConfigPoolProgressInsightLister
 	records         insightslisters.UpdateRecordLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.UpdateRecord, insightsv1alpha1.UpdateRecordStatus]
 	clock           clock.PassiveClock
@@ -57,6 +59,8 @@ func New(
 	clusterVersions insightinformers.ClusterVersionProgressInsightInformer,
 	operators insightinformers.ClusterOperatorProgressInsightInformer,
 	health insightinformers.UpdateHealthInsightInformer,
+	nodes insightinformers.NodeProgressInsightInformer,
+	pools insightinformers.MachineConfigPoolProgressInsightInformer,
 	records insightinformers.UpdateRecordInformer,
 	client insightsclient.InsightsV1alpha1Interface,
 	tracker *tracker.Tracker,
@@ -67,16 +71,20 @@ func New(
 		clusterVersions: clusterVersions.Lister(),
 		operators:       operators.Lister(),
 		health:          health.Lister(),
+		nodes:           nodes.Lister(),
+		pools:           pools.Lister(),
 		records:         records.Lister(),
 		writer:          insightwrite.UpdateRecords(client),
 		clock:           clock,
 		written:         map[string]bool{},
 	}
 	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
-		"clusterversionprogressinsights":  clusterVersions.Informer().HasSynced,
-		"clusteroperatorprogressinsights": operators.Informer().HasSynced,
-		"updatehealthinsights":            health.Informer().HasSynced,
-		"updaterecords":                   records.Informer().HasSynced,
+		"clusterversionprogressinsights":    clusterVersions.Informer().HasSynced,
+		"clusteroperatorprogressinsights":   operators.Informer().HasSynced,
+		"updatehealthinsights":              health.Informer().HasSynced,
+		"nodeprogressinsights":              nodes.Informer().HasSynced,
+		"machineconfigpoolprogressinsights": pools.Informer().HasSynced,
+		"updaterecords":                     records.Informer().HasSynced,
 	})
 	syncCtx := factory.NewSyncContext(controllerName, recorder)
 	enqueue := func() { syncCtx.Queue().Add(factory.DefaultQueueKey) }
@@ -89,10 +97,16 @@ func New(
 	if _, err := health.Informer().AddEventHandler(queue.WhenChanged(recordedStall, enqueue)); err != nil {
 		return nil, err
 	}
+	if _, err := nodes.Informer().AddEventHandler(queue.WhenChanged(recordedNode, enqueue)); err != nil {
+		return nil, err
+	}
+	if _, err := pools.Informer().AddEventHandler(queue.WhenChanged(recordedPool, enqueue)); err != nil {
+		return nil, err
+	}
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
-		WithBareInformers(clusterVersions.Informer(), operators.Informer(), health.Informer()).
+		WithBareInformers(clusterVersions.Informer(), operators.Informer(), health.Informer(), nodes.Informer(), pools.Informer()).
 		WithInformers(records.Informer()).
 		// The heartbeat: a record in progress says until when it was seen.
 		ResyncEvery(updaterecord.Heartbeat).
@@ -140,6 +154,28 @@ func recordedOperator(i *insightsv1alpha1.ClusterOperatorProgressInsight) operat
 		return operatorKey{}
 	}
 	return operatorKey{status: string(c.Status), reason: c.Reason, since: c.LastTransitionTime.Unix()}
+}
+
+// nodeKey is what a record reads of a Node insight: its pool and its
+// Updating condition, whose reason is the node's phase. Its estimate and
+// message, which move on by the minute, are not read.
+type nodeKey struct {
+	pool, status, reason string
+	since                int64
+}
+
+func recordedNode(i *insightsv1alpha1.NodeProgressInsight) nodeKey {
+	k := nodeKey{pool: i.Status.PoolResource.Name}
+	if c := meta.FindStatusCondition(i.Status.Conditions, insightsv1alpha1.NodeProgressInsightUpdating); c != nil {
+		k.status, k.reason, k.since = string(c.Status), c.Reason, c.LastTransitionTime.Unix()
+	}
+	return k
+}
+
+// recordedPool is what a record reads of a pool's insight: whether it is
+// excluded from the update.
+func recordedPool(i *insightsv1alpha1.MachineConfigPoolProgressInsight) insightsv1alpha1.PoolAssessment {
+	return i.Status.Assessment
 }
 
 // stallKey is what a record reads of a health insight.
@@ -202,7 +238,24 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	for _, h := range healthInsights {
 		health = append(health, *h)
 	}
-	in := updaterecord.Input{ClusterVersion: &cv.Status, Operators: operators, Health: health, Resumed: !c.written[name], Now: c.clock.Now()}
+	nodeInsights, err := c.nodes.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	nodes := make([]insightsv1alpha1.NodeProgressInsightStatus, 0, len(nodeInsights))
+	for _, n := range nodeInsights {
+		nodes = append(nodes, n.Status)
+	}
+	poolInsights, err := c.pools.List(labels.Everything())
+	if err != nil {
+		return err
+	}
+	pools := make([]insightsv1alpha1.MachineConfigPoolProgressInsightStatus, 0, len(poolInsights))
+	for _, p := range poolInsights {
+		pools = append(pools, p.Status)
+	}
+	in := updaterecord.Input{ClusterVersion: &cv.Status, Operators: operators, Health: health, Nodes: nodes, Pools: pools,
+		Resumed: !c.written[name], Now: c.clock.Now()}
 	// A record is created empty and its status written next: one whose
 	// write failed has none yet.
 	if current != nil && current.Status.State != "" {

@@ -34,16 +34,19 @@ type harness struct {
 	client                          *fake.Clientset
 	clock                           *clocktesting.FakeClock
 	cvs, operators, health, records cache.Indexer
+	nodes, pools                    cache.Indexer
 }
 
 func newHarness(t *testing.T) *harness {
 	index := func() cache.Indexer { return cache.NewIndexer(cache.MetaNamespaceKeyFunc, cache.Indexers{}) }
 	h := &harness{t: t, client: fake.NewSimpleClientset(), clock: clocktesting.NewFakeClock(started.Add(10 * time.Minute)),
-		cvs: index(), operators: index(), health: index(), records: index()}
+		cvs: index(), operators: index(), health: index(), records: index(), nodes: index(), pools: index()}
 	h.controller = &Controller{
 		clusterVersions: insightslisters.NewClusterVersionProgressInsightLister(h.cvs),
 		operators:       insightslisters.NewClusterOperatorProgressInsightLister(h.operators),
 		health:          insightslisters.NewUpdateHealthInsightLister(h.health),
+		nodes:           insightslisters.NewNodeProgressInsightLister(h.nodes),
+		pools:           insightslisters.NewMachineConfigPoolProgressInsightLister(h.pools),
 		records:         insightslisters.NewUpdateRecordLister(h.records),
 		writer:          insightwrite.UpdateRecords(h.client.InsightsV1alpha1()),
 		clock:           h.clock,
@@ -124,7 +127,7 @@ func TestSyncWritesTheRecordOfTheUpdate(t *testing.T) {
 	want := insightsv1alpha1.UpdateRecordStatus{
 		From: &insightsv1alpha1.Version{Version: "4.15.30"}, To: insightsv1alpha1.Version{Version: "4.16.12"},
 		State: insightsv1alpha1.UpdateRecordProgressing, StartedAt: metav1.NewTime(started), ObservedUntil: now,
-		Durations:        insightsv1alpha1.UpdateRecordDurations{ControlPlane: &metav1.Duration{Duration: 10 * time.Minute}},
+		Durations:        insightsv1alpha1.UpdateRecordDurations{ControlPlane: &metav1.Duration{Duration: 10 * time.Minute}, Total: &metav1.Duration{Duration: 10 * time.Minute}},
 		NotObserved:      []insightsv1alpha1.TimeSpan{{From: metav1.NewTime(started), To: now}},
 		ClusterOperators: []insightsv1alpha1.OperatorUpdateRecord{{Name: "etcd", StartedAt: &opStart}},
 		Stalls: []insightsv1alpha1.UpdateStall{{
@@ -227,3 +230,44 @@ type recording struct {
 }
 
 func (r recording) Recorder() events.Recorder { return r.events }
+
+// workerNode is a Node insight of pool worker whose Updating condition has
+// that status and reason since since.
+func workerNode(name string, status metav1.ConditionStatus, reason string, since time.Time) insightsv1alpha1.NodeProgressInsight {
+	return insightsv1alpha1.NodeProgressInsight{
+		ObjectMeta: metav1.ObjectMeta{Name: name},
+		Status: insightsv1alpha1.NodeProgressInsightStatus{
+			Name: name, ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
+			PoolResource: insightsv1alpha1.ResourceRef{Group: "machineconfiguration.openshift.io", Resource: "machineconfigpools", Name: "worker"},
+			Conditions: []metav1.Condition{{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: status, Reason: reason,
+				LastTransitionTime: metav1.NewTime(since)}},
+		},
+	}
+}
+
+func TestSyncRecordsThePoolsFromTheNodeInsights(t *testing.T) {
+	h := newHarness(t)
+	cv := controlPlane("4.16.12", started, 100)
+	done := metav1.NewTime(started.Add(5 * time.Minute))
+	cv.Status.Assessment, cv.Status.CompletedAt = insightsv1alpha1.ClusterVersionAssessmentCompleted, &done
+	controllertest.Replace(t, h.cvs, []insightsv1alpha1.ClusterVersionProgressInsight{cv})
+	drainFrom := started.Add(8 * time.Minute)
+	controllertest.Replace(t, h.nodes, []insightsv1alpha1.NodeProgressInsight{workerNode("worker-a", metav1.ConditionTrue, insightsv1alpha1.NodeDraining, drainFrom)})
+	h.sync()
+	name := updaterecord.Name("4.16.12", started)
+	if got := h.record(name).Status; got.State != insightsv1alpha1.UpdateRecordProgressing || len(got.Pools) != 1 || len(got.Pools[0].Updating) != 1 {
+		t.Fatalf("with the control plane done and a worker draining: state %s, pools %+v; want Progressing, the worker followed", got.State, got.Pools)
+	}
+
+	h.clock.Step(10 * time.Minute)
+	finished := h.clock.Now().Add(-time.Minute)
+	controllertest.Replace(t, h.nodes, []insightsv1alpha1.NodeProgressInsight{workerNode("worker-a", metav1.ConditionFalse, insightsv1alpha1.NodeCompleted, finished)})
+	h.sync()
+	got := h.record(name).Status
+	if got.State != insightsv1alpha1.UpdateRecordCompleted || !got.CompletedAt.Time.Equal(finished) {
+		t.Errorf("state %s completed at %v, want Completed at %s, when the last worker finished", got.State, got.CompletedAt, finished)
+	}
+	if diff := cmp.Diff(&metav1.Duration{Duration: finished.Sub(drainFrom)}, got.Pools[0].NodeTimes.Median); diff != "" {
+		t.Errorf("the worker's time (-want +got):\n%s", diff)
+	}
+}

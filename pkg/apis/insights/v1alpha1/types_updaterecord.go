@@ -57,6 +57,25 @@ const UpdateRecordMaxStallResources = 4
 // each of 25, 50 and 75 percent of the control plane.
 const UpdateRecordMaxEstimates = 3
 
+// UpdateRecordMaxPools is the most node pools a record holds; pools past
+// it, by name, are counted.
+const UpdateRecordMaxPools = 16
+
+// UpdateRecordMaxSlowestNodes is how many of a pool's slowest nodes a
+// record names; the rest are in its per-node times.
+const UpdateRecordMaxSlowestNodes = 5
+
+// UpdateRecordMaxUpdatingNodes is the most nodes of a pool a record follows
+// at once: a pool updates maxUnavailable nodes at a time (one by default).
+// A node past it is not timed, and counted so. With the other bounds it
+// keeps the largest record the API can hold, with its managed fields,
+// under 1 MiB, within etcd's 1.5 MiB a request.
+const UpdateRecordMaxUpdatingNodes = 32
+
+// UpdateRecordMaxNodeTimeBuckets is the most distinct per-node times, in
+// whole minutes, a pool's record holds; past it the two closest merge.
+const UpdateRecordMaxNodeTimeBuckets = 96
+
 // UpdateRecordStatus is what the operator saw of one update.
 type UpdateRecordStatus struct {
 	// from is the version the update started from; absent when the
@@ -82,6 +101,11 @@ type UpdateRecordStatus struct {
 	// update, as the ClusterVersion's history says.
 	// +optional
 	ControlPlaneCompletedAt *metav1.Time `json:"controlPlaneCompletedAt,omitempty"`
+
+	// completedAt is when the update completed: the control plane and every
+	// pool not excluded from it.
+	// +optional
+	CompletedAt *metav1.Time `json:"completedAt,omitempty"`
 
 	// abandonedAt is when the update was abandoned: the start of the update
 	// that replaced it.
@@ -148,6 +172,174 @@ type UpdateRecordStatus struct {
 	// +listMapKey=percent
 	// +kubebuilder:validation:MaxItems=3
 	Estimates []EstimateRecord `json:"estimates,omitempty"`
+
+	// pools are the node pools in the update, by name: when their nodes
+	// began and finished each phase, and how long a node took.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=16
+	Pools []PoolUpdateRecord `json:"pools,omitempty"`
+
+	// poolsOmitted counts the pools left out of pools.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	PoolsOmitted int32 `json:"poolsOmitted,omitempty"`
+}
+
+// PoolUpdateRecord is what a pool's nodes took in an update, aggregated so
+// that a pool of thousands of nodes stays small: its phases across the
+// nodes, each node's time counted by the minute, and its slowest nodes.
+type PoolUpdateRecord struct {
+	// name of the pool: a MachineConfigPool, or a HyperShift NodePool.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+
+	// scopeType says whether the pool is the control plane's or a worker
+	// pool.
+	// +required
+	ScopeType ScopeType `json:"scopeType"`
+
+	// assessment is the pool's as last seen.
+	// +optional
+	Assessment PoolAssessment `json:"assessment,omitempty"`
+
+	// nodes counts the pool's nodes as last seen; updated those at the
+	// update's target.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	Nodes int32 `json:"nodes,omitempty"`
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	Updated int32 `json:"updated,omitempty"`
+
+	// startedAt is when its first node was seen to begin updating.
+	// +optional
+	StartedAt *metav1.Time `json:"startedAt,omitempty"`
+
+	// completedAt is when its last node was seen to finish, all its nodes
+	// then at the target.
+	// +optional
+	CompletedAt *metav1.Time `json:"completedAt,omitempty"`
+
+	// phases are when the pool's first node entered each phase (Draining,
+	// Updating, Rebooting) and its last node left it.
+	// +optional
+	// +listType=map
+	// +listMapKey=phase
+	// +kubebuilder:validation:MaxItems=3
+	Phases []PhaseRecord `json:"phases,omitempty"`
+
+	// nodeTimes are how long its nodes took, from their start to their
+	// finish, both seen.
+	// +optional
+	NodeTimes NodeTimes `json:"nodeTimes,omitempty"`
+
+	// slowestNodes are its slowest timed nodes, slowest first.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=5
+	SlowestNodes []NodeUpdateRecord `json:"slowestNodes,omitempty"`
+
+	// updating are its nodes seen updating and not yet finished, kept so
+	// that an operator restarted mid-update times them still.
+	// +optional
+	// +listType=map
+	// +listMapKey=name
+	// +kubebuilder:validation:MaxItems=32
+	Updating []NodeUpdateRecord `json:"updating,omitempty"`
+
+	// updatingOmitted is the most nodes seen updating at once past the 32
+	// followed: they are not timed.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	UpdatingOmitted int32 `json:"updatingOmitted,omitempty"`
+}
+
+// PhaseRecord is a node phase across a pool's nodes.
+type PhaseRecord struct {
+	// phase is Draining, Updating or Rebooting.
+	// +required
+	// +kubebuilder:validation:Enum=Draining;Updating;Rebooting
+	Phase string `json:"phase"`
+	// startedAt is when the first node was seen in it.
+	// +required
+	StartedAt metav1.Time `json:"startedAt"`
+	// endedAt is when the last node in it was seen to leave it; absent
+	// while a node is in it.
+	// +optional
+	EndedAt *metav1.Time `json:"endedAt,omitempty"`
+}
+
+// NodeTimes are a pool's per-node update times.
+type NodeTimes struct {
+	// timed counts the nodes whose start and finish were both seen.
+	// +optional
+	// +kubebuilder:validation:Minimum=0
+	Timed int32 `json:"timed,omitempty"`
+
+	// median and p90 are the timed nodes' median and 90th percentile, to
+	// the minute.
+	// +optional
+	Median *metav1.Duration `json:"median,omitempty"`
+	// +optional
+	P90 *metav1.Duration `json:"p90,omitempty"`
+
+	// minutes count the timed nodes by their time in whole minutes,
+	// shortest first: the distribution the median and 90th percentile are
+	// read from, kept whole so that they stay exact (to the minute) as
+	// nodes are added, across restarts.
+	// +optional
+	// +listType=atomic
+	// +kubebuilder:validation:MaxItems=96
+	Minutes []MinuteCount `json:"minutes,omitempty"`
+}
+
+// MinuteCount counts the nodes that took a number of whole minutes.
+type MinuteCount struct {
+	// minutes a node took, rounded down; a day or more is 1440.
+	// +required
+	// +kubebuilder:validation:Minimum=0
+	// +kubebuilder:validation:Maximum=1440
+	Minutes int32 `json:"minutes"`
+	// nodes that took it.
+	// +required
+	// +kubebuilder:validation:Minimum=1
+	Nodes int32 `json:"nodes"`
+}
+
+// NodeUpdateRecord is one node's update: its start, its finish, and how
+// long it was seen in each phase.
+type NodeUpdateRecord struct {
+	// name of the Node.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	Name string `json:"name"`
+	// startedAt is when it began updating.
+	// +required
+	StartedAt metav1.Time `json:"startedAt"`
+	// completedAt is when it finished; absent while it updates.
+	// +optional
+	CompletedAt *metav1.Time `json:"completedAt,omitempty"`
+	// phase is the phase it was last seen in, since phaseSince; absent once
+	// it finished.
+	// +optional
+	// +kubebuilder:validation:Enum=Draining;Updating;Rebooting
+	Phase string `json:"phase,omitempty"`
+	// +optional
+	PhaseSince *metav1.Time `json:"phaseSince,omitempty"`
+	// draining, updating and rebooting are how long it was seen in each
+	// phase, summed, as far as it was seen.
+	// +optional
+	Draining *metav1.Duration `json:"draining,omitempty"`
+	// +optional
+	Updating *metav1.Duration `json:"updating,omitempty"`
+	// +optional
+	Rebooting *metav1.Duration `json:"rebooting,omitempty"`
 }
 
 // UpdateStall is a health insight that was active during an update.
@@ -244,6 +436,17 @@ type UpdateRecordDurations struct {
 	// completion, or to observedUntil while it updates.
 	// +optional
 	ControlPlane *metav1.Duration `json:"controlPlane,omitempty"`
+
+	// workers is from the update's start to the last worker pool's
+	// completion, or to observedUntil while one updates; absent without
+	// worker pools.
+	// +optional
+	Workers *metav1.Duration `json:"workers,omitempty"`
+
+	// total is from the update's start to its completion, or to
+	// observedUntil while it runs.
+	// +optional
+	Total *metav1.Duration `json:"total,omitempty"`
 }
 
 // TimeSpan is a span of time, from its start to its end.
