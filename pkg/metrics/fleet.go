@@ -47,6 +47,9 @@ const (
 	ConfigRolloutInProgressMetric        = "update_insights_config_rollout_in_progress"
 	NodesDrainHeldMetric                 = "update_insights_nodes_drain_held"
 	DrainHeldLongestMetric               = "update_insights_drain_held_longest_seconds"
+	LastUpdateControlPlaneDurationMetric = "update_insights_last_update_control_plane_duration_seconds"
+	LastUpdateStallMetric                = "update_insights_last_update_stall_seconds"
+	LastUpdateEstimateLateMetric         = "update_insights_last_update_estimate_late_seconds"
 )
 
 // FleetMetricNames are the metrics meant for the fleet: those of the fleet
@@ -66,6 +69,9 @@ var FleetMetricNames = []string{
 	ConfigRolloutInProgressMetric,
 	NodesDrainHeldMetric,
 	DrainHeldLongestMetric,
+	LastUpdateControlPlaneDurationMetric,
+	LastUpdateStallMetric,
+	LastUpdateEstimateLateMetric,
 }
 
 // The control plane's assessments, the API's: Slow is its ProgressingSlow.
@@ -117,6 +123,9 @@ var (
 	// acceptance; a status-level finding needs none.
 	FleetFindingLevels = []string{FindingCritical, FindingError, FindingWarning, FindingInfo}
 	FleetAccepted      = []string{"true", "false"}
+	// FleetEstimatePercents are the control plane completions an
+	// UpdateRecord keeps an estimate at.
+	FleetEstimatePercents = []string{"25", "50", "75"}
 )
 
 // The levels of a plan's findings, as status prints the protocol's.
@@ -143,6 +152,9 @@ var FleetLabelValues = map[string]map[string][]string{
 	ConfigRolloutInProgressMetric:        {},
 	NodesDrainHeldMetric:                 {},
 	DrainHeldLongestMetric:               {},
+	LastUpdateControlPlaneDurationMetric: {},
+	LastUpdateStallMetric:                {},
+	LastUpdateEstimateLateMetric:         {"percent": FleetEstimatePercents},
 }
 
 // ACMReservedLabel says whether Red Hat ACM's metrics collector sets or
@@ -217,6 +229,7 @@ type FleetListers struct {
 	Health          insightslisters.UpdateHealthInsightLister
 	UpdateStatuses  insightslisters.UpdateStatusLister
 	UpdatePlans     insightslisters.UpdatePlanLister
+	UpdateRecords   insightslisters.UpdateRecordLister
 }
 
 // fleetCollector reads the insights at scrape time, as updateCollector does.
@@ -252,6 +265,9 @@ func (c *fleetCollector) DescribeWithStability(ch chan<- *metrics.Desc) {
 	ch <- configRolloutDesc
 	ch <- nodesDrainHeldDesc
 	ch <- drainHeldLongestDesc
+	ch <- lastUpdateDurationDesc
+	ch <- lastUpdateStallDesc
+	ch <- lastUpdateEstimateLateDesc
 }
 
 func (c *fleetCollector) CollectWithStability(ch chan<- metrics.Metric) {
@@ -261,6 +277,7 @@ func (c *fleetCollector) CollectWithStability(ch chan<- metrics.Metric) {
 	c.collectInformers(ch)
 	c.collectPlan(ch)
 	c.collectDrainsHeld(ch)
+	c.collectLastUpdate(ch)
 }
 
 // collectControlPlane reports the assessment and the time remaining, and

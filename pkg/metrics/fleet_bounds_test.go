@@ -22,14 +22,15 @@ import (
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
+	"github.com/update-insights/update-insights-operator/pkg/updaterecord"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
 
 // maxFleetSeries bounds the fleet metrics' series of one cluster: what the
-// hub stores per managed cluster whatever its size. The design has 50.
+// hub stores per managed cluster whatever its size. The design has 55.
 const (
 	maxFleetSeries    = 60
-	designFleetSeries = 50
+	designFleetSeries = 55
 )
 
 // fleetSeriesPerMetric are the design's series of each fleet metric: a
@@ -48,6 +49,9 @@ var fleetSeriesPerMetric = map[string]int{
 	ConfigRolloutInProgressMetric:        1,
 	NodesDrainHeldMetric:                 1,
 	DrainHeldLongestMetric:               1,
+	LastUpdateControlPlaneDurationMetric: 1,
+	LastUpdateStallMetric:                1,
+	LastUpdateEstimateLateMetric:         3,
 }
 
 // seriesPerMetric are the design's series of each fleet metric on a cluster
@@ -69,14 +73,19 @@ var mayBeAbsent = []string{
 	ControlPlaneEstimatedRemainingMetric,
 	PoolCompletionRatioMetric,
 	PlanAnsweredMetric,
+	LastUpdateControlPlaneDurationMetric,
+	LastUpdateStallMetric,
+	LastUpdateEstimateLateMetric,
 }
 
 // clusterAt is a cluster in the middle of an update with that many nodes
 // in the master, worker and a custom pool, every node phase taken, the 3
 // pools' insights, health insights about operators ClusterOperators and as
 // many about nodes, the drains of a worker in a hundred (at least one)
-// held by two pods each, informers offline and plans with many findings:
-// every fleet series present.
+// held by two pods each, informers offline, plans with many findings and
+// the records of as many updates as a cluster keeps, each completed one
+// with the most stalls and an estimate at every percent: every fleet
+// series present.
 func clusterAt(masters, workers, custom, operators int) fleetInput {
 	reasons := []string{
 		insightsv1alpha1.NodePending, insightsv1alpha1.NodeDraining, insightsv1alpha1.NodeUpdating, insightsv1alpha1.NodeRebooting,
@@ -134,6 +143,18 @@ func clusterAt(masters, workers, custom, operators int) fleetInput {
 		}
 		in.plans = append(in.plans, plan(fmt.Sprintf("4.16.%d", p), started.Add(time.Duration(p)*time.Minute), metav1.ConditionTrue, metav1.ConditionFalse, findings...))
 	}
+	// As many records as the cluster keeps, an update in progress the
+	// last.
+	for i := range updaterecord.MaxRecords - 1 {
+		start := started.Add(-time.Duration(i+1) * 24 * time.Hour)
+		var stalls []insightsv1alpha1.UpdateStall
+		for j := range insightsv1alpha1.UpdateRecordMaxStalls {
+			stalls = append(stalls, stall(fmt.Sprintf("stall-%d", j), start.Add(time.Duration(j)*time.Minute), time.Time{}))
+		}
+		in.records = append(in.records, completedRecord(fmt.Sprintf("4.15.%d", i), start, time.Hour, stalls,
+			estimate(25, at(start.Add(time.Hour))), estimate(50, at(start)), estimate(75, at(start.Add(2*time.Hour)))))
+	}
+	in.records = append(in.records, updateRecord("4.16.0", started, insightsv1alpha1.UpdateRecordProgressing, time.Hour))
 	return in
 }
 
@@ -171,7 +192,8 @@ func scrapeHTTP(t *testing.T, collectors ...metrics.StableCollector) map[string]
 }
 
 // TestFleetSeriesAreBounded reads /metrics at 5,000 nodes, 3 pools, 50
-// operators, 100 health insights and 40 drains held by 2 pods each: the
+// operators, 100 health insights, 40 drains held by 2 pods each and 50
+// UpdateRecords (49 completed of 64 stalls each): the
 // fleet metrics have the design's series, as many as on a cluster of 5
 // nodes, and no label the hub's collector would overwrite or drop.
 func TestFleetSeriesAreBounded(t *testing.T) {
@@ -407,6 +429,32 @@ func randomCluster(r *rand.Rand) fleetInput {
 		}
 		in.health = append(in.health, drainInsights(pick("n-0", "n-1", "", "node with spaces/and=signs"), now, pods...)...)
 	}
+	// Records in any state, their estimates at any percent, the API's and
+	// others, at times one twice, with or without an estimated completion,
+	// and with or without the control plane's completion.
+	for i := range some(3) {
+		start := started.Add(-time.Duration(r.IntN(3)) * time.Hour)
+		rec := updateRecord(fmt.Sprintf("4.16.%d", i), start, insightsv1alpha1.UpdateRecordState(pick("Progressing", "Completed", "Abandoned", "", "completed")),
+			time.Duration(r.IntN(7200))*time.Second)
+		if r.IntN(4) > 0 {
+			rec.Status.ControlPlaneCompletedAt = at(rec.Status.ObservedUntil.Time)
+		}
+		for range some(4) {
+			var estimated *metav1.Time
+			if r.IntN(3) > 0 {
+				estimated = at(start.Add(time.Duration(r.IntN(7200)) * time.Second))
+			}
+			rec.Status.Estimates = append(rec.Status.Estimates, estimate([]int32{25, 50, 75, 0, 30, 100}[r.IntN(6)], estimated))
+		}
+		for j := range some(3) {
+			var ended time.Time
+			if r.IntN(2) == 0 {
+				ended = start.Add(time.Duration(r.IntN(7200)) * time.Second)
+			}
+			rec.Status.Stalls = append(rec.Status.Stalls, stall(fmt.Sprintf("s-%d", j), start, ended))
+		}
+		in.records = append(in.records, rec)
+	}
 	// A hosted cluster, a time in four: its pools and nodes are NodePools',
 	// but some, garbage, a MachineConfigPool's.
 	if r.IntN(4) == 0 {
@@ -427,8 +475,8 @@ func randomCluster(r *rand.Rand) fleetInput {
 }
 
 // BenchmarkScrapeFleetMetrics measures one scrape of the fleet collector at
-// 5,000 nodes, 3 pools, 180 health insights (80 about 40 drains held) and 5
-// plans of 1,000 findings.
+// 5,000 nodes, 3 pools, 180 health insights (80 about 40 drains held), 5
+// plans of 1,000 findings and 50 UpdateRecords.
 func BenchmarkScrapeFleetMetrics(b *testing.B) {
 	in := clusterAt(3, 4000, 997, 50)
 	l := in.listers(b)
@@ -442,8 +490,8 @@ func BenchmarkScrapeFleetMetrics(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if len(families) != 11 {
-			b.Fatalf("gathered %d families, want 11", len(families))
+		if len(families) != 14 {
+			b.Fatalf("gathered %d families, want 14", len(families))
 		}
 	}
 }

@@ -34,6 +34,7 @@ type fleetInput struct {
 	health          []*insightsv1alpha1.UpdateHealthInsight
 	statuses        []*insightsv1alpha1.UpdateStatus
 	plans           []*insightsv1alpha1.UpdatePlan
+	records         []*insightsv1alpha1.UpdateRecord
 	broken          bool
 	// topology is the cluster's; empty for a standalone one.
 	topology hosted.Topology
@@ -59,6 +60,7 @@ func (in fleetInput) listers(t testing.TB) FleetListers {
 			Health:          brokenHealth{},
 			UpdateStatuses:  brokenStatuses{},
 			UpdatePlans:     brokenPlans{},
+			UpdateRecords:   brokenRecords{},
 		}
 	}
 	return FleetListers{
@@ -68,6 +70,7 @@ func (in fleetInput) listers(t testing.TB) FleetListers {
 		Health:          insightslisters.NewUpdateHealthInsightLister(indexer(t, in.health)),
 		UpdateStatuses:  insightslisters.NewUpdateStatusLister(indexer(t, in.statuses)),
 		UpdatePlans:     insightslisters.NewUpdatePlanLister(indexer(t, in.plans)),
+		UpdateRecords:   insightslisters.NewUpdateRecordLister(indexer(t, in.records)),
 	}
 }
 
@@ -115,6 +118,14 @@ type brokenPlans struct {
 }
 
 func (brokenPlans) List(labels.Selector) ([]*insightsv1alpha1.UpdatePlan, error) {
+	return nil, errBroken
+}
+
+type brokenRecords struct {
+	insightslisters.UpdateRecordLister
+}
+
+func (brokenRecords) List(labels.Selector) ([]*insightsv1alpha1.UpdateRecord, error) {
 	return nil, errBroken
 }
 

@@ -59,6 +59,7 @@ func (s *starter) registerMetrics() func() {
 		Health:          insights.UpdateHealthInsights().Lister(),
 		UpdateStatuses:  insights.UpdateStatuses().Lister(),
 		UpdatePlans:     insights.UpdatePlans().Lister(),
+		UpdateRecords:   insights.UpdateRecords().Lister(),
 	}, s.topology, s.controllerContext.Clock)
 	metrics.Register(updateMetrics, informerMetrics, fleetMetrics)
 	return func() { metrics.Unregister(updateMetrics, informerMetrics, fleetMetrics) }

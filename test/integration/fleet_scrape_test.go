@@ -54,7 +54,7 @@ const (
 	// maxFleetSeries bounds the fleet metrics' series per cluster, which a
 	// hub federates from each of thousands of clusters
 	// (docs/operations.md).
-	maxFleetSeries = 50
+	maxFleetSeries = 55
 	// maxScrapesWithTheOldValue: once the insight changed, the change is
 	// in the first or, should the operator's cache see it a moment after
 	// the test's, the second scrape after it: within two scrape intervals.

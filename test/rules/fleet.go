@@ -16,7 +16,7 @@ import (
 	"time"
 )
 
-// The fleet: clusters whose fleet metrics (50 series each, and 10 per hosted
+// The fleet: clusters whose fleet metrics (55 series each, and 10 per hosted
 // cluster of a HyperShift management cluster: hostedfleet.go; see
 // docs/operations.md#fleet-metrics) are modelled as ACM's observability
 // stores them on the hub: one sample every
