@@ -34,7 +34,7 @@ build:
 test: test-unit test-console-plugin test-console-e2e test-rules test-run-local test-run-local-managed test-run-local-hosted test-run-local-management test-integration
 
 test-unit:
-	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/layers/... ./test/docs/... ./test/internal/... ./test/runlocal/...
+	go test ./pkg/... ./cmd/... ./test/manifests/... ./test/layers/... ./test/docs/... ./test/internal/... ./test/runlocal/... ./test/estimates/...
 
 ## console-plugin: install the console plugin's npm packages from its
 ## lockfile (the npm registry only; no install scripts run) and build it into

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Prints the performance figures the project commits to:
+# - the estimates' error over replayed updates of known durations, with the
+#   cluster's UpdateRecords and without them (test/estimates);
 # - the pure assessment + estimate of a 1,000-operator cluster with 100
 #   history entries (time and allocations per sync);
 # - the CPU time of assessing a 5,000-node pool after a pool change;
@@ -47,6 +49,9 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "${root}"
+
+echo "== the estimates against replayed updates of known per-operator and per-node durations"
+go run ./test/estimates/measure
 
 echo "== pure assessment + ETA, 1,000 payload ClusterOperators, 100 history entries"
 # Ten runs each: the median is the figure, the spread shows the machine's noise.

@@ -76,7 +76,7 @@ func Insights(c *Cluster, now time.Time) []Insight {
 		insights = append(insights, clusterOperatorInsight(co.Name, controlplane.ClusterOperatorProgress(co, target, mcoImage, nil, now)))
 	}
 	for _, cv := range c.ClusterVersions {
-		status, healthInsights, _ := controlplane.Assess(cv, operators, hosted.Standalone, mcoImage, nil, now)
+		status, healthInsights, _ := controlplane.Assess(cv, operators, hosted.Standalone, mcoImage, nil, nil, now)
 		insights = append(insights, clusterVersionInsight(cv.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}

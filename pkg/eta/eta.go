@@ -42,6 +42,10 @@ type Input struct {
 	Updated, Total int
 	// Baseline is the expected duration of the whole update.
 	Baseline time.Duration
+	// Past is the cluster's recorded updates; when usable the estimate
+	// projects along their curve from their duration, instead of along
+	// TimewiseCompletion from Baseline.
+	Past *Past
 }
 
 // Remaining returns how long the update is expected to take from in.Now. It
@@ -99,12 +103,16 @@ func totalSeconds(in Input) float64 {
 	if in.Total > 0 {
 		x = float64(in.Updated) / float64(in.Total)
 	}
+	curve, baseline := TimewiseCompletion, in.Baseline
+	if in.Past.usable() {
+		curve, baseline = in.Past.Completion, in.Past.Duration
+	}
 	if toLastProgress := in.LastObservedProgress.Sub(in.StartedAt); x > 0 && toLastProgress > projectionThreshold {
-		if tw := TimewiseCompletion(x); tw > 0 {
+		if tw := curve(x); tw > 0 {
 			return toLastProgress.Seconds() / tw
 		}
 	}
-	return in.Baseline.Seconds()
+	return baseline.Seconds()
 }
 
 // maxEstimate is the longest estimate, a whole number of minutes within

@@ -32,7 +32,7 @@ func (s *starter) controlPlaneControllers() ([]factory.Controller, error) {
 		s.tracker,
 		s.controllerContext.EventRecorder,
 		s.controllerContext.Clock,
-		clusterversion.Options{Topology: s.topology},
+		clusterversion.Options{Topology: s.topology, Records: insights.UpdateRecords()},
 	)
 	if err != nil {
 		return nil, err

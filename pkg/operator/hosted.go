@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/update-insights/update-insights-operator/pkg/alerts"
-	"github.com/update-insights/update-insights-operator/pkg/assessment/nodes"
 	informerclient "github.com/update-insights/update-insights-operator/pkg/informer/client"
 	"github.com/update-insights/update-insights-operator/pkg/updatestatus"
 )
@@ -18,7 +17,7 @@ import (
 // They share what the NodePool controller learns of how long a node takes
 // to update in place, which the pre-checks' estimate uses.
 func (s *starter) startHosted(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
-	perNode := &nodes.PerNodeTimes{}
+	perNode := s.perNodeTimes()
 	s.startNodePools(ctx, perNode)
 	s.startPlans(ctx, answers, perNode, alertsSource, informerRequests)
 }

@@ -30,7 +30,7 @@ var machineConfigurationAPI = optionalAPI{
 // The plan controller reads the alerts of alertsSource, when it is not nil,
 // and calls the UpdateInformers within informerRequests.
 func (s *starter) startNodesAndPlans(ctx context.Context, answers *updatestatus.Store, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
-	perNode := &nodes.PerNodeTimes{}
+	perNode := s.perNodeTimes()
 	whenServed(ctx, s.clients.machineConfiguration.Discovery(), machineConfigurationAPI, s.options.OptionalAPIInterval, node.Name,
 		func(why string, _ bool) {
 			s.tracker.SwitchOff(node.Name, why)

@@ -133,7 +133,16 @@ func workersDuration(in *Input) (longest time.Duration, total, pools int, breakd
 		atOnce := maxUnavailable(p.Spec.MaxUnavailable, n)
 		batches := (n + atOnce - 1) / atOnce
 		took := time.Duration(batches) * perNode
-		breakdown = append(breakdown, fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each: %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took)))
+		line := fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each: %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took))
+		if p90, ok := in.PerNodeP90[p.Name]; ok && p90 > perNode {
+			// The recorded nodes disagree: the slow tenth gives the range's
+			// other end.
+			line = fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s to %s each (the median and 90th percentile of its nodes in the last recorded update): %s to %s.",
+				p.Name, n, atOnce, text.Approx(perNode), text.Approx(p90), text.Approx(took), text.Approx(time.Duration(batches)*p90))
+		} else if ok {
+			line = fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each (its nodes' median in the last recorded update): %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took))
+		}
+		breakdown = append(breakdown, line)
 		longest, total, pools = max(longest, took), total+n, pools+1
 	}
 	return longest, total, pools, breakdown

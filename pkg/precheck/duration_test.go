@@ -145,3 +145,28 @@ func TestHostedDuration(t *testing.T) {
 		})
 	}
 }
+
+func TestDurationSaysWhatThePerNodeTimeIsBasedOn(t *testing.T) {
+	pools := []*machineconfigurationv1.MachineConfigPool{machinePool("worker", false, nil)}
+	tests := []struct {
+		name string
+		p90  map[string]time.Duration
+		want string
+	}{
+		{name: "learned this run", want: "Pool worker: 3 nodes, 1 at a time, ~12m each: ~36m."},
+		{name: "recorded nodes that disagree: a range", p90: map[string]time.Duration{"worker": 19 * time.Minute},
+			want: "Pool worker: 3 nodes, 1 at a time, ~12m to ~19m each (the median and 90th percentile of its nodes in the last recorded update): ~36m to ~57m."},
+		{name: "recorded nodes that agree", p90: map[string]time.Duration{"worker": 12 * time.Minute},
+			want: "Pool worker: 3 nodes, 1 at a time, ~12m each (its nodes' median in the last recorded update): ~36m."},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := &Input{ClusterVersion: clusterVersion(), Target: "4.17.2", Pools: pools, Nodes: nodesOf("worker", 3),
+				PerNode: map[string]time.Duration{"worker": 12 * time.Minute}, PerNodeP90: tt.p90, Now: now}
+			_, _, _, breakdown := workersDuration(in)
+			if diff := cmp.Diff([]string{tt.want}, breakdown); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -83,6 +83,10 @@ type Input struct {
 	// as the node controller learned it; a pool without an entry takes
 	// nodes.DefaultPerNodeTime.
 	PerNode map[string]time.Duration
+	// PerNodeP90 is, for a pool whose PerNode is the median of its nodes
+	// in the last recorded update (nodes.PerNodeTimes.Learned), their 90th
+	// percentile then: the estimate is a range.
+	PerNodeP90 map[string]time.Duration
 	// Now is when the findings are made: their acquisition time.
 	Now time.Time
 

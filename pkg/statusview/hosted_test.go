@@ -78,7 +78,7 @@ func hostedInsights(t *testing.T) *statusview.Insights {
 			Status:     controlplane.ClusterOperatorProgress(co, cv.Status.Desired.Version, "", nil, hostedNow),
 		})
 	}
-	status, health, _ := controlplane.Assess(cv, operators, hosted.Hosted, "", nil, hostedNow)
+	status, health, _ := controlplane.Assess(cv, operators, hosted.Hosted, "", nil, nil, hostedNow)
 	objects = append(objects, &insightsv1alpha1.ClusterVersionProgressInsight{ObjectMeta: metav1.ObjectMeta{Name: cv.Name}, Status: status})
 	for _, h := range health {
 		objects = append(objects, &insightsv1alpha1.UpdateHealthInsight{ObjectMeta: metav1.ObjectMeta{Name: h.Name}, Status: h.Status})

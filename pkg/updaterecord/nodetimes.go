@@ -13,12 +13,12 @@ import (
 // took a day or more counts as a day.
 const maxNodeMinutes = 1440
 
-// addNodeTime counts a node that took took in a pool's per-node times. The
+// AddNodeTime counts a node that took took in a pool's per-node times. The
 // times are kept by the whole minute, which a pool of thousands of nodes
 // fills with a few dozen counts; past UpdateRecordMaxNodeTimeBuckets
 // distinct minutes the two closest counts merge into the larger, so the
 // record stays bounded and the percentiles move by no more than that gap.
-func addNodeTime(nt insightsv1alpha1.NodeTimes, took time.Duration) insightsv1alpha1.NodeTimes {
+func AddNodeTime(nt insightsv1alpha1.NodeTimes, took time.Duration) insightsv1alpha1.NodeTimes {
 	m := int32(min(max(took, 0)/time.Minute, maxNodeMinutes))
 	out := insightsv1alpha1.NodeTimes{Timed: nt.Timed + 1, Minutes: append([]insightsv1alpha1.MinuteCount(nil), nt.Minutes...)}
 	i := sort.Search(len(out.Minutes), func(i int) bool { return out.Minutes[i].Minutes >= m })

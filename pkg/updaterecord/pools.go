@@ -220,7 +220,7 @@ func addPhase(t *insightsv1alpha1.NodeUpdateRecord, at metav1.Time) {
 // among the slowest.
 func finished(p *insightsv1alpha1.PoolUpdateRecord, t insightsv1alpha1.NodeUpdateRecord) {
 	took := t.CompletedAt.Sub(t.StartedAt.Time)
-	p.NodeTimes = addNodeTime(p.NodeTimes, took)
+	p.NodeTimes = AddNodeTime(p.NodeTimes, took)
 	for i := range p.SlowestNodes {
 		if p.SlowestNodes[i].Name == t.Name {
 			// A node that updated twice (a configuration rolled out again

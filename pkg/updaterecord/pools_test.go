@@ -161,7 +161,7 @@ func TestNodeTimesStayBoundedAndExact(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var nt insightsv1alpha1.NodeTimes
 			for _, m := range tt.minutes {
-				nt = addNodeTime(nt, time.Duration(m)*time.Minute+30*time.Second)
+				nt = AddNodeTime(nt, time.Duration(m)*time.Minute+30*time.Second)
 			}
 			got := []any{nt.Median.Duration, nt.P90.Duration, len(nt.Minutes), nt.Timed}
 			if diff := cmp.Diff([]any{tt.median, tt.p90, tt.buckets, int32(len(tt.minutes))}, got); diff != "" {
@@ -172,7 +172,7 @@ func TestNodeTimesStayBoundedAndExact(t *testing.T) {
 	t.Run("past the bound the closest merge", func(t *testing.T) {
 		var nt insightsv1alpha1.NodeTimes
 		for m := 0; m < 5000; m++ {
-			nt = addNodeTime(nt, time.Duration(m%600)*time.Minute)
+			nt = AddNodeTime(nt, time.Duration(m%600)*time.Minute)
 		}
 		if len(nt.Minutes) > insightsv1alpha1.UpdateRecordMaxNodeTimeBuckets {
 			t.Fatalf("%d buckets, over the bound %d", len(nt.Minutes), insightsv1alpha1.UpdateRecordMaxNodeTimeBuckets)

@@ -33,14 +33,15 @@ const (
 // ClusterOperatorProgressInsight; current is the insight's status as last
 // written, or nil; now is the clock reading.
 func ClusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string, current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) insightsv1alpha1.ClusterVersionProgressInsightStatus {
-	status, _ := clusterVersionProgress(cv, operators, mcoImage, current, now)
+	status, _ := clusterVersionProgress(cv, operators, mcoImage, nil, current, now)
 	return status
 }
 
 // clusterVersionProgress is ClusterVersionProgress, and when the assessment
 // would next change by the passage of time alone (the estimate passing, or
-// passing by 10 minutes), or the zero time.
-func clusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string,
+// passing by 10 minutes), or the zero time. past is what the cluster's
+// recorded updates say, nil for nothing.
+func clusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.ClusterOperator, mcoImage string, past *eta.Past,
 	current *insightsv1alpha1.ClusterVersionProgressInsightStatus, now time.Time) (insightsv1alpha1.ClusterVersionProgressInsightStatus, time.Time) {
 	if current == nil {
 		current = &insightsv1alpha1.ClusterVersionProgressInsightStatus{}
@@ -94,6 +95,7 @@ func clusterVersionProgress(cv *configv1.ClusterVersion, operators []*configv1.C
 			Updated:              updated,
 			Total:                len(operators),
 			Baseline:             eta.Baseline(cv.Status.History),
+			Past:                 past,
 		}
 		remaining := eta.Remaining(in)
 		status.EstimatedCompletedAt = timePtr(now.Add(remaining))

@@ -363,7 +363,7 @@ func TestNoEstimateDuringAnArchitectureMigration(t *testing.T) {
 func TestAnArchitectureMigrationIsNeverOverdue(t *testing.T) {
 	// Hours into a migration whose operators all kept their version: an
 	// estimate would be long past, and the update assessed Stalled.
-	got, _, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), hosted.Standalone, "quay.io/mco@sha256:multi", nil, now.Add(5*time.Hour))
+	got, _, _ := Assess(migrating(), machineConfigMigrating(started.Add(time.Minute)), hosted.Standalone, "quay.io/mco@sha256:multi", nil, nil, now.Add(5*time.Hour))
 	if got.Assessment != insightsv1alpha1.ClusterVersionAssessmentProgressing || got.EstimatedCompletedAt != nil {
 		t.Errorf("assessment %s, estimate %v during a migration, want Progressing without an estimate", got.Assessment, got.EstimatedCompletedAt)
 	}
@@ -546,14 +546,14 @@ func TestPaceFollowsTheEstimate(t *testing.T) {
 				cv.Status.Conditions = append(cv.Status.Conditions, configv1.ClusterOperatorStatusCondition{
 					Type: "Failing", Status: configv1.ConditionTrue, Reason: "ClusterOperatorDegraded", LastTransitionTime: metav1.NewTime(started)})
 			}
-			got, next := clusterVersionProgress(cv, oneOfThreeUpdated(), "", nil, tc.at)
+			got, next := clusterVersionProgress(cv, oneOfThreeUpdated(), "", nil, nil, tc.at)
 			if got.Assessment != tc.want {
 				t.Errorf("assessment %s, want %s", got.Assessment, tc.want)
 			}
 			if !next.Equal(tc.wantNext) {
 				t.Errorf("next pace change at %v, want %v", next, tc.wantNext)
 			}
-			assessed, insights, _ := Assess(cv, oneOfThreeUpdated(), hosted.Standalone, "", nil, tc.at)
+			assessed, insights, _ := Assess(cv, oneOfThreeUpdated(), hosted.Standalone, "", nil, nil, tc.at)
 			if assessed.Assessment != tc.want {
 				t.Errorf("Assess: assessment %s, want %s", assessed.Assessment, tc.want)
 			}

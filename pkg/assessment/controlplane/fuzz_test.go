@@ -74,7 +74,7 @@ func FuzzAssess(f *testing.F) {
 			// The operator's clock.
 			return
 		}
-		status, insights, _ := Assess(&cv, operators, hosted.Standalone, "", nil, now)
+		status, insights, _ := Assess(&cv, operators, hosted.Standalone, "", nil, nil, now)
 		if errs := cvSchema.Validate(status); len(errs) > 0 {
 			t.Errorf("the API would refuse the ClusterVersion's insight: %v", errs.ToAggregate())
 		}
@@ -98,14 +98,14 @@ func FuzzAssess(f *testing.F) {
 			}
 		}
 
-		again, insightsAgain, _ := Assess(&cv, operators, hosted.Standalone, "", nil, now)
+		again, insightsAgain, _ := Assess(&cv, operators, hosted.Standalone, "", nil, nil, now)
 		if diff := cmp.Diff(status, again); diff != "" {
 			t.Errorf("assessed again (-first +second):\n%s", diff)
 		}
 		if diff := cmp.Diff(insights, insightsAgain); diff != "" {
 			t.Errorf("health assessed again (-first +second):\n%s", diff)
 		}
-		written, _, _ := Assess(&cv, operators, hosted.Standalone, "", &status, now)
+		written, _, _ := Assess(&cv, operators, hosted.Standalone, "", nil, &status, now)
 		if diff := cmp.Diff(status, written); diff != "" {
 			t.Errorf("assessed again from what was written (-first +second):\n%s", diff)
 		}

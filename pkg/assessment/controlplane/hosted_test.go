@@ -81,7 +81,7 @@ func TestHostedControlPlaneCountsOnlyTheGuestsOperators(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			guest := guestOperators(tc.updated)
 			operators := append(append([]*configv1.ClusterOperator{}, tc.synthetic...), guest...)
-			status, insights, next := Assess(hostedUpdating(), PayloadOperators(operators), tc.topology, "", nil, now)
+			status, insights, next := Assess(hostedUpdating(), PayloadOperators(operators), tc.topology, "", nil, nil, now)
 			if status.CompletionPercent != tc.wantCompletion {
 				t.Errorf("completion %d%%, want %d%%", status.CompletionPercent, tc.wantCompletion)
 			}
@@ -90,7 +90,7 @@ func TestHostedControlPlaneCountsOnlyTheGuestsOperators(t *testing.T) {
 			}
 			// The estimate and the health insights are those of the guest's
 			// operators alone, as if the six were not there.
-			wantStatus, wantInsights, wantNext := Assess(hostedUpdating(), guest, hosted.Standalone, "", nil, now)
+			wantStatus, wantInsights, wantNext := Assess(hostedUpdating(), guest, hosted.Standalone, "", nil, nil, now)
 			if diff := cmp.Diff(wantStatus, status); diff != "" {
 				t.Errorf("status (-guest's operators alone +got):\n%s", diff)
 			}

@@ -30,12 +30,14 @@ import (
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/insightwrite"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/payload"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/internal/queue"
+	"github.com/update-insights/update-insights-operator/pkg/eta"
 	insightsclient "github.com/update-insights/update-insights-operator/pkg/generated/clientset/versioned/typed/insights/v1alpha1"
 	insightinformers "github.com/update-insights/update-insights-operator/pkg/generated/informers/externalversions/insights/v1alpha1"
 	insightslisters "github.com/update-insights/update-insights-operator/pkg/generated/listers/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 	"github.com/update-insights/update-insights-operator/pkg/names"
 	"github.com/update-insights/update-insights-operator/pkg/tracker"
+	"github.com/update-insights/update-insights-operator/pkg/updaterecord"
 )
 
 const (
@@ -60,6 +62,7 @@ type Controller struct {
 	insights        insightslisters.ClusterVersionProgressInsightLister
 	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
+	records         insightslisters.UpdateRecordLister
 	topology        hosted.Topology
 	clock           clock.PassiveClock
 }
@@ -69,6 +72,9 @@ type Options struct {
 	// Topology says whether the control plane is hosted, which decides the
 	// ClusterOperators that count (controlplane.Counts).
 	Topology hosted.Topology
+	// Records are the UpdateRecords the estimate learns from; nil for
+	// none, when it follows the ClusterVersion's history alone.
+	Records insightinformers.UpdateRecordInformer
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -116,18 +122,27 @@ func New(
 	// The machine-config-operator Deployment is not waited for, as in the
 	// ClusterOperator controller, with which completion must agree: until it
 	// is read, machine-config is judged by its version alone.
-	tracker.WaitsFor(Name, map[string]cache.InformerSynced{
+	synced := map[string]cache.InformerSynced{
 		"clusterversions":                clusterVersions.Informer().HasSynced,
 		"clusteroperators":               clusterOperators.Informer().HasSynced,
 		"clusterversionprogressinsights": insights.Informer().HasSynced,
 		"updatehealthinsights":           healthInsights.Informer().HasSynced,
-	})
+	}
+	var bare []factory.Informer
+	if options.Records != nil {
+		// Read at each sync, never a reason for one: a record changes the
+		// estimate only once its update completed, before the next starts.
+		c.records = options.Records.Lister()
+		synced["updaterecords"] = options.Records.Informer().HasSynced
+		bare = append(bare, options.Records.Informer())
+	}
+	tracker.WaitsFor(Name, synced)
 	return factory.New().
 		WithSyncContext(syncCtx).
 		WithSync(tracker.Sync(Name, c.sync)).
 		WithInformersQueueKeysFunc(queue.ByName, clusterVersions.Informer(), insights.Informer()).
 		WithInformersQueueKeysFunc(ownerKey, healthInsights.Informer()).
-		WithBareInformers(clusterOperators.Informer()).
+		WithBareInformers(append(bare, clusterOperators.Informer())...).
 		ResyncEvery(ResyncInterval).
 		ToController(controllerName, recorder), nil
 }
@@ -239,7 +254,11 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	if insight != nil {
 		current = &insight.Status
 	}
-	desired, healthInsights, next := controlplane.Assess(cv, operators, c.topology, payload.MachineConfigOperatorImage(c.deployments), current, now)
+	past, err := c.past(cv)
+	if err != nil {
+		return err
+	}
+	desired, healthInsights, next := controlplane.Assess(cv, operators, c.topology, payload.MachineConfigOperatorImage(c.deployments), past, current, now)
 	insight, written, err := c.writer.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, desired)
 	if err != nil {
 		return err
@@ -273,4 +292,22 @@ func (c *Controller) queueEverything(syncCtx factory.SyncContext) error {
 	queue.AddNames(syncCtx, cvs)
 	queue.AddNames(syncCtx, insights)
 	return nil
+}
+
+// past is what the cluster's recorded updates say of its control plane for
+// the estimate of cv's update; nil without records.
+func (c *Controller) past(cv *configv1.ClusterVersion) (*eta.Past, error) {
+	if c.records == nil || len(cv.Status.History) < 2 {
+		return nil, nil
+	}
+	records, err := c.records.List(labels.Everything())
+	if err != nil {
+		return nil, err
+	}
+	statuses := make([]insightsv1alpha1.UpdateRecordStatus, 0, len(records))
+	for _, r := range records {
+		statuses = append(statuses, r.Status)
+	}
+	past, _ := updaterecord.Learn(statuses, cv.Status.History[1].Version, cv.Status.History[0].Version)
+	return past, nil
 }

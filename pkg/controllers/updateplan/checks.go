@@ -76,6 +76,7 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		Pools:            cluster.pools,
 		Topology:         c.topology,
 		PerNode:          map[string]time.Duration{},
+		PerNodeP90:       map[string]time.Duration{},
 		Now:              now,
 	}
 	ready, err := c.readGates(&in)
@@ -102,6 +103,9 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 	if c.perNode != nil {
 		for _, p := range cluster.pools {
 			in.PerNode[p.Name] = c.perNode.Expected(p.Name)
+			if _, p90, ok := c.perNode.Learned(p.Name); ok {
+				in.PerNodeP90[p.Name] = p90
+			}
 		}
 		// A hosted cluster's pools are its nodes' NodePools.
 		for _, nodePool := range precheck.NodePoolsOfNodes(cluster.nodes) {
