@@ -28,8 +28,10 @@ type Update struct {
 	State  insightsv1alpha1.UpdateRecordState `json:"state"`
 	// StartedAt is the update's start.
 	StartedAt time.Time `json:"startedAt"`
-	// ControlPlane is how long the control plane took, or has taken so
-	// far.
+	// Duration is how long the update took, its pools with its control
+	// plane, or has taken so far; ControlPlane how long the control plane
+	// did.
+	Duration     metav1.Duration `json:"duration"`
 	ControlPlane metav1.Duration `json:"controlPlane"`
 	// Stalls counts the stalls, StallTime adds up their durations.
 	Stalls    int             `json:"stalls"`
@@ -76,6 +78,10 @@ func line(r *insightsv1alpha1.UpdateRecord, now time.Time) Update {
 	if d := s.Durations.ControlPlane; d != nil {
 		u.ControlPlane = *d
 	}
+	u.Duration = u.ControlPlane
+	if d := s.Durations.Total; d != nil {
+		u.Duration = *d
+	}
 	until := end(s, now)
 	for i := range s.Stalls {
 		u.StallTime.Duration += updaterecord.StallDuration(&s.Stalls[i], until)
@@ -91,12 +97,15 @@ func line(r *insightsv1alpha1.UpdateRecord, now time.Time) Update {
 // end is when the record's update ended, or until when it was seen.
 func end(s *insightsv1alpha1.UpdateRecordStatus, now time.Time) time.Time {
 	switch {
-	case s.ControlPlaneCompletedAt != nil:
-		return s.ControlPlaneCompletedAt.Time
+	case s.CompletedAt != nil:
+		return s.CompletedAt.Time
 	case s.AbandonedAt != nil:
 		return s.AbandonedAt.Time
 	case s.State == insightsv1alpha1.UpdateRecordProgressing:
+		// Its pools may update on after its control plane completed.
 		return now
+	case s.ControlPlaneCompletedAt != nil:
+		return s.ControlPlaneCompletedAt.Time
 	}
 	return s.ObservedUntil.Time
 }

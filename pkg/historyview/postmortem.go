@@ -19,9 +19,11 @@ const slowestOperators = 10
 type Postmortem struct {
 	Update Update `json:"update"`
 	// CompletedAt is the control plane's completion; AbandonedAt the start
-	// of the update that replaced this one.
-	CompletedAt *time.Time `json:"completedAt,omitempty"`
-	AbandonedAt *time.Time `json:"abandonedAt,omitempty"`
+	// of the update that replaced this one; UpdateCompletedAt the update's
+	// completion, its pools' with its control plane's.
+	CompletedAt       *time.Time `json:"completedAt,omitempty"`
+	AbandonedAt       *time.Time `json:"abandonedAt,omitempty"`
+	UpdateCompletedAt *time.Time `json:"updateCompletedAt,omitempty"`
 	// ObservedUntil is the last time the operator saw it in progress.
 	ObservedUntil time.Time `json:"observedUntil"`
 	// NotObserved are the spans the operator did not see, and the count of
@@ -36,6 +38,18 @@ type Postmortem struct {
 	Stalls           []Stall    `json:"stalls"`
 	StallsOmitted    int32      `json:"stallsOmitted,omitempty"`
 	Estimates        []Estimate `json:"estimates"`
+	// Pools are the node pools, as the record has them, and PoolsOmitted
+	// counts those it left out.
+	Pools        []Pool `json:"pools"`
+	PoolsOmitted int32  `json:"poolsOmitted,omitempty"`
+}
+
+// Pool is what a pool's nodes took.
+type Pool struct {
+	insightsv1alpha1.PoolUpdateRecord `json:",inline"`
+	// Duration is from its first node's start to its last's finish, or to
+	// the update's end while it updates; nil before a node began.
+	Duration *metav1.Duration `json:"duration,omitempty"`
 }
 
 // Span is a span of time.
@@ -84,9 +98,13 @@ type Estimate struct {
 func Build(r *insightsv1alpha1.UpdateRecord, now time.Time) Postmortem {
 	s := &r.Status
 	p := Postmortem{Update: line(r, now), ObservedUntil: s.ObservedUntil.Time, NotObservedOmitted: s.NotObservedOmitted,
-		StallsOmitted: s.StallsOmitted, Estimates: estimateErrors(s), Timeline: []Event{}, SlowestOperators: []Operator{}, Stalls: []Stall{}}
+		StallsOmitted: s.StallsOmitted, Estimates: estimateErrors(s), Timeline: []Event{}, SlowestOperators: []Operator{}, Stalls: []Stall{},
+		Pools: []Pool{}, PoolsOmitted: s.PoolsOmitted}
 	if t := s.ControlPlaneCompletedAt; t != nil {
 		p.CompletedAt = &t.Time
+	}
+	if t := s.CompletedAt; t != nil {
+		p.UpdateCompletedAt = &t.Time
 	}
 	if t := s.AbandonedAt; t != nil {
 		p.AbandonedAt = &t.Time
@@ -145,6 +163,24 @@ func Build(r *insightsv1alpha1.UpdateRecord, now time.Time) Postmortem {
 		if e.Estimated != nil {
 			add(e.ObservedAt, "At %d%% the control plane's completion was estimated at %s", e.CompletionPercent, e.Estimated.UTC().Format(time.RFC3339))
 		}
+	}
+	for i := range s.Pools {
+		pool := Pool{PoolUpdateRecord: *s.Pools[i].DeepCopy()}
+		if st := pool.StartedAt; st != nil {
+			until := until
+			if pool.CompletedAt != nil {
+				until = pool.CompletedAt.Time
+			}
+			pool.Duration = &metav1.Duration{Duration: max(0, until.Sub(st.Time))}
+			add(st.Time, "Pool %s began updating its nodes", pool.Name)
+		}
+		if c := pool.CompletedAt; c != nil && pool.StartedAt != nil {
+			add(c.Time, "Pool %s updated its %d nodes (%s)", pool.Name, pool.Nodes, text.Minutes(pool.Duration.Duration))
+		}
+		p.Pools = append(p.Pools, pool)
+	}
+	if c := p.UpdateCompletedAt; c != nil && (p.CompletedAt == nil || c.After(*p.CompletedAt)) {
+		add(*c, "The update completed, its pools with its control plane (%s)", text.Minutes(p.Update.Duration.Duration))
 	}
 	switch {
 	case p.CompletedAt != nil:

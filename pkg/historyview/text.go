@@ -7,6 +7,9 @@ import (
 	"text/tabwriter"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/text"
 )
 
@@ -20,10 +23,10 @@ func WriteList(w io.Writer, h *History) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
-	fmt.Fprintln(tw, "TO\tFROM\tSTARTED\tSTATE\tCONTROL PLANE\tSTALLS\tCOMPLETION VS ESTIMATE")
+	fmt.Fprintln(tw, "TO\tFROM\tSTARTED\tSTATE\tDURATION\tCONTROL PLANE\tSTALLS\tCOMPLETION VS ESTIMATE")
 	for _, u := range h.Updates {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", u.To, dash(u.From), stamp(u.StartedAt), state(&u), text.Minutes(u.ControlPlane.Duration),
-			stalls(&u), estimate(u.EstimateError))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", u.To, dash(u.From), stamp(u.StartedAt), state(&u), text.Minutes(u.Duration.Duration),
+			text.Minutes(u.ControlPlane.Duration), stalls(&u), estimate(u.EstimateError))
 	}
 	return tw.Flush()
 }
@@ -78,6 +81,9 @@ func WritePostmortem(w io.Writer, p *Postmortem) error {
 	default:
 		fmt.Fprintf(&b, "Control Plane:  updating for %s, last seen at %s\n", text.Minutes(u.ControlPlane.Duration), stamp(p.ObservedUntil))
 	}
+	if c := p.UpdateCompletedAt; c != nil {
+		fmt.Fprintf(&b, "Completed:      %s (%s), its pools with its control plane\n", stamp(*c), text.Minutes(u.Duration.Duration))
+	}
 	for i, s := range p.NotObserved {
 		label := "Not Observed:"
 		if i > 0 {
@@ -110,6 +116,8 @@ func WritePostmortem(w io.Writer, p *Postmortem) error {
 	if p.OperatorsUndated > 0 {
 		fmt.Fprintf(tw, "  %d more updated unseen, with no duration to tell\n", p.OperatorsUndated)
 	}
+
+	writePools(tw, p)
 
 	fmt.Fprintln(tw, "\nStalls:")
 	if len(p.Stalls) == 0 {
@@ -155,6 +163,64 @@ func WritePostmortem(w io.Writer, p *Postmortem) error {
 		}
 	}
 	return tw.Flush()
+}
+
+// writePools prints each pool's nodes by phase: when the first entered and
+// the last left each, the per-node times, and the slowest nodes.
+func writePools(tw io.Writer, p *Postmortem) {
+	fmt.Fprintln(tw, "\nPools:")
+	if len(p.Pools) == 0 {
+		fmt.Fprintln(tw, "  none: no node was seen in the update")
+	}
+	for _, pool := range p.Pools {
+		fmt.Fprintf(tw, "  %s (%s): %d of %d nodes updated, %d timed", pool.Name, pool.ScopeType, pool.Updated, pool.Nodes, pool.NodeTimes.Timed)
+		switch {
+		case pool.StartedAt == nil:
+			fmt.Fprint(tw, "; no node was seen to begin")
+		case pool.CompletedAt != nil:
+			fmt.Fprintf(tw, "; from %s to %s (%s)", stamp(pool.StartedAt.Time), stamp(pool.CompletedAt.Time), text.Minutes(pool.Duration.Duration))
+		default:
+			fmt.Fprintf(tw, "; since %s (%s so far)", stamp(pool.StartedAt.Time), text.Minutes(pool.Duration.Duration))
+		}
+		if pool.Assessment == insightsv1alpha1.PoolExcluded {
+			fmt.Fprint(tw, "; excluded from the update (paused)")
+		}
+		fmt.Fprintln(tw)
+		if len(pool.Phases) > 0 {
+			fmt.Fprintln(tw, "    PHASE\tFIRST NODE IN\tLAST NODE OUT")
+			for _, ph := range pool.Phases {
+				out := "a node is in it"
+				if ph.EndedAt != nil {
+					out = stamp(ph.EndedAt.Time)
+				}
+				fmt.Fprintf(tw, "    %s\t%s\t%s\n", ph.Phase, stamp(ph.StartedAt.Time), out)
+			}
+		}
+		if nt := pool.NodeTimes; nt.Median != nil && nt.P90 != nil {
+			fmt.Fprintf(tw, "    Per node: median %s, 90th percentile %s, of %d timed\n", text.Minutes(nt.Median.Duration), text.Minutes(nt.P90.Duration), nt.Timed)
+		}
+		if len(pool.SlowestNodes) > 0 {
+			fmt.Fprintln(tw, "    SLOWEST NODE\tSTARTED\tCOMPLETED\tDURATION\tDRAINING\tUPDATING\tREBOOTING")
+			for _, n := range pool.SlowestNodes {
+				fmt.Fprintf(tw, "    %s\t%s\t%s\t%s\t%s\t%s\t%s\n", n.Name, stamp(n.StartedAt.Time), stamp(n.CompletedAt.Time),
+					text.Minutes(n.CompletedAt.Sub(n.StartedAt.Time)), seen(n.Draining), seen(n.Updating), seen(n.Rebooting))
+			}
+		}
+		if pool.UpdatingOmitted > 0 {
+			fmt.Fprintf(tw, "    up to %d more nodes at once updated unfollowed, and untimed\n", pool.UpdatingOmitted)
+		}
+	}
+	if p.PoolsOmitted > 0 {
+		fmt.Fprintf(tw, "  %d more pools are not kept\n", p.PoolsOmitted)
+	}
+}
+
+// seen is a phase's time as seen, "-" when the node was not seen in it.
+func seen(d *metav1.Duration) string {
+	if d == nil {
+		return "-"
+	}
+	return text.Minutes(d.Duration)
 }
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
