@@ -64,7 +64,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, history listed the update Completed and its postmortem the held drain as a stall naming them, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed with no configuration rollout left showing, and everything stopped cleanly.")
 	flag.BoolVar(&o.hosted, "hosted", false, "Play a cluster whose control plane HyperShift hosts ("+hostedRecording+"'s ClusterVersion and ClusterOperators, reshaped as a hosted cluster has them; --scenario is not read): a control-plane update, an InPlace NodePool's update and a Replace NodePool's rollout beside a NodePool left behind, printing what the status command shows at each step; with --check, exit non-zero unless at each step status said what HyperShift's code makes true then and never \"MachineConfigPool\", the insight went from Progressing to Completed, the operator's ClusterOperator is Available in the hosted mode and not Degraded, and everything stopped cleanly.")
 	flag.BoolVar(&o.management, "management", false, "Play a management cluster with three hosted clusters, in the shapes HyperShift's and Cluster API's controllers write (--scenario is not read): a control-plane update that completes, a Replace NodePool rolling machine by machine with one Machine held by a drain, and a minor update blocked by ClusterVersionUpgradeable=False beside an InPlace NodePool, made with the upgrade command where it allows them; printing what status --hosted-clusters and --hosted-cluster show at each step; with --check, exit non-zero unless at each step they said what HyperShift's code makes true then, upgrade set or refused what HyperShift would, and everything stopped cleanly.")
@@ -304,13 +304,30 @@ func run(ctx context.Context, o options) (err error) {
 				olm.Informer, failingCSVNamespace, failingCSVName, olmSeen.shown, olmSeen.left, orFine(statusShowed))
 		}
 		say("check passed: the insight went from Progressing to Completed, every pool completed and shows no configuration rollout, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and the failing CSV's error reached UpdateStatus and the status command's health section during the update, and left once the CSV recovered")
+		say("what the operator recorded of the update:")
+		if err := walk.showHistory(ctx, scenario.target(), true); err != nil {
+			return fmt.Errorf("the update's record: %w", err)
+		}
+		say("check passed: history listed the update to %s Completed, and its postmortem the worker pool's nodes and the held drain as a stall naming pod %s/%s and budget %s/%s", scenario.target(), heldNamespace, heldPod, heldNamespace, heldBudget)
 		say("the pre-checks walkthrough (docs/administrators.md, \"Pre-checks walkthrough\"):")
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)
 		}
 		say("check passed: pre-checks named the demonstration informer's finding and the update's risk, upgrade refused the update until they were accepted, pre-checks passed once they were, upgrade --dry-run showed the desiredUpdate to %s, pre-checks named the operator OLM installed that blocks %s and its remedy, and each printed what the documentation shows", walk.target, walk.minor)
+		first := scenario.target()
+		if err := playSecond(ctx, c, scenario, scenario.offers.next, o.step); err != nil {
+			return err
+		}
+		if err := walk.checkBothRecorded(ctx, first, scenario.target(), logPath); err != nil {
+			return fmt.Errorf("the second update: %w", err)
+		}
+		say("check passed: history listed both updates Completed, and the operator's log said the second's estimate learned from the first's record")
 	} else if ctx.Err() == nil {
-		say("the update is complete; the local cluster keeps running for the pre-checks walkthrough:")
+		say("the update is complete; what the operator recorded of it:")
+		if err := walk.showHistory(ctx, scenario.target(), false); err != nil {
+			return err
+		}
+		say("the local cluster keeps running for the pre-checks walkthrough:")
 		say("  %s", walk.commandLine(walk.preCheckSteps()[0].args))
 		say("  and, to the next minor release, which an operator OLM installed blocks:")
 		say("  %s", walk.commandLine([]string{"pre-checks", "--to", walk.minor, "--details"}))

@@ -63,8 +63,12 @@ type Controller struct {
 	writer          *insightwrite.Writer[*insightsv1alpha1.ClusterVersionProgressInsight, insightsv1alpha1.ClusterVersionProgressInsightStatus]
 	health          *healthinsights.Syncer
 	records         insightslisters.UpdateRecordLister
-	topology        hosted.Topology
-	clock           clock.PassiveClock
+	// learned is the update and the number of records the estimate last
+	// learned from, so that the log says when either changes, not at
+	// every sync; syncs never overlap (one key, one worker at a time).
+	learned  string
+	topology hosted.Topology
+	clock    clock.PassiveClock
 }
 
 // Options are what the controller needs to know of the cluster.
@@ -308,6 +312,10 @@ func (c *Controller) past(cv *configv1.ClusterVersion) (*eta.Past, error) {
 	for _, r := range records {
 		statuses = append(statuses, r.Status)
 	}
-	past, _ := updaterecord.Learn(statuses, cv.Status.History[1].Version, cv.Status.History[0].Version)
+	past, learned := updaterecord.Learn(statuses, cv.Status.History[1].Version, cv.Status.History[0].Version)
+	if key := fmt.Sprintf("%s %d", cv.Status.History[0].Version, learned); key != c.learned && cv.Status.History[0].State != configv1.CompletedUpdate {
+		c.learned = key
+		klog.InfoS("Estimating the control plane's update from the cluster's recorded updates (with none, from its ClusterVersion history)", "records", learned, "update", cv.Status.History[0].Version)
+	}
 	return past, nil
 }
