@@ -2,6 +2,8 @@ package integration
 
 import (
 	"context"
+	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -119,4 +121,74 @@ func getOperator(t testing.TB, name string) *configv1.ClusterOperator {
 		t.Fatal(err)
 	}
 	return co
+}
+
+// An update an earlier operator saw the first part of, and that completed
+// while no operator ran, is recorded Completed with the span from when the
+// earlier operator last saw it to the restart not observed, what it saw
+// kept, and an operator that completed unseen undated.
+func TestAnUpdateSeenOnlyInItsFirstPartIsRecordedSo(t *testing.T) {
+	recordFromScratch(t)
+	createClusterOperators(t, map[string]string{"etcd": toVersion, "dns": toVersion})
+	completed := midUpdateStatus()
+	completion := metav1.NewTime(time.Now().Add(-2 * time.Minute).Truncate(time.Second))
+	completed.History[0].State, completed.History[0].CompletionTime = configv1.CompletedUpdate, &completion
+	completed.Conditions[0] = configv1.ClusterOperatorStatusCondition{Type: configv1.OperatorProgressing, Status: configv1.ConditionFalse,
+		Message: "Cluster version is " + toVersion, LastTransitionTime: completion}
+	createClusterVersion(t, nil, completed)
+
+	// The record as the earlier operator left it, in the shape
+	// updaterecord.Next writes: it saw the update from its start, and etcd
+	// complete, until five minutes in.
+	lastSeen := metav1.NewTime(updateStarted.Add(5 * time.Minute))
+	etcdDone := metav1.NewTime(updateStarted.Add(3 * time.Minute))
+	etcdStart := metav1.NewTime(updateStarted.Add(time.Minute))
+	earlier := insightsv1alpha1.UpdateRecordStatus{
+		From: &insightsv1alpha1.Version{Version: fromVersion}, To: insightsv1alpha1.Version{Version: toVersion},
+		State: insightsv1alpha1.UpdateRecordProgressing, StartedAt: updateStarted, ObservedUntil: lastSeen,
+		Durations: insightsv1alpha1.UpdateRecordDurations{ControlPlane: &metav1.Duration{Duration: 5 * time.Minute}, Total: &metav1.Duration{Duration: 5 * time.Minute}},
+		ClusterOperators: []insightsv1alpha1.OperatorUpdateRecord{
+			{Name: "dns"},
+			{Name: "etcd", StartedAt: &etcdStart, CompletedAt: &etcdDone, Updated: true},
+		},
+	}
+	records := insightsClient.InsightsV1alpha1().UpdateRecords()
+	name := updaterecord.Name(toVersion, updateStarted.Time)
+	created, err := records.Create(context.Background(), &insightsv1alpha1.UpdateRecord{ObjectMeta: metav1.ObjectMeta{Name: name}}, metav1.CreateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created.Status = earlier
+	if _, err := records.UpdateStatus(context.Background(), created, metav1.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+
+	restarted := time.Now().Truncate(time.Second)
+	startOperator(t)
+	done := waitForRecord(t, "Completed", func(r *insightsv1alpha1.UpdateRecord) bool {
+		return r.Status.State == insightsv1alpha1.UpdateRecordCompleted
+	})
+	spans := done.Status.NotObserved
+	if len(spans) != 1 || !spans[0].From.Equal(&lastSeen) || spans[0].To.Time.Before(restarted) {
+		t.Errorf("not observed %v, want one span from when the earlier operator last saw the update (%s) to the restart (%s)", spans, lastSeen, restarted)
+	}
+	if got := operatorRecord(done, "etcd"); got == nil || got.CompletedAt == nil || !got.CompletedAt.Equal(&etcdDone) {
+		t.Errorf("etcd %+v, want its completion at %s kept", got, etcdDone)
+	}
+	if got := operatorRecord(done, "dns"); got == nil || !got.Updated || got.CompletedAt != nil {
+		t.Errorf("dns %+v, want updated, undated: it completed while no operator ran", got)
+	}
+	if got := done.Status.ControlPlaneCompletedAt; got == nil || !got.Equal(&completion) {
+		t.Errorf("the control plane completed at %v, want %s as the ClusterVersion's history says", got, completion)
+	}
+	printed, err := exec.Command(operatorBinary, "history", name, "--kubeconfig", kubeconfigPath).CombinedOutput()
+	if err != nil {
+		t.Fatalf("history %s: %v\n%s", name, err, printed)
+	}
+	out := string(printed)
+	for _, want := range []string{"Not Observed:   " + lastSeen.UTC().Format(time.RFC3339), "1 more updated unseen, with no duration to tell"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("history %s does not say %q:\n%s", name, want, out)
+		}
+	}
 }
