@@ -27,7 +27,12 @@ func isPhase(reason string) bool {
 // True (which the Node insight dates) to its turning False with reason
 // Completed; its phases are timed by their sight, since the insight dates
 // only the condition's status. A node whose start was not seen is counted
-// updated, and not timed.
+// updated, and not timed. A MachineConfigNode would not tell more once a
+// node finished: the machine-config daemon dates each step's condition as
+// it reaches it, and when Updated turns True sets every other condition
+// False, dated anew (openshift/machine-config-operator
+// pkg/upgrademonitor/upgrade_monitor.go, generateAndApplyMachineConfigNodes,
+// reset), so its step times can only be read live, as these are.
 func pools(in Input, started, now metav1.Time) ([]insightsv1alpha1.PoolUpdateRecord, int32) {
 	byName := map[string]*insightsv1alpha1.PoolUpdateRecord{}
 	var omitted int32
