@@ -3,11 +3,12 @@
 // "End to end"). One JSON argument says what to do:
 //
 //   {"url": "http://127.0.0.1:PORT",
-//    "mode": "tab"|"accept"|"overview"|"hosted-cluster"|"hosted-clusters",
+//    "mode": "tab"|"accept"|"overview"|"hosted-cluster"|"hosted-clusters"|"history",
 //    "user": "NAME" (optional: the identity the stand-in impersonates),
 //    "identity": "..." (accept: the finding to accept; "" for the first),
 //    "namespace", "name" (hosted-cluster: the HostedCluster whose tab to
 //      open; hosted-clusters: the cluster whose link to follow),
+//    "records": ["NAME", ...] (history: the updates to choose in turn),
 //    "now": "RFC 3339" (optional: the page's clock, fixed there),
 //    "screenshot": "PATH.png", "section": "DATA-TEST" (optional: only it)}
 //
@@ -156,6 +157,87 @@ const hostedFactsOf = () => {
   };
 };
 
+// historyFactsOf reads, in the page, the update history's rows, each with
+// its record's name, and what the section says instead or above them.
+const historyFactsOf = () => {
+  const text = (el) => {
+    if (!el) return null;
+    const c = el.cloneNode(true);
+    c.querySelectorAll('.pf-v6-screen-reader').forEach((s) => s.remove());
+    return c.textContent.replace(/\s+/g, ' ').trim();
+  };
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  return {
+    rows: all('[data-test="history-row"]').map((tr) => ({ record: tr.getAttribute('data-record'), cells: all('td', tr).map(text) })),
+    unseen: all('[data-test="history-unseen"] .pf-v6-c-alert__title').map(text),
+    none: text(document.querySelector('[data-test="no-update-records"]')),
+    error: text(document.querySelector('[data-test="history-error"] .pf-v6-c-alert__title')),
+  };
+};
+
+// postmortemFactsOf reads the chosen update's postmortem: its title and
+// head, its tables (rows, what it says without any, the lines beneath),
+// its timeline's events, and the picture: each bar, band and span with
+// where it is drawn (x and width, in the drawing's units), the markers'
+// lines, the estimates' marks and what it says of the operators and pools
+// it has no start of.
+const postmortemFactsOf = () => {
+  const text = (el) => (el ? el.textContent.replace(/\s+/g, ' ').trim() : null);
+  const all = (sel, root = document) => [...root.querySelectorAll(sel)];
+  const pm = document.querySelector('[data-test="update-postmortem"]');
+  const table = (testId) => {
+    const t = pm.querySelector(`[data-test="${testId}"]`);
+    return { rows: all('tbody tr', t).map((tr) => all('td', tr).map(text)), none: text(t.querySelector('[data-test="table-none"]')), notes: all('[data-test="table-note"]', t).map(text) };
+  };
+  const svg = pm.querySelector('[data-test="update-timeline"] svg');
+  const box = (g, sel = 'rect') => {
+    const r = g.querySelector(sel);
+    return { x: Number(r.getAttribute('x')), width: Number(r.getAttribute('width')) };
+  };
+  const bars = (testId) => all(`[data-test="${testId}"]`, svg).map((g) => ({ name: g.getAttribute('data-name'), open: g.getAttribute('data-open') === 'true', ...box(g) }));
+  const markers = (root) =>
+    Object.fromEntries(
+      all('[data-test="timeline-started"], [data-test="timeline-completed"], [data-test="timeline-abandoned"], [data-test="timeline-last-seen"], [data-test="timeline-update-completed"]', root).map((g) => [
+        g.getAttribute('data-test').slice('timeline-'.length),
+        Number(g.querySelector('line').getAttribute('x1')),
+      ]),
+    );
+  return {
+    record: pm.getAttribute('data-record'),
+    title: text(pm.querySelector('.pf-v6-c-card__title')),
+    terms: all('[data-test="postmortem-term"]', pm).map((g) => [text(g.querySelector('dt')), ...all('[data-test="term-line"]', g).map(text)]),
+    tables: { slowest: table('slowest-operators'), stalls: table('stalls'), estimates: table('estimates') },
+    // Each pool: its summary line, the rows of its phases and of its
+    // slowest nodes (both tables' rows, in order), its per-node line and
+    // notes; what the section says without any, and its own notes.
+    pools: {
+      pools: all('[data-test="postmortem-pool"]', pm).map((p) => ({
+        summary: text(p.querySelector('[data-test="postmortem-pool-summary"]')),
+        rows: all('tbody tr', p).map((tr) => all('td', tr).map(text)),
+        perNode: text(p.querySelector('[data-test="postmortem-pool-per-node"]')),
+        notes: all('[data-test="table-note"]', p).map(text),
+      })),
+      none: text(pm.querySelector('[data-test="postmortem-pools"] > [data-test="table-none"]')),
+      notes: all('[data-test="postmortem-pools"] > [data-test="table-note"]', pm).map(text),
+    },
+    events: all('[data-test="timeline-events"] tbody tr', pm).map((tr) => all('td', tr).map(text)),
+    picture: svg && {
+      operators: bars('timeline-operator'),
+      pools: bars('timeline-pool'),
+      // A stall's band crosses every lane; its bar is in its own.
+      stalls: all('[data-test="timeline-stall"]', svg).map((g) => ({ name: g.getAttribute('data-name'), level: g.getAttribute('data-level'), ...box(g) })),
+      notObserved: all('[data-test="timeline-not-observed"]', svg).map((g) => ({ since: g.getAttribute('data-since') === 'true', label: text(g.querySelector('text')), ...box(g) })),
+      markers: markers(svg),
+      estimates: all('[data-test="timeline-estimate"]', svg).map((g) => ({
+        percent: Number(g.getAttribute('data-percent')),
+        beyond: g.getAttribute('data-beyond') === 'true',
+        x: Number(g.querySelector('path').getAttribute('d').split(' ')[1]),
+      })),
+      unseen: text(pm.querySelector('[data-test="timeline-unseen"]')),
+    },
+  };
+};
+
 // sharedErrors says which modules the console provides the plugin did not
 // take from it: a singleton of another version warns in the console by
 // itself (webpack's "Unsatisfied version"), but a module that is not a
@@ -233,6 +315,20 @@ const main = async () => {
       await page.locator('[data-test="hosted-cluster-link"]', { hasText: `${spec.namespace}/${spec.name}` }).click();
       await page.locator('[data-test="hosted-section"]').first().waitFor();
       out.facts.followed = new URL(page.url()).pathname;
+      return out;
+    }
+    if (spec.mode === 'history') {
+      await page.goto(`${spec.url}/settings/cluster/update-insights${query}`);
+      await page.locator('[data-test="history-row"], [data-test="no-update-records"], [data-test="history-error"]').first().waitFor();
+      out.facts = { ...(await settle(page, historyFactsOf)), postmortems: [] };
+      // Each update chosen in turn: its postmortem replaces the last.
+      for (const record of spec.records ?? []) {
+        await page.locator(`[data-test="history-row"][data-record="${record}"] [data-test="history-choose"]`).click();
+        await page.locator(`[data-test="update-postmortem"][data-record="${record}"]`).waitFor();
+        out.facts.postmortems.push(await settle(page, postmortemFactsOf));
+        if (spec.screenshot) await page.locator('[data-test="update-history"]').screenshot({ path: spec.screenshot.replace(/\.png$/, `-${record}.png`) });
+      }
+      errors.push(...(await sharedErrors(page)));
       return out;
     }
     if (spec.mode === 'overview') {

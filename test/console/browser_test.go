@@ -22,6 +22,8 @@ type browseSpec struct {
 	// link to follow from the hosted clusters' page.
 	Namespace string `json:"namespace,omitempty"`
 	Name      string `json:"name,omitempty"`
+	// Records are the updates to choose in turn in the update history.
+	Records []string `json:"records,omitempty"`
 	// Now fixes the page's clock (RFC 3339).
 	Now string `json:"now,omitempty"`
 }

@@ -3,8 +3,9 @@
 // stand-in (console-plugin/e2e), against the operator running on recorded
 // clusters loaded into a real kube-apiserver and etcd. What the tab shows
 // is compared with what `update-insights-operator status --details=all`
-// prints for the same cluster in the same state, and Accept with what
-// `pre-checks --accept` writes. `make test-console-e2e` builds what it
+// prints for the same cluster in the same state, Accept with what
+// `pre-checks --accept` writes, and the update history with what `history`
+// prints of the same UpdateRecords. `make test-console-e2e` builds what it
 // needs and runs it; docs/console-plugin.md says what this layer verifies
 // and what only a real console can.
 package console

@@ -16,6 +16,7 @@ import { InformersSection } from './InformersSection';
 import { PoolCard } from './PoolCard';
 import { behindLine } from '../view/pools';
 import { drainsHeld } from '../view/drains';
+import { HistorySection } from './HistorySection';
 import { PreChecksSection } from './PreChecksSection';
 import { useInsights } from './useInsights';
 import { useNow } from './useNow';
@@ -115,6 +116,9 @@ const UpdateInsightsTab = () => {
         )}
         <StackItem>
           <PreChecksSection plans={plans} now={now} />
+        </StackItem>
+        <StackItem>
+          <HistorySection now={now} />
         </StackItem>
       </Stack>
     </div>

@@ -17,6 +17,7 @@ export const UpdateHealthInsightGVK = gvk('UpdateHealthInsight');
 export const UpdateStatusGVK = gvk('UpdateStatus');
 export const UpdatePlanGVK = gvk('UpdatePlan');
 export const UpdateInformerGVK = gvk('UpdateInformer');
+export const UpdateRecordGVK = gvk('UpdateRecord');
 export const HostedClusterProgressInsightGVK = gvk('HostedClusterProgressInsight');
 export const NodePoolProgressInsightGVK = gvk('NodePoolProgressInsight');
 

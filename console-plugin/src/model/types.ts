@@ -210,6 +210,80 @@ export type NodePoolProgressInsightStatus = {
 
 export type NodePoolProgressInsight = K8sObject<NodePoolProgressInsightStatus>;
 
+// types_updaterecord.go: one per update the operator saw, kept after it
+// ends. The operator creates a record empty and writes its status next, so
+// a record may have none yet.
+export type UpdateRecordState = 'Progressing' | 'Completed' | 'Abandoned';
+
+export type TimeSpan = { from: string; to: string };
+
+export type OperatorUpdateRecord = { name: string; startedAt?: string; completedAt?: string; updated?: boolean };
+
+export type UpdateStall = {
+  name: string;
+  level: InsightImpactLevel;
+  impact: string;
+  scope: ScopeType;
+  resources?: ResourceRef[];
+  summary: string;
+  startedAt?: string;
+  firstSeenAt: string;
+  endedAt?: string;
+  endNotObserved?: boolean;
+};
+
+export type EstimateRecord = { percent: number; observedAt: string; completionPercent: number; estimatedCompletedAt?: string };
+
+// PoolUpdateRecord is what a pool's nodes took: when its first node began
+// and its last finished, each phase across its nodes, the nodes' times and
+// its slowest nodes. Records written before pools were recorded have none.
+export type NodeUpdateRecord = {
+  name: string;
+  startedAt: string;
+  completedAt?: string;
+  draining?: string;
+  updating?: string;
+  rebooting?: string;
+};
+
+export type PoolUpdateRecord = {
+  name: string;
+  scopeType: ScopeType;
+  assessment?: PoolAssessment;
+  nodes?: number;
+  updated?: number;
+  startedAt?: string;
+  completedAt?: string;
+  phases?: { phase: string; startedAt: string; endedAt?: string }[];
+  nodeTimes?: { timed?: number; median?: string; p90?: string };
+  slowestNodes?: NodeUpdateRecord[];
+  updatingOmitted?: number;
+};
+
+export type UpdateRecordStatus = {
+  from?: Version;
+  to: Version;
+  state: UpdateRecordState;
+  startedAt: string;
+  controlPlaneCompletedAt?: string;
+  // completedAt is the update's completion: its pools' with its control
+  // plane's.
+  completedAt?: string;
+  abandonedAt?: string;
+  durations?: { controlPlane?: string; total?: string };
+  observedUntil: string;
+  notObserved?: TimeSpan[];
+  notObservedOmitted?: number;
+  clusterOperators?: OperatorUpdateRecord[];
+  stalls?: UpdateStall[];
+  stallsOmitted?: number;
+  estimates?: EstimateRecord[];
+  pools?: PoolUpdateRecord[];
+  poolsOmitted?: number;
+};
+
+export type UpdateRecord = K8sObject<UpdateRecordStatus>;
+
 export const findCondition = (
   conditions: Condition[] | undefined,
   type: string,

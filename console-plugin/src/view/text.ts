@@ -1,6 +1,7 @@
-// The wording of pkg/text that the hosted clusters' views print with
-// (Minutes, Approx, OneLineCharacters), so that the plugin says what
-// `status --hosted-clusters` and `--hosted-cluster` say.
+// The wording of pkg/text that the hosted clusters' and the history's
+// views print with (Minutes, Approx, OneLineCharacters, OneLine), so that
+// the plugin says what `status --hosted-clusters`, `--hosted-cluster` and
+// `history` say.
 import { durationString, Minute, round } from './duration';
 
 // minutes prints a duration to the minute, as an estimate reads: 1h40m,
@@ -31,4 +32,27 @@ export const oneLineCharacters = (s: string, max: number): string => {
   }
   const chars = Array.from(fields(s));
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
+};
+
+const utf8Length = (c: string): number => new TextEncoder().encode(c).length;
+
+// oneLine folds s to one line and cuts it to max bytes of UTF-8, never
+// within a character, the cut marked with an ellipsis (three bytes) when
+// there is room for one: Go's text.OneLine, which counts bytes.
+export const oneLine = (s: string, max: number): string => {
+  const folded = fields(s);
+  if (utf8Length(folded) <= max) {
+    return folded;
+  }
+  const mark = max < utf8Length('…') ? '' : '…';
+  let room = max - utf8Length(mark);
+  let out = '';
+  for (const c of folded) {
+    room -= utf8Length(c);
+    if (room < 0) {
+      break;
+    }
+    out += c;
+  }
+  return out + mark;
 };
