@@ -60,8 +60,21 @@ func pools(in Input, started, now metav1.Time) ([]insightsv1alpha1.PoolUpdateRec
 	}
 	inUpdate := func(t metav1.Time) bool { return !t.Before(&started) && !now.Before(&t) }
 	for name, p := range byName {
-		if nodes, ok := members[name]; ok {
+		nodes, ok := members[name]
+		switch {
+		case ok:
 			poolAt(p, nodes, inUpdate, now)
+		case p.StartedAt == nil && p.NodeTimes.Timed == 0:
+			// Its nodes' insights went before any began updating: insights
+			// of nodes no longer there, which the node controller deletes
+			// once it runs, or a pool emptied. It holds nothing of the
+			// update.
+			delete(byName, name)
+			continue
+		default:
+			// Its nodes went after some updated: what they took stays, and
+			// no node holds the update's completion any more.
+			p.Nodes, p.Updated, p.Updating = 0, 0, nil
 		}
 		if a, ok := assessments[name]; ok {
 			p.Assessment = a

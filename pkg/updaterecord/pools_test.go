@@ -222,3 +222,24 @@ func TestEveryNodeFollowedAtOnceIsTimed(t *testing.T) {
 		t.Errorf("timed %d with median %s, %d still followed; want 20 timed, 19m, none", p.NodeTimes.Timed, p.NodeTimes.Median.Duration, len(p.Updating))
 	}
 }
+
+func TestAPoolWhoseNodesWentHoldsNothing(t *testing.T) {
+	t0 := started.Add(25 * time.Minute)
+	// The insights of nodes since deleted, read before the node controller
+	// deleted them; one pool never began, the other had a node timed.
+	stale := []insightsv1alpha1.NodeProgressInsightStatus{nodePending("gone-a"), nodeIn("gone-b", "Draining", t0)}
+	stale[1].PoolResource.Name = "infra"
+	first := Next(Input{ClusterVersion: updating(), Nodes: stale, Now: t0})
+	second := Next(Input{ClusterVersion: updating(), Nodes: []insightsv1alpha1.NodeProgressInsightStatus{func() insightsv1alpha1.NodeProgressInsightStatus {
+		n := nodeDone("gone-b", t0.Add(10*time.Minute))
+		n.PoolResource.Name = "infra"
+		return n
+	}()}, Previous: &first, Now: t0.Add(10 * time.Minute)})
+	got := Next(Input{ClusterVersion: completed(t0.Add(20 * time.Minute)), Previous: &second, Now: t0.Add(30 * time.Minute)})
+	if len(got.Pools) != 1 || got.Pools[0].Name != "infra" || got.Pools[0].Nodes != 0 || got.Pools[0].NodeTimes.Timed != 1 {
+		t.Fatalf("pools %+v, want only infra, its timed node kept and no node counted", got.Pools)
+	}
+	if got.State != insightsv1alpha1.UpdateRecordCompleted {
+		t.Errorf("state %s, want Completed: no node is left to update", got.State)
+	}
+}

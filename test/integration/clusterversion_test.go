@@ -43,10 +43,20 @@ func midUpdateStatus() configv1.ClusterVersionStatus {
 }
 
 // createClusterVersion creates the ClusterVersion "version" with the given
-// status and deletes it when the test ends.
+// status and deletes it when the test ends. A new ClusterVersion is a new
+// cluster: the UpdateRecords an earlier test's operator wrote, which its
+// estimates would learn from, go first, and its own go with it.
 func createClusterVersion(t testing.TB, annotations map[string]string, status configv1.ClusterVersionStatus) {
 	t.Helper()
 	ctx := context.Background()
+	deleteRecords := func() {
+		err := insightsClient.InsightsV1alpha1().UpdateRecords().DeleteCollection(context.Background(), metav1.DeleteOptions{}, metav1.ListOptions{})
+		if err != nil && !apierrors.IsNotFound(err) {
+			t.Errorf("deleting the UpdateRecords: %v", err)
+		}
+	}
+	deleteRecords()
+	t.Cleanup(deleteRecords)
 	cv := &configv1.ClusterVersion{
 		ObjectMeta: metav1.ObjectMeta{Name: "version", Annotations: annotations},
 		Spec:       configv1.ClusterVersionSpec{ClusterID: "6a1f1bd0-5a8c-4e5b-8f0e-0b0a6a1c2d3e"},
