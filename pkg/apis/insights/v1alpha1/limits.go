@@ -52,4 +52,10 @@ const (
 	// PlanIdentityMaxLength is the MaxLength of UpdatePlanInsight.Identity
 	// and AcceptedInsight.UID.
 	PlanIdentityMaxLength = 1024
+	// ImageBuildImageMaxLength is PoolImageBuild.Image's MaxLength: that of
+	// the machine-config API's ImageDigestFormat, a MachineOSConfig's image
+	// pull spec.
+	ImageBuildImageMaxLength = 447
+	// ImageBuildMessageMaxLength is PoolImageBuild.Message's MaxLength.
+	ImageBuildMessageMaxLength = 1024
 )

@@ -53,6 +53,8 @@ func TestLimitsEqualTheCRDs(t *testing.T) {
 		{"ProgressingReasonMaxLength", ProgressingReasonMaxLength, "clusteroperatorprogressinsights", "status.progressingReason", "maxLength"},
 		{"NodeMessageMaxLength", NodeMessageMaxLength, "nodeprogressinsights", "status.message", "maxLength"},
 		{"PlanIdentityMaxLength", PlanIdentityMaxLength, updatePlans, "status.controlPlane.informers.insights.identity", "maxLength"},
+		{"ImageBuildImageMaxLength", ImageBuildImageMaxLength, "machineconfigpoolprogressinsights", "status.imageBuild.image", "maxLength"},
+		{"ImageBuildMessageMaxLength", ImageBuildMessageMaxLength, "machineconfigpoolprogressinsights", "status.imageBuild.message", "maxLength"},
 		{"PlanIdentityMaxLength, accepted", PlanIdentityMaxLength, updatePlans, "spec.acceptedInsights.uid", "maxLength"},
 		// The protocol keeps its own bound, as a contract that third-party
 		// informers read without this API; the plan must hold what it allows.

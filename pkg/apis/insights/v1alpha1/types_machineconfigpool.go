@@ -78,7 +78,74 @@ type MachineConfigPoolProgressInsightStatus struct {
 	// +listMapKey=type
 	// +kubebuilder:validation:MaxItems=7
 	Summaries []NodeSummary `json:"summaries,omitempty"`
+
+	// imageBuild is the OS image the machine-config operator builds for an
+	// image-mode (layered) pool, one with a MachineOSConfig: its nodes take
+	// a new configuration only once the image built for it is pushed.
+	// Absent for a pool without a MachineOSConfig, or where the cluster
+	// does not serve MachineOSConfigs.
+	// +optional
+	ImageBuild *PoolImageBuild `json:"imageBuild,omitempty"`
 }
+
+// PoolImageBuild is the image build of an image-mode pool for the pool's
+// target configuration.
+type PoolImageBuild struct {
+	// machineOSConfig names the pool's MachineOSConfig.
+	// +required
+	// +kubebuilder:validation:MinLength=1
+	// +kubebuilder:validation:MaxLength=253
+	MachineOSConfig string `json:"machineOSConfig"`
+
+	// machineOSBuild names the MachineOSBuild of the pool's target
+	// configuration; absent while the machine-config operator has not
+	// created one.
+	// +optional
+	// +kubebuilder:validation:MaxLength=253
+	MachineOSBuild string `json:"machineOSBuild,omitempty"`
+
+	// state is the build's state, from the MachineOSBuild's conditions:
+	// Waiting (no MachineOSBuild yet, or one whose conditions are all
+	// False), Prepared, Building, Succeeded, Failed or Interrupted.
+	// +required
+	State ImageBuildState `json:"state"`
+
+	// since is when the build entered its state, as its MachineOSBuild's
+	// condition says; absent while it is Waiting.
+	// +optional
+	Since *metav1.Time `json:"since,omitempty"`
+
+	// image is the image the pool's nodes are to run: the MachineOSConfig's
+	// current image pull spec. It is the new build's only once the build
+	// has succeeded.
+	// +optional
+	// +kubebuilder:validation:MaxLength=447
+	Image string `json:"image,omitempty"`
+
+	// estimatedToComplete is how much longer the build is expected to take,
+	// from the pool's past builds, while it is Prepared or Building.
+	// +optional
+	EstimatedToComplete *metav1.Duration `json:"estimatedToComplete,omitempty"`
+
+	// message says what the build is doing, in the machine-config
+	// operator's words where it has any.
+	// +optional
+	// +kubebuilder:validation:MaxLength=1024
+	Message string `json:"message,omitempty"`
+}
+
+// ImageBuildState is the state of an image-mode pool's build.
+// +kubebuilder:validation:Enum=Waiting;Prepared;Building;Succeeded;Failed;Interrupted
+type ImageBuildState string
+
+const (
+	ImageBuildWaiting     ImageBuildState = "Waiting"
+	ImageBuildPrepared    ImageBuildState = "Prepared"
+	ImageBuildBuilding    ImageBuildState = "Building"
+	ImageBuildSucceeded   ImageBuildState = "Succeeded"
+	ImageBuildFailed      ImageBuildState = "Failed"
+	ImageBuildInterrupted ImageBuildState = "Interrupted"
+)
 
 // PoolAssessment is a one-word summary of a pool's update.
 // +kubebuilder:validation:Enum=Pending;Completed;Degraded;Excluded;Progressing;Behind
