@@ -115,7 +115,7 @@ func (c *Cluster) nodeInsights(target string, migrating bool, now time.Time) []I
 		if pools.Get(pool.Name) == nil {
 			continue
 		}
-		status, healthInsights := nodes.AssessPool(pool, members[pool.Name], nil, now)
+		status, healthInsights, _ := nodes.AssessPool(pool, members[pool.Name], nil, nil, now)
 		insights = append(insights, poolInsight(pool.Name, status))
 		insights = appendHealth(insights, healthInsights, now)
 	}

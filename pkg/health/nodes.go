@@ -19,11 +19,16 @@ const (
 	NodeDegraded       = "NodeDegraded"
 	NodeUnavailable    = "NodeUnavailable"
 	PausedPoolOutdated = "PausedPoolOutdated"
+	// NodePinnedImageSetsDegraded is a node whose machine-config daemon
+	// reports on its MachineConfigNode that it cannot pull and pin the
+	// images of its PinnedImageSets.
+	NodePinnedImageSetsDegraded = "NodePinnedImageSetsDegraded"
 )
 
 const (
 	machineConfigOperatorDocs = "https://docs.openshift.com/container-platform/latest/post_installation_configuration/machine-configuration-tasks.html#understanding-the-machine-config-operator"
 	pausedPoolDocs            = "https://docs.openshift.com/container-platform/latest/support/troubleshooting/troubleshooting-operator-issues.html#troubleshooting-disabling-autoreboot-mco_troubleshooting-operator-issues"
+	pinnedImageSetDocs        = "https://docs.redhat.com/en/documentation/openshift_container_platform/4.20/html/machine_apis/pinnedimageset-machineconfiguration-openshift-io-v1"
 
 	// NodeInsightPrefix starts the names of node and pool health insights.
 	NodeInsightPrefix = "node-"
@@ -51,6 +56,11 @@ var unavailableSummary = map[string]string{
 type NodeState struct {
 	// Updating is true while the node is on its way to the target version.
 	Updating bool
+	// DegradedOnMachineConfigNode says DegradedReason is the message of
+	// the NodeDegraded condition of the node's MachineConfigNode, not the
+	// daemon's reason annotation on the node: where the whole reason is
+	// when a text quoting it has to be cut.
+	DegradedOnMachineConfigNode bool
 	// Unavailable is why the node cannot run workloads, nil if it can.
 	Unavailable *Unavailability
 	// DegradedReason is the machine-config daemon's full reason when the
@@ -62,6 +72,36 @@ type NodeState struct {
 	// Drainer drains the node; nil is the machine-config controller
 	// (MachineConfigDrainer).
 	Drainer *Drainer
+	// PinnedImageSetsDegraded is the node's MachineConfigNode reporting
+	// PinnedImageSetsDegraded True, nil while it does not.
+	PinnedImageSetsDegraded *PinnedImageSetsDegraded
+}
+
+// PinnedImageSetsDegraded is a PinnedImageSetsDegraded True condition on a
+// node's MachineConfigNode, as the machine-config daemon's pinned image set
+// manager writes it when it fails to prefetch and pin the images
+// (machine-config-operator pkg/daemon/pinned_image_set.go, updateStatusError:
+// reason PrefetchFailed, "One or more PinnedImageSet is experiencing an
+// error. See PinnedImageSet list for more details.").
+type PinnedImageSetsDegraded struct {
+	// Message is the condition's message.
+	Message string
+	// Since is the condition's lastTransitionTime. The pinned image
+	// conditions are the upgrade monitor's singletons, written anew at each
+	// report (pkg/upgrademonitor/upgrade_monitor.go,
+	// generateAndApplyMachineConfigNodes): it is when the daemon last
+	// reported the failure.
+	Since time.Time
+	// Sets are the PinnedImageSets the MachineConfigNode names as failing,
+	// in its order: those of status.pinnedImageSets with a failed generation
+	// they have not since pinned, or that the message names.
+	Sets []PinnedImageSet
+}
+
+// PinnedImageSet is a PinnedImageSet a node fails to pin, with the error
+// its MachineConfigNode gives (lastFailedGenerationError), if any.
+type PinnedImageSet struct {
+	Name, Error string
 }
 
 // Unavailability is why a node cannot run workloads, and since when (zero
@@ -128,8 +168,11 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 				Level:       insightsv1alpha1.ErrorImpactLevel,
 				Type:        insightsv1alpha1.UpdateStalledImpactType,
 				Summary:     text.OneLine(fmt.Sprintf("Node %s is degraded", s.Name), maxSummaryLength),
-				Description: quoted(a.DegradedReason, "Node/"+s.Name+" annotation machineconfiguration.openshift.io/reason"),
+				Description: quoted(a.DegradedReason, degradedWhere(s.Name, a)),
 			}, machineConfigOperatorDocs))
+	}
+	if p := a.PinnedImageSetsDegraded; p != nil && (a.Updating || outdated(s)) {
+		insights = append(insights, pinnedImageSetsInsight(s, resources, p))
 	}
 
 	drainer := MachineConfigDrainer
@@ -152,6 +195,93 @@ func ForNode(s *insightsv1alpha1.NodeProgressInsightStatus, a *NodeState, now ti
 		}
 	}
 	return insights, next
+}
+
+// degradedWhere is where the whole reason of a degraded node is.
+func degradedWhere(node string, a *NodeState) string {
+	return DegradedWhere(node, a.DegradedOnMachineConfigNode)
+}
+
+// DegradedWhere is where the whole reason of a degraded node is: the
+// daemon's reason annotation on the node, or the NodeDegraded condition of
+// its MachineConfigNode.
+func DegradedWhere(node string, onMachineConfigNode bool) string {
+	if onMachineConfigNode {
+		return "MachineConfigNode/" + node + " status.conditions[NodeDegraded]"
+	}
+	return "Node/" + node + " annotation machineconfiguration.openshift.io/reason"
+}
+
+// outdated says the node's insight has it short of the target version and
+// waiting in its pool (Pending, or Paused with its pool): the pool still
+// has this node to update.
+func outdated(s *insightsv1alpha1.NodeProgressInsightStatus) bool {
+	c := meta.FindStatusCondition(s.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
+	return c != nil && c.Status == metav1.ConditionFalse &&
+		(c.Reason == insightsv1alpha1.NodePending || c.Reason == insightsv1alpha1.NodePaused)
+}
+
+// pinnedImageSetsInsight is a node that fails to pin its PinnedImageSets'
+// images during an update, since the daemon last reported it. A Warning
+// that slows the update, not an Error that stalls it: the images the node
+// has not pinned are pulled when the update needs them, and the
+// machine-config operator does not yet degrade a pool on the condition (its
+// node controller's calculateStatus, pkg/controller/node/status.go, leaves
+// PinnedImageSetsDegraded out until the condition stops being set for
+// images that merely take long to fetch, OCPBUGS-32745 and OCPBUGS-57177).
+func pinnedImageSetsInsight(s *insightsv1alpha1.NodeProgressInsightStatus, resources []insightsv1alpha1.ResourceRef, p *PinnedImageSetsDegraded) Insight {
+	names := make([]string, len(p.Sets))
+	for i, set := range p.Sets {
+		names[i] = set.Name
+	}
+	summary := fmt.Sprintf("Node %s cannot pin the images of its PinnedImageSets", s.Name)
+	switch len(names) {
+	case 0:
+	case 1:
+		summary = fmt.Sprintf("Node %s cannot pin the images of PinnedImageSet %s", s.Name, names[0])
+	default:
+		summary = fmt.Sprintf("Node %s cannot pin the images of PinnedImageSets %s", s.Name, strings.Join(names, ", "))
+	}
+	return nodeInsight(NodePinnedImageSetsDegraded, s.ScopeType, resources, p.Since,
+		insightsv1alpha1.InsightImpact{
+			Level:       insightsv1alpha1.WarningImpactLevel,
+			Type:        insightsv1alpha1.UpdateSpeedImpactType,
+			Summary:     text.OneLine(summary, maxSummaryLength),
+			Description: text.Truncate(pinnedImageSetsDescription(s.Name, p, names), maxDescriptionLength),
+		}, pinnedImageSetDocs)
+}
+
+// maxPinnedQuote bounds each text a pinned image set insight quotes.
+const maxPinnedQuote = 2048
+
+// pinnedImageSetsDescription quotes the condition and the failed sets'
+// errors, and says what to look at. It states a time, not how long: the
+// insight is written once and read for as long as it stands.
+func pinnedImageSetsDescription(node string, p *PinnedImageSetsDegraded, names []string) string {
+	var b strings.Builder
+	b.WriteString("The machine-config daemon reports PinnedImageSetsDegraded on MachineConfigNode " + node)
+	if !p.Since.IsZero() {
+		b.WriteString(", last at " + p.Since.UTC().Format(time.RFC3339))
+	}
+	// The texts quoted are bounded so that what to do always follows them.
+	fmt.Fprintf(&b, ": %q.", text.Cut(p.Message, maxPinnedQuote, "MachineConfigNode/"+node+" status.conditions[PinnedImageSetsDegraded]"))
+	for _, set := range p.Sets {
+		if set.Error != "" {
+			fmt.Fprintf(&b, " PinnedImageSet %s: %q.", set.Name,
+				text.Cut(set.Error, maxPinnedQuote, "MachineConfigNode/"+node+" status.pinnedImageSets["+set.Name+"]"))
+		}
+	}
+	b.WriteString(" The images the node has not pinned are not kept on it: the update pulls them when it needs them, which takes longer, " +
+		"and fails where the node cannot reach their registry. The machine-config operator does not yet degrade the pool for this " +
+		"(the condition is also set for images that only take long to fetch), and the daemon keeps retrying.")
+	b.WriteString(" See which images fail and why: oc describe machineconfignode " + node)
+	if len(names) > 0 {
+		b.WriteString(" and oc describe pinnedimageset " + strings.Join(names, " "))
+	} else {
+		b.WriteString(" and oc get pinnedimagesets")
+	}
+	b.WriteString(".")
+	return b.String()
 }
 
 // unavailableReported says whether any cause of u has lasted past its

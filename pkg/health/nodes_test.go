@@ -1,6 +1,7 @@
 package health
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -234,4 +235,121 @@ func TestPoolRef(t *testing.T) {
 			t.Errorf("resources (-want +got):\n%s", diff)
 		}
 	})
+}
+
+// pinnedNode is a node whose Updating condition has reason, with its
+// MachineConfigNode's PinnedImageSetsDegraded True.
+func pinnedNode(updating bool, reason string, sets ...PinnedImageSet) *assessedNode {
+	status := metav1.ConditionFalse
+	if updating {
+		status = metav1.ConditionTrue
+	}
+	return &assessedNode{
+		Status: insightsv1alpha1.NodeProgressInsightStatus{
+			Name:      "worker-1",
+			ScopeType: insightsv1alpha1.ScopeTypeWorkerPool,
+			Conditions: []metav1.Condition{
+				{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: status, Reason: reason, LastTransitionTime: metav1.NewTime(now.Add(-time.Hour))},
+			},
+		},
+		NodeState: NodeState{Updating: updating, PinnedImageSetsDegraded: &PinnedImageSetsDegraded{
+			// The daemon's words (pkg/daemon/pinned_image_set.go, updateStatusError).
+			Message: "One or more PinnedImageSet is experiencing an error. See PinnedImageSet list for more details.",
+			Since:   now.Add(-3 * time.Minute),
+			Sets:    sets,
+		}},
+	}
+}
+
+func TestForNodePinnedImageSets(t *testing.T) {
+	release := PinnedImageSet{Name: "release-4-16", Error: "requeue: prefetching images incomplete after timeout: 2m0s"}
+	testCases := []struct {
+		name            string
+		node            *assessedNode
+		want            []healthRow
+		wantDescription string
+	}{
+		{
+			name: "updating: a warning that slows the update, since the daemon's report, naming the set and the commands",
+			node: pinnedNode(true, insightsv1alpha1.NodeUpdating, release),
+			want: []healthRow{{Problem: NodePinnedImageSetsDegraded, Level: "Warning", Type: "Update Speed",
+				Summary: "Node worker-1 cannot pin the images of PinnedImageSet release-4-16", Since: now.Add(-3 * time.Minute)}},
+			wantDescription: `The machine-config daemon reports PinnedImageSetsDegraded on MachineConfigNode worker-1, last at 2024-08-02T09:57:00Z: ` +
+				`"One or more PinnedImageSet is experiencing an error. See PinnedImageSet list for more details.". ` +
+				`PinnedImageSet release-4-16: "requeue: prefetching images incomplete after timeout: 2m0s". ` +
+				"The images the node has not pinned are not kept on it: the update pulls them when it needs them, which takes longer, " +
+				"and fails where the node cannot reach their registry. The machine-config operator does not yet degrade the pool for this " +
+				"(the condition is also set for images that only take long to fetch), and the daemon keeps retrying. " +
+				"See which images fail and why: oc describe machineconfignode worker-1 and oc describe pinnedimageset release-4-16.",
+		},
+		{
+			name: "outdated, waiting its turn: the pool has it to update",
+			node: pinnedNode(false, insightsv1alpha1.NodePending, release, PinnedImageSet{Name: "edge-apps"}),
+			want: []healthRow{{Problem: NodePinnedImageSetsDegraded, Level: "Warning", Type: "Update Speed",
+				Summary: "Node worker-1 cannot pin the images of PinnedImageSets release-4-16, edge-apps", Since: now.Add(-3 * time.Minute)}},
+		},
+		{
+			name: "no set named: the commands still say where to look",
+			node: pinnedNode(true, insightsv1alpha1.NodeDraining),
+			want: []healthRow{{Problem: NodePinnedImageSetsDegraded, Level: "Warning", Type: "Update Speed",
+				Summary: "Node worker-1 cannot pin the images of its PinnedImageSets", Since: now.Add(-3 * time.Minute)}},
+		},
+		{
+			name: "updated: no update of this node to slow",
+			node: pinnedNode(false, insightsv1alpha1.NodeCompleted, release),
+		},
+		{
+			name: "no target to compare with: no update",
+			node: pinnedNode(false, insightsv1alpha1.NodeCannotDetermine, release),
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			insights, next := tc.node.forNode(now)
+			if diff := cmp.Diff(tc.want, rows(insights)); diff != "" {
+				t.Errorf("insights (-want +got):\n%s", diff)
+			}
+			if !next.IsZero() {
+				t.Errorf("next change at %v, want none", next)
+			}
+			for _, i := range insights {
+				if i.Status.Scope.Resources[0] != (insightsv1alpha1.ResourceRef{Resource: "nodes", Name: "worker-1"}) || i.Status.Remediation.Reference == "" ||
+					i.Undated || len(i.Status.Impact.Summary) > maxSummaryLength {
+					t.Errorf("incomplete insight: %+v", i.Status)
+				}
+				if tc.wantDescription != "" {
+					if diff := cmp.Diff(tc.wantDescription, i.Status.Impact.Description); diff != "" {
+						t.Errorf("description (-want +got):\n%s", diff)
+					}
+				}
+			}
+		})
+	}
+	t.Run("a report of many sets stays within the summary", func(t *testing.T) {
+		var sets []PinnedImageSet
+		for range 40 {
+			sets = append(sets, PinnedImageSet{Name: "a-rather-long-pinned-image-set-name"})
+		}
+		insights, _ := pinnedNode(true, insightsv1alpha1.NodeUpdating, sets...).forNode(now)
+		if len(insights) != 1 || len(insights[0].Status.Impact.Summary) > maxSummaryLength {
+			t.Errorf("insights %+v, want one with a summary of at most %d bytes", rows(insights), maxSummaryLength)
+		}
+	})
+	t.Run("the insight keeps its name as the sets change", func(t *testing.T) {
+		one, _ := pinnedNode(true, insightsv1alpha1.NodeUpdating, release).forNode(now)
+		two, _ := pinnedNode(true, insightsv1alpha1.NodeUpdating, release, PinnedImageSet{Name: "edge-apps"}).forNode(now)
+		if one[0].Name != two[0].Name {
+			t.Errorf("names %s and %s, want one", one[0].Name, two[0].Name)
+		}
+	})
+}
+
+// A node degraded on its MachineConfigNode says where its whole reason is.
+func TestNodeDegradedOnItsMachineConfigNode(t *testing.T) {
+	n := nodeAssessment(true, strings.Repeat("x", maxDescriptionLength+1), nil)
+	n.DegradedOnMachineConfigNode = true
+	insights, _ := n.forNode(now)
+	if len(insights) != 1 || !strings.HasSuffix(insights[0].Status.Impact.Description, "the whole text is in MachineConfigNode/worker-1 status.conditions[NodeDegraded])") {
+		t.Errorf("insights %+v, want the degraded node's, saying where its reason is", rows(insights))
+	}
 }

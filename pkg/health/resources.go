@@ -27,11 +27,12 @@ var (
 	podResource                 = scopedResource{"", "pods", "Pod"}
 	podDisruptionBudgetResource = scopedResource{policyv1.GroupName, "poddisruptionbudgets", "PodDisruptionBudget"}
 	nodePoolResource            = scopedResource{hosted.NodePoolGroup, hosted.NodePoolResource, "NodePool"}
+	machineOSBuildResource      = scopedResource{machineconfigurationv1.GroupName, "machineosbuilds", "MachineOSBuild"}
 )
 
 // scopedResources are all the resources the health insights name.
 var scopedResources = []scopedResource{clusterVersionResource, clusterOperatorResource, nodeResource, machineConfigPoolResource, alertResource,
-	podResource, podDisruptionBudgetResource, nodePoolResource}
+	podResource, podDisruptionBudgetResource, nodePoolResource, machineOSBuildResource}
 
 // ref refers to the object name of the resource.
 func (r scopedResource) ref(name string) insightsv1alpha1.ResourceRef {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"time"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -202,6 +203,7 @@ func pools(mcps []*insightsv1alpha1.MachineConfigPoolProgressInsight, npis []*in
 				p.Behind = c.Message
 			}
 		}
+		p.ImageBuild = s.ImageBuild
 		scopes[name] = s.ScopeType
 		if len(s.Summaries) > 0 {
 			p.Summary, summarized[name] = summaryOf(s.Summaries), true
@@ -322,4 +324,30 @@ func (p *Pool) behindLines() string {
 		fmt.Fprintf(&b, "Error: %s\n", strings.TrimSuffix(p.BeyondSupportedSkew, "\n"))
 	}
 	return b.String()
+}
+
+// imageBuildLine says where an image-mode pool's OS image build stands
+// while the pool has nodes to update: its nodes take the update only once
+// the image is built (pkg/assessment/imagemode), so a pool that waits on
+// its build is not left to read as Pending with no reason.
+func (p *Pool) imageBuildLine(now time.Time) string {
+	ib := p.ImageBuild
+	if ib == nil || p.completed() {
+		return ""
+	}
+	var when []string
+	if ib.Since != nil {
+		when = append(when, "since "+ib.Since.UTC().Format(time.RFC3339)+" ("+since(ib.Since, now)+")")
+	}
+	if ib.EstimatedToComplete != nil {
+		when = append(when, "about "+shortDuration(ib.EstimatedToComplete.Duration)+" left by its past builds")
+	}
+	head := fmt.Sprintf("%s %s: OS image build %s", p.kindWord(), p.Name, ib.State)
+	if len(when) > 0 {
+		head += " " + strings.Join(when, ", ")
+	}
+	if ib.Message == "" {
+		return head + "\n"
+	}
+	return head + ": " + strings.TrimSuffix(ib.Message, "\n") + "\n"
 }

@@ -141,6 +141,9 @@ type Pool struct {
 	// releases behind the control plane than HyperShift supports: an
 	// error, whether or not anything updates.
 	BeyondSupportedSkew string `json:"beyondSupportedSkew,omitempty"`
+	// ImageBuild is the OS image build of an image-mode pool, as its
+	// insight says; absent for any other pool.
+	ImageBuild *insightsv1alpha1.PoolImageBuild `json:"imageBuild,omitempty"`
 }
 
 // NodeCounts count a pool's nodes by state; a node may be in several.

@@ -148,6 +148,7 @@ func writeControlPlane(b *bytes.Buffer, s *Status, d Details) {
 		fmt.Fprintf(b, "\nAll control plane nodes successfully updated to %s\n", orUnknown(pool.Nodes[0].Version))
 	default:
 		b.WriteString("\nControl Plane Nodes\n")
+		b.WriteString(pool.imageBuildLine(s.Now.Time))
 		writeNodes(b, pool.Nodes, d.Nodes)
 		if d.Nodes {
 			writeDrainsHeld(b, pool.Name, pool.Nodes, s)
@@ -249,14 +250,17 @@ func writeWorkerPools(b *bytes.Buffer, s *Status, d Details) {
 		fmt.Fprintf(t, "%s\t%s\t%d%% (%d/%d)\t%s\n", cell(p.Name), orUnknown(string(p.Assessment)), p.CompletionPercent, c.Total-c.Outdated, c.Total, poolStatus(*c))
 	}
 	_ = t.Flush()
-	var behind []string
+	var notes []string
 	for i := range s.WorkerPools {
 		if lines := s.WorkerPools[i].behindLines(); lines != "" {
-			behind = append(behind, lines)
+			notes = append(notes, lines)
+		}
+		if line := s.WorkerPools[i].imageBuildLine(s.Now.Time); line != "" {
+			notes = append(notes, line)
 		}
 	}
-	if len(behind) > 0 {
-		b.WriteString("\n" + strings.Join(behind, ""))
+	if len(notes) > 0 {
+		b.WriteString("\n" + strings.Join(notes, ""))
 	}
 	for i := range s.WorkerPools {
 		if p := &s.WorkerPools[i]; len(p.Informers) > 0 {

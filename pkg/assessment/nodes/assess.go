@@ -6,6 +6,7 @@ import (
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/imagemode"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 )
 
@@ -29,11 +30,46 @@ func Assess(in Input) (Assessment, []health.Insight, time.Time) {
 	return a, insights, next
 }
 
-// AssessPool assesses a pool's update from the assessments of its nodes: the
-// desired status of its insight and the health insights the node controller
-// owns for it. previous is the pool's insight as last written, nil if none.
-func AssessPool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment,
-	previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) (insightsv1alpha1.MachineConfigPoolProgressInsightStatus, []health.Insight) {
-	status := Pool(pool, nodes, previous, now)
-	return status, health.ForPool(&status)
+// AssessPool assesses a pool's update from the assessments of its nodes and,
+// for an image-mode pool, its OS image build (nil for any other pool): the
+// desired status of its insight, the health insights the node controller
+// owns for it, and when they would next change by the passage of time alone
+// (zero for never). previous is the pool's insight as last written, nil if
+// none.
+func AssessPool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, image *PoolImage,
+	previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) (insightsv1alpha1.MachineConfigPoolProgressInsightStatus, []health.Insight, time.Time) {
+	status := Pool(pool, nodes, image, previous, now)
+	insights := health.ForPool(&status)
+	if image == nil || status.Assessment == insightsv1alpha1.PoolCompleted {
+		// A build that fails or drags once every node is updated holds no
+		// update; the machine-config operator's own conditions tell of it.
+		return status, insights, time.Time{}
+	}
+	build, next := health.ForImageBuild(imageBuildHealth(&status, image), now)
+	if _, counting := image.Pool.Left(now); counting {
+		// The build's estimate counts down in whole minutes.
+		if refresh := now.Add(estimateRefresh); next.IsZero() || refresh.Before(next) {
+			next = refresh
+		}
+	}
+	return status, append(insights, build...), next
+}
+
+// imageBuildHealth is what the health insights of a pool's build read.
+func imageBuildHealth(status *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, image *PoolImage) health.ImageBuild {
+	p := image.Pool
+	longest, _ := p.Longest()
+	return health.ImageBuild{
+		Pool:              status,
+		Build:             status.ImageBuild,
+		Job:               p.JobName(),
+		Namespace:         imagemode.Namespace,
+		Pod:               image.Failure.Pod,
+		Container:         image.Failure.Container,
+		Words:             image.Failure.Words,
+		PushSecret:        p.Config.Spec.RenderedImagePushSecret.Name,
+		PushSpec:          string(p.Config.Spec.RenderedImagePushSpec),
+		Longest:           longest,
+		RebuildAnnotation: imagemode.RebuildAnnotation,
+	}
 }

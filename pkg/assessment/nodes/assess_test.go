@@ -67,7 +67,7 @@ func TestAssessPoolReportsAPausedPoolWithOutdatedNodes(t *testing.T) {
 		{name: "not paused"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, insights := AssessPool(testPool(WorkerPool, tc.paused), []*Assessment{&outdated}, nil, now)
+			_, insights, _ := AssessPool(testPool(WorkerPool, tc.paused), []*Assessment{&outdated}, nil, nil, now)
 			var problems []string
 			for _, i := range insights {
 				problems = append(problems, i.Problem)

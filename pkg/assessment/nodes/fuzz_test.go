@@ -49,7 +49,7 @@ func FuzzAssess(f *testing.F) {
 		if errs := nodeSchema.Validate(a.Status); len(errs) > 0 {
 			t.Errorf("the API would refuse the node's insight: %v", errs.ToAggregate())
 		}
-		status, poolInsights := AssessPool(&pool, []*Assessment{&a}, nil, in.Now)
+		status, poolInsights, _ := AssessPool(&pool, []*Assessment{&a}, nil, nil, in.Now)
 		if errs := poolSchema.Validate(status); len(errs) > 0 {
 			t.Errorf("the API would refuse the pool's insight: %v", errs.ToAggregate())
 		}

@@ -98,7 +98,7 @@ func TestPoolDuringAnArchitectureMigration(t *testing.T) {
 		a := NodeProgress(Input{Node: migrationNodes[name], Pool: pool, Versions: migrationVersions, Target: target, Migrating: true, Now: now})
 		assessments = append(assessments, &a)
 	}
-	got := Pool(pool, assessments, nil, now)
+	got := Pool(pool, assessments, nil, nil, now)
 	if got.Assessment != insightsv1alpha1.PoolProgressing || got.CompletionPercent != 33 {
 		t.Errorf("pool %s at %d%%, want Progressing at 33%%", got.Assessment, got.CompletionPercent)
 	}

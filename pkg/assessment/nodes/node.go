@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/imagemode"
 	"github.com/update-insights/update-insights-operator/pkg/drain"
 	"github.com/update-insights/update-insights-operator/pkg/health"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -112,6 +113,12 @@ type Input struct {
 	Previous *insightsv1alpha1.NodeProgressInsightStatus
 	// PerNode is how long one node of the pool takes to update.
 	PerNode time.Duration
+	// MachineConfigNode is the node's MachineConfigNode, nil where the
+	// cluster serves none or the machine-config daemon has not written it.
+	MachineConfigNode *machineconfigurationv1.MachineConfigNode
+	// Image is the image-mode state of the node's pool, nil for a pool
+	// without a MachineOSConfig (or a cluster that serves none).
+	Image *imagemode.Pool
 	// Drain is what the node's pods are judged from while the
 	// machine-config controller drains it; nil while they are not read (no
 	// drain is asked of the node, or its pods are not cached yet).
@@ -146,7 +153,18 @@ func NodeProgress(in Input) Assessment {
 
 	current, desired := annotations[CurrentConfigAnnotation], annotations[DesiredConfigAnnotation]
 	poolTarget := in.Pool.Spec.Configuration.Name
-	a := Assessment{AtPoolConfiguration: current != "" && current == desired && desired == poolTarget && state == stateDone}
+	a := Assessment{AtPoolConfiguration: current != "" && current == desired && desired == poolTarget && state == stateDone &&
+		runsPoolImage(annotations, in.Image)}
+	// A node of an image-mode pool is updated only once it runs its new
+	// image as well as its configuration, and the version says so: the
+	// node controller gives it the build's configuration and the
+	// MachineOSConfig's image together (SetDesiredStateFromMachineOSConfig
+	// in pkg/controller/common/layered_node_state.go), and the daemon
+	// writes its current configuration and image together as it finishes
+	// (pkg/daemon/writer.go, SetDone). A new image of a configuration the
+	// node already runs is a rollout after the update, not the update, as
+	// a new configuration of the same version is: runsPoolImage keeps the
+	// node off its pool's configuration meanwhile.
 	updated := foundCurrent && in.Target != "" && currentVersion == in.Target
 	a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target
 	if in.Migrating {
@@ -158,27 +176,86 @@ func NodeProgress(in Input) Assessment {
 		a.Updating = !updated && foundCurrent && foundDesired && in.Target != "" && desiredVersion == in.Target &&
 			current != desired && desired == poolTarget
 	}
+	// The node's MachineConfigNode, where it speaks of the update the
+	// annotations are at, gives the update's phase and times: the daemon and
+	// the drain controller write it as they reach each step, the
+	// annotations only at some of them. The versions, from the
+	// annotations, still say whether the node is updated or updating.
+	mcn := ReadMachineConfigNode(in.MachineConfigNode, node)
+	var m *MachineConfigNodeProgress
+	if mcn.Usable {
+		m = &mcn
+	}
+	a.PinnedImageSetsDegraded = mcn.PinnedImageSets
+	// A node degraded on its annotations stays degraded whatever its
+	// MachineConfigNode says: after a retry succeeds the MachineConfigNode
+	// is ahead (NodeDegraded False, "upgrade succeeded"), but the daemon
+	// itself keeps the state Degraded until it writes the node Done
+	// (pkg/daemon/update.go, update: no SetWorking over Degraded;
+	// pkg/daemon/daemon.go, updateConfigAndState: SetDone clears it).
 	if state == stateDegraded || state == stateUnreconcilable {
 		a.DegradedReason = annotations[ReasonAnnotation]
+		if a.DegradedReason == "" && mcn.Degraded != "" {
+			a.DegradedReason, a.DegradedOnMachineConfigNode = mcn.Degraded, true
+		}
 		if a.DegradedReason == "" {
 			a.DegradedReason = "The machine-config daemon reports the node " + state + " without a reason"
 		}
+	} else if mcn.Degraded != "" {
+		// The daemon writes NodeDegraded True as an update attempt fails
+		// (pkg/daemon/update.go, update's deferred
+		// reportMachineNodeDegradeStatus), before its sync writes the state
+		// annotation, and the machine-config controller counts the node
+		// degraded on NodeDegraded True with its message
+		// (pkg/controller/node/status.go, calculateStatus).
+		a.DegradedReason, a.DegradedOnMachineConfigNode = mcn.Degraded, true
 	}
 	a.Unavailable = unavailability(node, state)
 
 	c := conditions{previous: in.Previous, now: in.Now}
-	updating := c.updating(in, a.Updating, updated, foundCurrent, currentVersion)
+	updating := c.updating(in, a.Updating, updated, foundCurrent, currentVersion, m)
+	previousUpdating := previousCondition(in.Previous, insightsv1alpha1.NodeProgressInsightUpdating)
+	wasUpdating := previousUpdating != nil && previousUpdating.Status == metav1.ConditionTrue
+	// completed is when the node finished per its MachineConfigNode, when
+	// that is after the update's start as the insight recorded it.
+	var completed time.Time
+	if done := m.completion(); updated && wasUpdating && !done.IsZero() && !done.Before(previousUpdating.LastTransitionTime.Time) && !done.After(in.Now) {
+		completed = done
+	}
+	// since is when the Updating condition turned, where the
+	// MachineConfigNode says: the update's start on the node while it
+	// updates, its completion as the node is seen to finish.
+	var since time.Time
+	switch {
+	case m != nil && updating.Status == metav1.ConditionTrue:
+		since = m.Began
+	case updating.Status == metav1.ConditionFalse && updated:
+		since = completed
+	}
 	if updating.Reason == insightsv1alpha1.NodeDraining {
 		// The machine-config daemon asks the drain as the node's update
 		// begins, so the drain counts from when the node began updating
-		// (the machine-config operator keeps its own start in memory).
-		a.DrainBlocks = drainBlocks(in, c.since(updating))
+		// (the machine-config operator keeps its own start in memory),
+		// or from that start itself: the drain controller writes Cordoned
+		// True on the MachineConfigNode as it takes it
+		// (pkg/controller/drain/drain_controller.go, drainNode:
+		// ongoingDrains).
+		started := c.transition(updating, since).Time
+		if m != nil && !m.DrainStarted.IsZero() && !m.DrainStarted.After(in.Now) {
+			started = m.DrainStarted
+		}
+		a.DrainBlocks = drainBlocks(in, started)
 		updating.Message = text.Truncate(updating.Message+DrainHeld(Lasting(a.DrainBlocks, drain.MCO, in.Now)), maxConditionMessageLength)
 	}
-	c.set(updating)
+	c.setSince(updating, since)
 	if a.DegradedReason != "" {
+		reason := degradedReasons[state]
+		if reason == "" {
+			// Degraded on its MachineConfigNode alone.
+			reason = insightsv1alpha1.NodeMachineConfigDaemonDegraded
+		}
 		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionTrue,
-			Reason: degradedReasons[state], Message: text.Truncate(a.DegradedReason, maxConditionMessageLength)})
+			Reason: reason, Message: text.Truncate(a.DegradedReason, maxConditionMessageLength)})
 	} else {
 		c.set(metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightDegraded, Status: metav1.ConditionFalse,
 			Reason: insightsv1alpha1.NodeAsExpected, Message: "The machine-config daemon reports no problem"})
@@ -210,9 +287,14 @@ func NodeProgress(in Input) Assessment {
 		}
 		a.Status.EstimatedToComplete = &metav1.Duration{Duration: left}
 	}
-	if previous := previousCondition(in.Previous, insightsv1alpha1.NodeProgressInsightUpdating); updated &&
-		previous != nil && previous.Status == metav1.ConditionTrue {
-		a.Finished = in.Now.Sub(previous.LastTransitionTime.Time)
+	if updated && wasUpdating {
+		// How long the node took, from the start the insight recorded
+		// (the MachineConfigNode's, while it had one) to its completion:
+		// the MachineConfigNode's, else now, as the node is seen to finish.
+		a.Finished = in.Now.Sub(previousUpdating.LastTransitionTime.Time)
+		if !completed.IsZero() {
+			a.Finished = completed.Sub(previousUpdating.LastTransitionTime.Time)
+		}
 	}
 	return a
 }
@@ -288,7 +370,7 @@ func unavailability(node *corev1.Node, state string) *health.Unavailability {
 func message(a *Assessment, nodeName string, now time.Time) string {
 	switch {
 	case a.DegradedReason != "":
-		return text.OneLineCut(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength, "Node/"+nodeName+" annotation "+ReasonAnnotation)
+		return text.OneLineCut(replaceName(a.DegradedReason, nodeName, "<node>"), maxMessageLength, health.DegradedWhere(nodeName, a.DegradedOnMachineConfigNode))
 	case a.Unavailable != nil && !a.Updating:
 		return text.OneLineCut(a.Unavailable.Message, maxMessageLength, "Node/"+nodeName)
 	}
@@ -364,15 +446,19 @@ func (c *conditions) set(cond metav1.Condition) {
 // setSince sets a condition that turned to its status at since, when the
 // cluster says; otherwise at its previous transition or now.
 func (c *conditions) setSince(cond metav1.Condition, since time.Time) {
-	if previous := previousCondition(c.previous, cond.Type); previous != nil && previous.Status == cond.Status {
-		cond.LastTransitionTime = previous.LastTransitionTime
-	} else {
-		cond.LastTransitionTime = metav1.NewTime(c.now)
-	}
-	if !since.IsZero() && !since.After(c.now) {
-		cond.LastTransitionTime = metav1.NewTime(since)
-	}
+	cond.LastTransitionTime = c.transition(cond, since)
 	c.list = append(c.list, cond)
+}
+
+// transition is when cond, set since, turned to its status.
+func (c *conditions) transition(cond metav1.Condition, since time.Time) metav1.Time {
+	if !since.IsZero() && !since.After(c.now) {
+		return metav1.NewTime(since)
+	}
+	if previous := previousCondition(c.previous, cond.Type); previous != nil && previous.Status == cond.Status {
+		return previous.LastTransitionTime
+	}
+	return metav1.NewTime(c.now)
 }
 
 // since is when cond, once set, turned to its status: at its previous
@@ -395,15 +481,20 @@ func previousCondition(previous *insightsv1alpha1.NodeProgressInsightStatus, con
 	return meta.FindStatusCondition(previous.Conditions, conditionType)
 }
 
-// updating is the Updating condition: the node's phase in the update.
-func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, currentVersion string) metav1.Condition {
+// updating is the Updating condition: the node's phase in the update, from
+// its MachineConfigNode m where it places the node (nil where it does not
+// speak of the update), else from the annotations.
+func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, currentVersion string, m *MachineConfigNodeProgress) metav1.Condition {
 	cond := metav1.Condition{Type: insightsv1alpha1.NodeProgressInsightUpdating}
 	annotations := in.Node.Annotations
 	// What the node is updated to: during a migration the version alone
 	// would read as no change at all.
 	goal := in.Target
-	if in.Migrating {
+	switch {
+	case in.Migrating:
 		goal = fmt.Sprintf("%s (its pool's configuration %s)", in.Target, in.Pool.Spec.Configuration.Name)
+	case in.Image != nil && in.Image.Ready() && !updated:
+		goal = fmt.Sprintf("%s (its pool's OS image %s)", in.Target, in.Image.Image())
 	}
 	switch {
 	case in.Target == "":
@@ -415,18 +506,37 @@ func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, cu
 	case updated:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodeCompleted
 		cond.Message = "The node is at version " + goal
+	case updating && m.inProgress():
+		// Where they disagree, the MachineConfigNode is ahead: the drain
+		// controller writes Drained True before lastAppliedDrain
+		// (pkg/controller/drain/drain_controller.go, drainNode, then
+		// syncNode), so a drained node is updating a moment before the
+		// annotations say; the daemon writes RebootedNode Unknown as it asks
+		// the reboot, which the state annotation never says (it stays
+		// Working until Done: pkg/daemon/update.go, reboot, writes the
+		// post-config-action annotation instead); and UpdatePrepared
+		// precedes the desiredDrain the daemon then asks (update, then
+		// performDrain in pkg/daemon/drain.go). Only the node's Done comes
+		// first on the annotations (pkg/daemon/daemon.go,
+		// updateConfigAndState: SetDone, before syncNode writes Updated
+		// True), and that the versions tell.
+		cond.Status, cond.Reason = metav1.ConditionTrue, m.Phase
+		cond.Message = phaseMessage(m.Phase, goal) + m.note()
 	case updating && isDraining(annotations, updating):
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeDraining
-		cond.Message = "The node is being drained before its update to " + goal
+		cond.Message = phaseMessage(cond.Reason, goal)
 	case updating && annotations[StateAnnotation] == stateRebooting:
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeRebooting
-		cond.Message = "The node is rebooting into version " + goal
+		cond.Message = phaseMessage(cond.Reason, goal)
 	case updating:
 		cond.Status, cond.Reason = metav1.ConditionTrue, insightsv1alpha1.NodeUpdating
-		cond.Message = "The node is updating to " + goal
+		cond.Message = phaseMessage(cond.Reason, goal)
 	case in.Pool.Spec.Paused:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePaused
 		cond.Message = fmt.Sprintf("The node is at version %s; its pool %s is paused, so it will not be updated to %s", currentVersion, in.Pool.Name, goal)
+	case in.Image != nil && !in.Image.Ready() && !updated:
+		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePending
+		cond.Message = fmt.Sprintf("The node is at version %s and waits for its pool's OS image %s before it is updated to %s", currentVersion, awaitedBuild(in.Image), goal)
 	default:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePending
 		cond.Message = fmt.Sprintf("The node is at version %s and waits to be updated to %s", currentVersion, goal)
@@ -435,9 +545,49 @@ func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, cu
 	return cond
 }
 
+// phaseMessage is the Updating condition's message of a node in a phase of
+// its update to goal.
+func phaseMessage(phase, goal string) string {
+	switch phase {
+	case insightsv1alpha1.NodeDraining:
+		return "The node is being drained before its update to " + goal
+	case insightsv1alpha1.NodeRebooting:
+		return "The node is rebooting into version " + goal
+	default:
+		return "The node is updating to " + goal
+	}
+}
+
 func currentUnknown(config string) string {
 	if config == "" {
 		return "The machine-config daemon has not reported the node's current configuration"
 	}
 	return fmt.Sprintf("The node's current configuration %s has no known OpenShift version", config)
+}
+
+// runsPoolImage says a node of an image-mode pool was told to run its
+// pool's image and runs it, as the machine-config controller requires of an
+// updated node of a layered pool (IsDone and isNodeImageDone in
+// pkg/controller/common/layered_node_state.go). Any node of another pool
+// does.
+func runsPoolImage(annotations map[string]string, image *imagemode.Pool) bool {
+	if image == nil {
+		return true
+	}
+	img := image.Image()
+	return img != "" && annotations[DesiredImageAnnotation] == img && annotations[CurrentImageAnnotation] == img
+}
+
+// awaitedBuild names the build a node of an image-mode pool waits on, and
+// where it stands.
+func awaitedBuild(p *imagemode.Pool) string {
+	if p.Build == nil {
+		return "(no MachineOSBuild yet for its configuration)"
+	}
+	switch s := p.State(); s {
+	case imagemode.Failed, imagemode.Interrupted:
+		return fmt.Sprintf("(MachineOSBuild %s, whose build %s)", p.Build.Name, map[imagemode.State]string{imagemode.Failed: "failed", imagemode.Interrupted: "was interrupted"}[s])
+	default:
+		return fmt.Sprintf("(MachineOSBuild %s, %s)", p.Build.Name, s)
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	machineconfigurationv1 "github.com/openshift/api/machineconfiguration/v1"
 	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
@@ -370,5 +371,218 @@ func TestVersionsOf(t *testing.T) {
 	}
 	if diff := cmp.Diff(VersionMap{newConfig: target}, VersionsOf(configs)); diff != "" {
 		t.Errorf("versions (-want +got):\n%s", diff)
+	}
+}
+
+// mcnSummary is what a test expects of a node's assessment from its
+// MachineConfigNode: the Updating condition whole, with the summary.
+type mcnSummary struct {
+	Summary         summary
+	UpdatingMessage string
+	UpdatingSince   time.Time
+	Finished        time.Duration
+	Pinned          bool
+}
+
+func summarizeMCN(a Assessment) mcnSummary {
+	updating := meta.FindStatusCondition(a.Status.Conditions, insightsv1alpha1.NodeProgressInsightUpdating)
+	return mcnSummary{Summary: summarize(a), UpdatingMessage: updating.Message, UpdatingSince: updating.LastTransitionTime.Time,
+		Finished: a.Finished, Pinned: a.PinnedImageSetsDegraded != nil}
+}
+
+// stamp is a fixture's time as the insight's messages print it.
+func stamp(d time.Duration) string {
+	return updateStart.Add(d).UTC().Format(time.RFC3339)
+}
+
+// A node's MachineConfigNode gives its phase and its times where it speaks
+// of the node's update; the versions still say whether the node is at the
+// target.
+func TestNodeProgressWithMachineConfigNode(t *testing.T) {
+	const name = "worker-1"
+	const drainFailure = "failed to drain node: " + name + " after 1 hour. Please see machine-config-controller logs for more information"
+	// started is the node's insight as written when it began updating at
+	// the MachineConfigNode's start.
+	started := &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{
+		{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: metav1.ConditionTrue, Reason: insightsv1alpha1.NodeRebooting, LastTransitionTime: metav1.NewTime(updateStart)},
+	}}
+	drainedAhead := func() *mcnSim {
+		// The drain controller wrote Drained True; lastAppliedDrain not yet.
+		return updating(name, oldConfig, newConfig, updateStart, stageDraining).drained(updateStart.Add(atDrained))
+	}
+	degradedOnMCN := func(state, reason string) *mcnSim {
+		s := updating(name, oldConfig, newConfig, updateStart, stageDraining).degraded(updateStart.Add(9*time.Minute), drainFailure)
+		s.state, s.reason = state, reason
+		return s
+	}
+	doneBeforeUpdated := func() *mcnSim {
+		// SetDone written, the daemon's next sync (Updated True) not yet.
+		return updating(name, oldConfig, newConfig, updateStart, stageFinishing).done()
+	}
+	pinned := func() *mcnSim {
+		return updating(name, oldConfig, newConfig, updateStart, stageApplying).pinFailed(updateStart.Add(time.Minute), "release-4-16",
+			"requeue: prefetching images incomplete after timeout: 2m0s")
+	}
+	testCases := []struct {
+		name     string
+		sim      *mcnSim
+		previous *insightsv1alpha1.NodeProgressInsightStatus
+		want     mcnSummary
+	}{
+		{
+			// The estimate counts down from the daemon's start, not from
+			// when the operator first saw the node.
+			name: "mid-drain",
+			sim:  updating(name, oldConfig, newConfig, updateStart, stageDraining),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Estimate: time.Minute, InProgress: true},
+				UpdatingMessage: "The node is being drained before its update to " + target + " (MachineConfigNode: Drained in progress since " + stamp(atDraining) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name: "drained on the MachineConfigNode before lastAppliedDrain: updating, the MachineConfigNode ahead",
+			sim:  drainedAhead(),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Updating", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Estimate: time.Minute, InProgress: true},
+				UpdatingMessage: "The node is updating to " + target + " (MachineConfigNode: Drained since " + stamp(atDrained) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name: "mid-apply",
+			sim:  updating(name, oldConfig, newConfig, updateStart, stageApplying),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Updating", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Estimate: time.Minute, InProgress: true},
+				UpdatingMessage: "The node is updating to " + target + " (MachineConfigNode: AppliedFilesAndOS in progress since " + stamp(atApplying) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			// The state annotation stays Working through the reboot.
+			name: "rebooting, which only the MachineConfigNode says",
+			sim:  updating(name, oldConfig, newConfig, updateStart, stageRebooting),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Rebooting", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Estimate: time.Minute, InProgress: true},
+				UpdatingMessage: "The node is rebooting into version " + target + " (MachineConfigNode: RebootedNode in progress since " + stamp(atRebooting) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name:     "done: completed when Updated turned True, after what the daemon's steps took",
+			sim:      updating(name, oldConfig, newConfig, updateStart, stageDone),
+			previous: started,
+			want: mcnSummary{Summary: summary{Updating: "False", UpdatingReason: "Completed", Degraded: "AsExpected", Available: "AsExpected", AvailableSince: now,
+				Version: target},
+				UpdatingMessage: "The node is at version " + target, UpdatingSince: updateStart.Add(atUpdated), Finished: atUpdated},
+		},
+		{
+			name:     "done on the annotations before Updated True: completed at the uncordon, the daemon's last step",
+			sim:      doneBeforeUpdated(),
+			previous: started,
+			want: mcnSummary{Summary: summary{Updating: "False", UpdatingReason: "Completed", Degraded: "AsExpected", Available: "AsExpected", AvailableSince: now,
+				Version: target},
+				UpdatingMessage: "The node is at version " + target, UpdatingSince: updateStart.Add(atUncordoned), Finished: atUncordoned},
+		},
+		{
+			name:     "done, seen done before: the completion the insight keeps",
+			sim:      updating(name, oldConfig, newConfig, updateStart, stageDone),
+			previous: &insightsv1alpha1.NodeProgressInsightStatus{Conditions: []metav1.Condition{{Type: insightsv1alpha1.NodeProgressInsightUpdating, Status: metav1.ConditionFalse, Reason: insightsv1alpha1.NodeCompleted, LastTransitionTime: metav1.NewTime(updateStart.Add(atUpdated))}}},
+			want: mcnSummary{Summary: summary{Updating: "False", UpdatingReason: "Completed", Degraded: "AsExpected", Available: "AsExpected", AvailableSince: now,
+				Version: target},
+				UpdatingMessage: "The node is at version " + target, UpdatingSince: updateStart.Add(atUpdated)},
+		},
+		{
+			name: "degraded on the MachineConfigNode alone",
+			sim:  degradedOnMCN(stateWorking, ""),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Message: "Node <node> upgrade failure. failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more information", InProgress: true},
+				UpdatingMessage: "The node is being drained before its update to " + target + " (MachineConfigNode: Drained in progress since " + stamp(atDraining) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name: "degraded without a reason annotation: the MachineConfigNode's",
+			sim:  degradedOnMCN(stateDegraded, ""),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Message: "Node <node> upgrade failure. failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more information", InProgress: true},
+				UpdatingMessage: "The node is being drained before its update to " + target + " (MachineConfigNode: Drained in progress since " + stamp(atDraining) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name: "degraded with a reason annotation: the annotation's",
+			sim:  degradedOnMCN(stateDegraded, drainFailure),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Draining", Degraded: "MachineConfigDaemonDegraded", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Message: "failed to drain node: <node> after 1 hour. Please see machine-config-controller logs for more information", InProgress: true},
+				UpdatingMessage: "The node is being drained before its update to " + target + " (MachineConfigNode: Drained in progress since " + stamp(atDraining) + ")",
+				UpdatingSince:   updateStart},
+		},
+		{
+			name: "pinned images degraded during the update",
+			sim:  pinned(),
+			want: mcnSummary{Summary: summary{Updating: "True", UpdatingReason: "Updating", Degraded: "AsExpected", Available: "Unschedulable", AvailableSince: now,
+				Version: previous, Estimate: time.Minute, InProgress: true},
+				UpdatingMessage: "The node is updating to " + target + " (MachineConfigNode: AppliedFilesAndOS in progress since " + stamp(atApplying) + ")",
+				UpdatingSince:   updateStart, Pinned: true},
+		},
+	}
+	for _, tc := range testCases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := NodeProgress(Input{Node: tc.sim.node(), Pool: testPool("worker", false), Versions: versions, Target: target, Previous: tc.previous,
+				PerNode: DefaultPerNodeTime, MachineConfigNode: tc.sim.mcn, Now: now})
+			if diff := cmp.Diff(tc.want, summarizeMCN(a)); diff != "" {
+				t.Errorf("assessment (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// What the annotations alone give a node stays whole where its
+// MachineConfigNode is not to be read: the same assessment, field by field.
+func TestNodeProgressIgnoresMachineConfigNodes(t *testing.T) {
+	const name = "worker-1"
+	otherNode := func() *mcnSim {
+		s := updating(name, oldConfig, newConfig, updateStart, stageDraining)
+		s.mcn.Name = "worker-2"
+		return s
+	}
+	noConditions := func() *mcnSim {
+		s := updating(name, oldConfig, newConfig, updateStart, stageDraining)
+		s.mcn.Status.Conditions = nil
+		return s
+	}
+	for _, tc := range []struct {
+		name string
+		sim  *mcnSim
+	}{
+		{name: "for another configuration", sim: newMCNSim(name, oldConfig).updated(settledAt).target(newConfig).cordoned(updateStart)},
+		{name: "without conditions", sim: noConditions()},
+		{name: "of another node", sim: otherNode()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Node: tc.sim.node(), Pool: testPool("worker", false), Versions: versions, Target: target, PerNode: DefaultPerNodeTime, Now: now}
+			without := NodeProgress(in)
+			in.MachineConfigNode = tc.sim.mcn
+			if diff := cmp.Diff(without, NodeProgress(in)); diff != "" {
+				t.Errorf("with the MachineConfigNode (-without +with):\n%s", diff)
+			}
+		})
+	}
+}
+
+// The drain counts from the drain controller's own start, which it writes
+// as Cordoned: after a restart it cordons again and counts anew.
+func TestADrainCountsFromTheDrainControllersCordon(t *testing.T) {
+	s := updating("worker-a", oldConfig, newConfig, now.Add(-3*time.Hour), stageDraining).cordoned(now.Add(-30 * time.Second)).draining(now.Add(-29 * time.Second))
+	drain := &DrainObjects{Pods: []*corev1.Pod{shopPod("db-0", "db")}, Budgets: []*policyv1.PodDisruptionBudget{budget("db", 0, 3*time.Hour)}}
+	in := Input{Node: s.node(), Pool: testPool("worker", false), Versions: versions, Target: target, Previous: drainingFor(3 * time.Hour), Drain: drain, Now: now}
+	without := NodeProgress(in)
+	in.MachineConfigNode = s.mcn
+	with := NodeProgress(in)
+	got := []string{without.Status.Message, with.Status.Message}
+	if diff := cmp.Diff([]string{"Drain held by pod shop/db-0", ""}, got); diff != "" {
+		t.Errorf("notes without and with the MachineConfigNode (-want +got):\n%s", diff)
+	}
+	var since []time.Time
+	for _, b := range with.DrainBlocks {
+		since = append(since, b.Since)
+	}
+	if diff := cmp.Diff([]time.Time{now.Add(-30 * time.Second)}, since); diff != "" {
+		t.Errorf("blocks with the MachineConfigNode since (-want +got):\n%s", diff)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/imagemode"
 )
 
 // Reasons of a pool's Updating and Healthy conditions.
@@ -18,7 +19,45 @@ const (
 	PoolReasonPending       = "Pending"
 	PoolReasonPaused        = "Paused"
 	PoolReasonNodesDegraded = "NodesDegraded"
+	// PoolReasonBuildingImage is an image-mode pool whose nodes wait on the
+	// OS image being built for its target configuration.
+	PoolReasonBuildingImage = "BuildingImage"
+	// PoolReasonImageBuildStopped is an image-mode pool whose build failed
+	// or was interrupted: its nodes wait until a build succeeds.
+	PoolReasonImageBuildStopped = "ImageBuildStopped"
 )
+
+// PoolImage is what an image-mode pool's assessment reads of its OS image
+// build.
+type PoolImage struct {
+	Pool *imagemode.Pool
+	// Failure is the builder's account of a failed build.
+	Failure imagemode.Failure
+	status  *insightsv1alpha1.PoolImageBuild
+}
+
+// NewPoolImage assesses the build of an image-mode pool for its target
+// configuration; nil for a pool without a MachineOSConfig.
+func NewPoolImage(pool *machineconfigurationv1.MachineConfigPool, p *imagemode.Pool, failure imagemode.Failure, now time.Time) *PoolImage {
+	if p == nil {
+		return nil
+	}
+	return &PoolImage{Pool: p, Failure: failure, status: imagemode.Status(p, pool.Spec.Configuration.Name, failure, now)}
+}
+
+// Status is the pool insight's imageBuild.
+func (i *PoolImage) Status() *insightsv1alpha1.PoolImageBuild {
+	if i == nil {
+		return nil
+	}
+	return i.status
+}
+
+func (i *PoolImage) blocking() bool { return i != nil && i.Pool.Blocking() }
+
+// building says the pool's nodes wait on a build that has not failed: not
+// yet created, not started, building, or succeeded but not yet taken.
+func (i *PoolImage) building() bool { return i != nil && !i.Pool.Ready() && !i.Pool.Blocking() }
 
 // counts are a pool's nodes by state.
 type counts struct {
@@ -65,7 +104,8 @@ func count(nodes []*Assessment) counts {
 // Pool computes a pool's insight status from the assessments of its nodes.
 // previous is the pool's insight as last written, nil if none: it keeps the
 // conditions' transition times.
-func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
+func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, image *PoolImage,
+	previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) insightsv1alpha1.MachineConfigPoolProgressInsightStatus {
 	c := count(nodes)
 	outdated := c.total - c.updated
 
@@ -102,6 +142,20 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, p
 		updating.Reason, updating.Message = PoolReasonCompleted, fmt.Sprintf("All %d nodes are updated", c.total)
 	case pool.Spec.Paused && c.progressing == 0:
 		updating.Reason, updating.Message = PoolReasonPaused, fmt.Sprintf("The pool is paused; %d of %d nodes are outdated and will not be updated", outdated, c.total)
+	case image.blocking() && c.progressing == 0:
+		// The node controller stops the pool's update on a failed or
+		// interrupted build (pkg/controller/node/status.go,
+		// calculateStatus: Updating False "Pool update stopped due to OS
+		// image build failure"), and the build controller retries
+		// neither.
+		updating.Reason = PoolReasonImageBuildStopped
+		updating.Message = fmt.Sprintf("%d of %d nodes are updated; the rest wait on the pool's OS image: %s", c.updated, c.total, image.status.Message)
+	case image.building() && c.progressing == 0:
+		// While it builds the node controller reports the pool Updating
+		// ("Pool is waiting for OS image build to complete"): the update
+		// progresses, on the build.
+		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonBuildingImage
+		updating.Message = fmt.Sprintf("%d of %d nodes are updated; the rest wait on the pool's OS image: %s", c.updated, c.total, image.status.Message)
 	case c.progressing > 0 || c.updated > 0 || c.degraded > 0:
 		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonProgressing
 		updating.Message = fmt.Sprintf("%d of %d nodes are updated, %d are updating", c.updated, c.total, c.progressing)
@@ -111,13 +165,18 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, p
 
 	healthy := metav1.Condition{Type: insightsv1alpha1.MachineConfigPoolProgressInsightHealthy, Status: metav1.ConditionTrue,
 		Reason: insightsv1alpha1.NodeAsExpected, Message: "No node is degraded"}
-	if c.degraded > 0 {
+	buildStopped := outdated > 0 && image.blocking()
+	switch {
+	case c.degraded > 0:
 		healthy.Status, healthy.Reason = metav1.ConditionFalse, PoolReasonNodesDegraded
 		healthy.Message = fmt.Sprintf("%d of %d nodes are degraded", c.degraded, c.total)
+	case buildStopped:
+		healthy.Status, healthy.Reason = metav1.ConditionFalse, PoolReasonImageBuildStopped
+		healthy.Message = image.status.Message
 	}
 
 	switch {
-	case c.degraded > 0:
+	case c.degraded > 0 || buildStopped && !pool.Spec.Paused:
 		status.Assessment = insightsv1alpha1.PoolDegraded
 	case pool.Spec.Paused && outdated > 0:
 		status.Assessment = insightsv1alpha1.PoolExcluded
@@ -127,6 +186,10 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, p
 		status.Assessment = insightsv1alpha1.PoolProgressing
 	default:
 		status.Assessment = insightsv1alpha1.PoolPending
+	}
+
+	if image != nil {
+		status.ImageBuild = image.status
 	}
 
 	var previousConditions []metav1.Condition

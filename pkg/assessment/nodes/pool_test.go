@@ -209,7 +209,7 @@ func TestPool(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pool := testPool("worker", tc.paused)
 			pool.Spec.Configuration.Name = tc.target
-			s := Pool(pool, tc.nodes, nil, now)
+			s := Pool(pool, tc.nodes, nil, nil, now)
 			got := poolSummary{
 				Assessment: s.Assessment,
 				Completion: s.CompletionPercent,
@@ -233,12 +233,12 @@ func TestPool(t *testing.T) {
 func TestPoolKeepsTransitionTimes(t *testing.T) {
 	earlier := now.Add(-time.Hour)
 	nodes := repeat(2, nodeStatus(insightsv1alpha1.NodeDraining, false, false))
-	first := Pool(testPool("worker", false), nodes, nil, earlier)
-	again := Pool(testPool("worker", false), nodes, &first, now)
+	first := Pool(testPool("worker", false), nodes, nil, nil, earlier)
+	again := Pool(testPool("worker", false), nodes, nil, &first, now)
 	if diff := cmp.Diff(first, again); diff != "" {
 		t.Errorf("an unchanged pool changed (-first +again):\n%s", diff)
 	}
-	done := Pool(testPool("worker", false), repeat(2, nodeStatus(insightsv1alpha1.NodeCompleted, false, true)), &again, now)
+	done := Pool(testPool("worker", false), repeat(2, nodeStatus(insightsv1alpha1.NodeCompleted, false, true)), nil, &again, now)
 	if c := meta.FindStatusCondition(done.Conditions, insightsv1alpha1.MachineConfigPoolProgressInsightUpdating); !c.LastTransitionTime.Time.Equal(now) {
 		t.Errorf("Updating turned False at %v, want %v", c.LastTransitionTime, now)
 	}

@@ -111,7 +111,8 @@ type PoolImageBuild struct {
 	State ImageBuildState `json:"state"`
 
 	// since is when the build entered its state, as its MachineOSBuild's
-	// condition says; absent while it is Waiting.
+	// condition says, or, for a build not yet started, when the
+	// MachineOSBuild was created; absent while there is no MachineOSBuild.
 	// +optional
 	Since *metav1.Time `json:"since,omitempty"`
 
