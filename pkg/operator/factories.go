@@ -12,6 +12,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
+	"github.com/update-insights/update-insights-operator/pkg/assessment/imagemode"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/node"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/nodepool"
 	"github.com/update-insights/update-insights-operator/pkg/controllers/olmoperators"
@@ -31,9 +32,14 @@ type factories struct {
 	// machineConfigOperator caches the machine-config operator's
 	// Deployment, by which machine-config is judged.
 	machineConfigOperator kubeinformers.SharedInformerFactory
-	nodes                 kubeinformers.SharedInformerFactory
-	machineConfiguration  machineconfigurationinformers.SharedInformerFactory
-	insights              insightinformers.SharedInformerFactory
+	// buildPods caches the pods of the Jobs in the machine-config
+	// operator's namespace, stripped to their terminations: a failed OS
+	// image build says why only there. The namespace's other pods (a
+	// machine-config daemon per node) are not cached.
+	buildPods            kubeinformers.SharedInformerFactory
+	nodes                kubeinformers.SharedInformerFactory
+	machineConfiguration machineconfigurationinformers.SharedInformerFactory
+	insights             insightinformers.SharedInformerFactory
 	// budgets caches the PodDisruptionBudgets the pre-checks look at: few,
 	// and small.
 	budgets kubeinformers.SharedInformerFactory
@@ -68,6 +74,9 @@ func newFactories(c *clients, topology hosted.Topology) *factories {
 			configinformers.WithTransform(stripManagedFields)),
 		machineConfigOperator: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
 			kubeinformers.WithNamespace(names.MachineConfigOperatorNamespace), kubeinformers.WithTransform(stripManagedFields)),
+		buildPods: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
+			kubeinformers.WithNamespace(names.MachineConfigOperatorNamespace), kubeinformers.WithTransform(node.StripBuildPod),
+			kubeinformers.WithTweakListOptions(func(o *metav1.ListOptions) { o.LabelSelector = imagemode.JobNameLabel })),
 		nodes: kubeinformers.NewSharedInformerFactoryWithOptions(c.kube, resyncPeriod,
 			kubeinformers.WithTransform(stripNode)),
 		machineConfiguration: machineconfigurationinformers.NewSharedInformerFactoryWithOptions(c.machineConfiguration, resyncPeriod,
@@ -95,7 +104,7 @@ type informerFactory interface {
 }
 
 func (f *factories) all() []informerFactory {
-	return []informerFactory{f.config, f.machineConfigOperator, f.nodes, f.machineConfiguration, f.insights, f.budgets,
+	return []informerFactory{f.config, f.machineConfigOperator, f.buildPods, f.nodes, f.machineConfiguration, f.insights, f.budgets,
 		f.daemonSets, f.adminGates, f.adminAcks, f.apiserver, f.operator, f.olm}
 }
 

@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	configinformers "github.com/openshift/client-go/config/informers/externalversions/config/v1"
@@ -76,6 +77,13 @@ type Controller struct {
 	drains          *drains.Drains
 	perNode         *nodes.PerNodeTimes
 	clock           clock.PassiveClock
+	// imageMode is nil where the cluster serves no MachineOSConfigs, and
+	// machineConfigNodes where it serves no MachineConfigNodes.
+	imageMode          *imageMode
+	machineConfigNodes machineconfigurationlisters.MachineConfigNodeLister
+	// imageModePools are the pools that had a MachineOSConfig since the
+	// controller started: one whose MachineOSConfig goes is assessed again.
+	imageModePools sync.Map
 }
 
 // New returns the controller, registered with the informers it reads. The
@@ -95,6 +103,7 @@ func New(
 	healthInsights insightinformers.UpdateHealthInsightInformer,
 	client insightsclient.InsightsV1alpha1Interface,
 	perNode *nodes.PerNodeTimes,
+	optional Optional,
 	tracker *tracker.Tracker,
 	recorder events.Recorder,
 	clock clock.PassiveClock,
@@ -128,14 +137,9 @@ func New(
 		<-ctx.Done()
 		c.drains.Stop()
 	}()
-	// Every informer the controller reads, once: the resource names it in
-	// the tracker's WaitsFor, and the handler (nil for one read only
-	// through its lister) queues the work its events change.
-	informers := []struct {
-		resource string
-		informer cache.SharedIndexInformer
-		handler  cache.ResourceEventHandler
-	}{
+	// Every informer the controller reads, once; those of the optional
+	// APIs where they are served.
+	informers := []watched{
 		{"nodes", nodeInformer.Informer(), c.nodeHandler(q.Add)},
 		{"machineconfigpools", pools.Informer(), c.poolHandler(q.Add)},
 		{"machineconfigs", configs.Informer(), c.configHandler(q.Add)},
@@ -145,6 +149,16 @@ func New(
 		{"nodeprogressinsights", nodeInsights.Informer(), deletionHandler(nodeKeyPrefix, q.Add)},
 		{"machineconfigpoolprogressinsights", poolInsights.Informer(), deletionHandler(poolKeyPrefix, q.Add)},
 		{"updatehealthinsights", healthInsights.Informer(), nil},
+	}
+	if images := optional.ImageMode; images != nil {
+		c.imageMode = &imageMode{configs: images.Configs.Lister(), builds: images.Builds.Lister(), pods: images.BuildPods.Lister()}
+		handler := c.imageModeHandler(q.Add)
+		informers = append(informers, watched{"machineosconfigs", images.Configs.Informer(), handler},
+			watched{"machineosbuilds", images.Builds.Informer(), handler}, watched{"pods", images.BuildPods.Informer(), handler})
+	}
+	if mcns := optional.MachineConfigNodes; mcns != nil {
+		c.machineConfigNodes = mcns.Lister()
+		informers = append(informers, watched{"machineconfignodes", mcns.Informer(), machineConfigNodeHandler(q.Add)})
 	}
 	synced := map[string]cache.InformerSynced{}
 	var bare []factory.Informer
@@ -172,6 +186,15 @@ func New(
 		ToController(controllerName, recorder), nil
 }
 
+// watched is an informer the controller reads: resource names it in the
+// tracker's WaitsFor, and handler (nil for one read only through its
+// lister) queues the work its events change.
+type watched struct {
+	resource string
+	informer cache.SharedIndexInformer
+	handler  cache.ResourceEventHandler
+}
+
 // handledInformer is an informer that has synced once its events up to
 // then have been delivered to this controller's handler.
 type handledInformer struct {
@@ -189,7 +212,7 @@ func (c *Controller) sync(ctx context.Context, syncCtx factory.SyncContext) erro
 	case strings.HasPrefix(key, nodeKeyPrefix):
 		return c.syncNode(ctx, syncCtx, strings.TrimPrefix(key, nodeKeyPrefix))
 	case strings.HasPrefix(key, poolKeyPrefix):
-		return c.syncPool(ctx, strings.TrimPrefix(key, poolKeyPrefix))
+		return c.syncPool(ctx, syncCtx, strings.TrimPrefix(key, poolKeyPrefix))
 	}
 	klog.ErrorS(nil, "Ignoring an unknown queue key", "key", key)
 	return nil

@@ -79,7 +79,8 @@ func (c *Controller) nodeHandler(add func(any)) cache.ResourceEventHandler {
 // configurationStateChanged says whether what the machine-config daemon says
 // of the node's configurations changed.
 func configurationStateChanged(a, b *corev1.Node) bool {
-	for _, annotation := range []string{nodes.CurrentConfigAnnotation, nodes.DesiredConfigAnnotation, nodes.StateAnnotation} {
+	for _, annotation := range []string{nodes.CurrentConfigAnnotation, nodes.DesiredConfigAnnotation, nodes.StateAnnotation,
+		nodes.CurrentImageAnnotation, nodes.DesiredImageAnnotation} {
 		if a.Annotations[annotation] != b.Annotations[annotation] {
 			return true
 		}

@@ -52,6 +52,12 @@ func (c *Controller) syncNode(ctx context.Context, syncCtx factory.SyncContext, 
 	}
 	in := s.input(node, pool, c.perNode.Expected(pool.Name), previous)
 	in.Drain = c.drains.Objects(node)
+	if in.Image, err = c.imageMode.of(pool); err != nil {
+		return err
+	}
+	if in.MachineConfigNode, err = c.machineConfigNode(name); err != nil {
+		return err
+	}
 	a, healthInsights, next := nodes.Assess(in)
 	insight, written, err := c.nodeWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, a.Status)
 	if err != nil {
@@ -121,7 +127,7 @@ func (c *Controller) deleteNodeInsight(ctx context.Context, syncCtx factory.Sync
 
 // syncPool brings a pool's insight and health insights up to date from a
 // fresh assessment of its nodes.
-func (c *Controller) syncPool(ctx context.Context, name string) error {
+func (c *Controller) syncPool(ctx context.Context, syncCtx factory.SyncContext, name string) error {
 	insight, err := c.poolInsights.Get(name)
 	if apierrors.IsNotFound(err) {
 		insight, err = nil, nil
@@ -141,8 +147,13 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 		return c.poolWriter.Delete(ctx, insight, c.health)
 	}
 
-	// One expected per-node time for the whole pool, not one lookup per node.
+	// One expected per-node time and one image-mode state for the whole
+	// pool, not one lookup per node.
 	perNode := c.perNode.Expected(name)
+	image, err := c.imageMode.of(pool)
+	if err != nil {
+		return err
+	}
 	var members []*nodes.Assessment
 	for _, nodeName := range c.membership.nodesIn(name) {
 		node, err := c.nodes.Get(nodeName)
@@ -156,7 +167,12 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 		if i, err := c.nodeInsights.Get(node.Name); err == nil {
 			previous = &i.Status
 		}
-		a := nodes.NodeProgress(s.input(node, pool, perNode, previous))
+		in := s.input(node, pool, perNode, previous)
+		in.Image = image
+		if in.MachineConfigNode, err = c.machineConfigNode(node.Name); err != nil {
+			return err
+		}
+		a := nodes.NodeProgress(in)
 		members = append(members, &a)
 	}
 
@@ -164,11 +180,21 @@ func (c *Controller) syncPool(ctx context.Context, name string) error {
 	if insight != nil {
 		previous = &insight.Status
 	}
-	status, healthInsights := nodes.AssessPool(pool, members, previous, s.now)
+	poolImage, err := c.imageMode.poolImage(s, pool, image)
+	if err != nil {
+		return err
+	}
+	status, healthInsights, next := nodes.AssessPool(pool, members, poolImage, previous, s.now)
 
 	insight, _, err = c.poolWriter.WriteStatus(ctx, metav1.ObjectMeta{Name: name}, insight, status)
 	if err != nil {
 		return err
 	}
-	return c.health.Sync(ctx, c.poolWriter.OwnerReference(insight), healthInsights)
+	if err := c.health.Sync(ctx, c.poolWriter.OwnerReference(insight), healthInsights); err != nil {
+		return err
+	}
+	if !next.IsZero() {
+		syncCtx.Queue().AddAfter(poolKeyPrefix+name, next.Sub(s.now))
+	}
+	return nil
 }

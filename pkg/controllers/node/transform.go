@@ -54,14 +54,20 @@ func StripNode(obj any) (any, error) {
 	return stripped, nil
 }
 
-// StripMachineConfiguration strips the MachineConfigs and
-// MachineConfigPools of one informer factory.
+// StripMachineConfiguration strips the machine-config objects of one
+// informer factory.
 func StripMachineConfiguration(obj any) (any, error) {
 	switch obj.(type) {
 	case *machineconfigurationv1.MachineConfig:
 		return StripMachineConfig(obj)
 	case *machineconfigurationv1.MachineConfigPool:
 		return StripMachineConfigPool(obj)
+	case *machineconfigurationv1.MachineOSConfig:
+		return StripMachineOSConfig(obj)
+	case *machineconfigurationv1.MachineOSBuild:
+		return StripMachineOSBuild(obj)
+	case *machineconfigurationv1.MachineConfigNode:
+		return StripMachineConfigNode(obj)
 	}
 	return obj, nil
 }
