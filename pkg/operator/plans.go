@@ -39,7 +39,9 @@ var (
 // informerRequests. On a hosted control plane it reads no MachineConfigPool
 // (there are none: control-plane-operator/controllers/hostedcontrolplane/
 // v2/cvo/deployment.go leaves their CRDs out of the payload) and perNode is
-// the NodePools': its worker pools are the nodes' NodePools.
+// the NodePools': its worker pools are the nodes' NodePools. Elsewhere it
+// reads the image-mode pools' MachineOSConfigs and MachineOSBuilds where
+// the cluster serves them.
 func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, perNode *nodes.PerNodeTimes, alertsSource *alerts.HTTPSource, informerRequests *informerclient.Limit) {
 	apiRequestCounts := updateplan.NewOptional[apiserverlisters.APIRequestCountLister]()
 	cloudCredentials := updateplan.NewOptional[operatorlisters.CloudCredentialLister]()
@@ -51,8 +53,16 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 	}
 	insights, kube := s.factories.insights.Insights().V1alpha1(), s.clients.kube
 	var pools machineconfigurationinformers.MachineConfigPoolInformer
+	var imageMode *updateplan.ImageMode
 	if s.topology != hosted.Hosted {
-		pools = s.factories.machineConfiguration.Machineconfiguration().V1().MachineConfigPools()
+		machineConfiguration := s.factories.machineConfiguration.Machineconfiguration().V1()
+		pools = machineConfiguration.MachineConfigPools()
+		// The image-mode pools' builds are read where the cluster serves
+		// them, as the node controller reads them (startNodes), and from
+		// the same informers; without them no pool is image-mode.
+		if s.serves(imageModeAPI, "the pre-checks of image-mode pools' OS image builds") {
+			imageMode = &updateplan.ImageMode{Configs: machineConfiguration.MachineOSConfigs(), Builds: machineConfiguration.MachineOSBuilds()}
+		}
 	}
 	planController, err := updateplan.New(ctx,
 		insights.UpdatePlans(),
@@ -61,6 +71,7 @@ func (s *starter) startPlans(ctx context.Context, answers *updatestatus.Store, p
 		s.factories.config.Config().V1().ClusterOperators(),
 		s.factories.nodes.Core().V1().Nodes(),
 		pools,
+		imageMode,
 		s.factories.budgets.Policy().V1().PodDisruptionBudgets(),
 		s.factories.adminGates.Core().V1().ConfigMaps(),
 		s.factories.adminAcks.Core().V1().ConfigMaps(),

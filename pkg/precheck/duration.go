@@ -26,22 +26,33 @@ const (
 
 // duration: how long the update should take, before it starts. The
 // control plane takes what its recent updates took; then the worker pools
-// update side by side, each in batches of maxUnavailable nodes.
+// update side by side, each in batches of maxUnavailable nodes, an
+// image-mode pool's once its OS image is built.
 func duration(in *Input) []insightsv1alpha1.UpdateInsight {
 	if in.ClusterVersion == nil {
 		return nil
 	}
 	cp, basis := controlPlaneDuration(in.ClusterVersion.Status.History)
-	workers, total, poolCount, breakdown := workersDuration(in)
-	summary := fmt.Sprintf("The update to %s should take %s: the control plane %s (%s)", in.Target, text.About(cp+workers), text.Approx(cp), basis)
-	if total > 0 {
-		summary += fmt.Sprintf(", then the workers %s (%s in %s)", text.Approx(workers), plural(total, "node"), plural(poolCount, "pool"))
+	w := workersDuration(in)
+	summary := fmt.Sprintf("The update to %s should take %s: the control plane %s (%s)", in.Target, text.About(cp+w.longest), text.Approx(cp), basis)
+	if w.total > 0 {
+		summary += fmt.Sprintf(", then the workers %s (%s in %s)", text.Approx(w.longest), plural(w.total, "node"), plural(w.pools, "pool"))
 	} else {
 		summary += ", and no worker node to update"
 	}
+	switch len(w.unknownBuilds) {
+	case 0:
+	case 1:
+		summary += fmt.Sprintf(", not counting the OS image build of pool %s, whose time is not known", w.unknownBuilds[0])
+	default:
+		summary += fmt.Sprintf(", not counting the OS image builds of %d pools, whose times are not known", len(w.unknownBuilds))
+	}
 	description := "The worker pools update at the same time, after the control plane; the estimate assumes no node waits on a drain."
-	if len(breakdown) > 0 {
-		description += "\n" + strings.Join(breakdown, "\n")
+	if w.imageMode {
+		description += " An image-mode pool's nodes update only once the machine-config operator has built the pool's new OS image: its line counts the build first, from the pool's past builds."
+	}
+	if len(w.breakdown) > 0 {
+		description += "\n" + strings.Join(w.breakdown, "\n")
 	}
 	return []insightsv1alpha1.UpdateInsight{finding{
 		uid: uidDuration, level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.NoneImpactType,
@@ -116,10 +127,27 @@ func controlPlaneDuration(history []configv1.UpdateHistory) (time.Duration, stri
 	return median, fmt.Sprintf("the median of its last %d updates", len(took))
 }
 
+// workers is how long the worker pools take.
+type workers struct {
+	// longest is the slowest pool's time; total and pools count the worker
+	// nodes to update and the pools they are in.
+	longest      time.Duration
+	total, pools int
+	// breakdown is a line per pool saying how its time was reckoned.
+	breakdown []string
+	// imageMode says a pool is image-mode, and unknownBuilds are those
+	// whose build's time is not known, left out of their time.
+	imageMode     bool
+	unknownBuilds []string
+}
+
 // workersDuration is how long the slowest worker pool takes, the worker
 // nodes to update and the pools they are in, and a line per pool saying
-// how its time was reckoned. A paused pool does not update.
-func workersDuration(in *Input) (longest time.Duration, total, pools int, breakdown []string) {
+// how its time was reckoned. A paused pool does not update. An image-mode
+// pool's nodes wait on its OS image build, whose expected time comes
+// first.
+func workersDuration(in *Input) workers {
+	var w workers
 	count := in.members().count
 	for _, p := range in.Pools {
 		n := count[p.Name]
@@ -132,20 +160,28 @@ func workersDuration(in *Input) (longest time.Duration, total, pools int, breakd
 		}
 		atOnce := maxUnavailable(p.Spec.MaxUnavailable, n)
 		batches := (n + atOnce - 1) / atOnce
-		took := time.Duration(batches) * perNode
-		line := fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each: %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took))
+		build := in.imageBuildOf(p)
+		took := build.took + time.Duration(batches)*perNode
+		each, span := text.Approx(perNode)+" each", text.Approx(took)
 		if p90, ok := in.PerNodeP90[p.Name]; ok && p90 > perNode {
 			// The recorded nodes disagree: the slow tenth gives the range's
 			// other end.
-			line = fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s to %s each (the median and 90th percentile of its nodes in the last recorded update): %s to %s.",
-				p.Name, n, atOnce, text.Approx(perNode), text.Approx(p90), text.Approx(took), text.Approx(time.Duration(batches)*p90))
+			each = fmt.Sprintf("%s to %s each (the median and 90th percentile of its nodes in the last recorded update)", text.Approx(perNode), text.Approx(p90))
+			span += " to " + text.Approx(build.took+time.Duration(batches)*p90)
 		} else if ok {
-			line = fmt.Sprintf("Pool %s: %d nodes, %d at a time, %s each (its nodes' median in the last recorded update): %s.", p.Name, n, atOnce, text.Approx(perNode), text.Approx(took))
+			each += " (its nodes' median in the last recorded update)"
 		}
-		breakdown = append(breakdown, line)
-		longest, total, pools = max(longest, took), total+n, pools+1
+		if build.imageMode {
+			w.imageMode = true
+			if !build.known {
+				span += " and the build"
+				w.unknownBuilds = append(w.unknownBuilds, p.Name)
+			}
+		}
+		w.breakdown = append(w.breakdown, fmt.Sprintf("Pool %s: %s%d nodes, %d at a time, %s: %s.", p.Name, build.words, n, atOnce, each, span))
+		w.longest, w.total, w.pools = max(w.longest, took), w.total+n, w.pools+1
 	}
-	return longest, total, pools, breakdown
+	return w
 }
 
 // maxUnavailable is how many of a pool's n nodes update at once: the

@@ -13,6 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/util/intstr"
 	"k8s.io/utils/ptr"
 
+	"github.com/update-insights/update-insights-operator/pkg/assessment/imagemode"
 	"github.com/update-insights/update-insights-operator/pkg/hosted"
 )
 
@@ -163,9 +164,90 @@ func TestDurationSaysWhatThePerNodeTimeIsBasedOn(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			in := &Input{ClusterVersion: clusterVersion(), Target: "4.17.2", Pools: pools, Nodes: nodesOf("worker", 3),
 				PerNode: map[string]time.Duration{"worker": 12 * time.Minute}, PerNodeP90: tt.p90, Now: now}
-			_, _, _, breakdown := workersDuration(in)
+			breakdown := workersDuration(in).breakdown
 			if diff := cmp.Diff([]string{tt.want}, breakdown); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// An image-mode pool's nodes wait on its OS image build, which the update
+// runs first: its line counts the build as long as the median of its past
+// builds, and says its time is not known when it has none.
+func TestDurationCountsImageBuilds(t *testing.T) {
+	past := []*machineconfigurationv1.MachineOSBuild{
+		machineOSBuild("worker-a", "worker", "rendered-worker-1", 30, imagemode.Succeeded, 40*time.Minute),
+		machineOSBuild("worker-b", "worker", "rendered-worker-2", 20, imagemode.Succeeded, 20*time.Minute),
+		machineOSBuild("worker-c", "worker", "rendered-worker-3", 10, imagemode.Succeeded, 25*time.Minute),
+	}
+	tests := []struct {
+		name    string
+		paused  bool
+		configs []*machineconfigurationv1.MachineOSConfig
+		builds  []*machineconfigurationv1.MachineOSBuild
+		p90     map[string]time.Duration
+		want    []string
+	}{
+		{
+			name:   "no MachineOSConfig: as before",
+			builds: past,
+			want: []string{
+				"The update to 4.17.2 should take about 1h18m: the control plane ~42m (as long as its last update), then the workers ~36m (3 nodes in 1 pool)",
+				"Pool worker: 3 nodes, 1 at a time, ~12m each: ~36m.",
+			},
+		},
+		{
+			name:    "past builds: their median first",
+			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
+			builds:  past,
+			want: []string{
+				"The update to 4.17.2 should take about 1h43m: the control plane ~42m (as long as its last update), then the workers ~1h1m (3 nodes in 1 pool)",
+				"Pool worker: its OS image build first, ~25m (the median of its last 3 builds), then 3 nodes, 1 at a time, ~12m each: ~1h1m.",
+			},
+		},
+		{
+			name:    "one past build, and nodes that disagree",
+			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
+			builds:  past[2:],
+			p90:     map[string]time.Duration{"worker": 19 * time.Minute},
+			want: []string{
+				"The update to 4.17.2 should take about 1h43m: the control plane ~42m (as long as its last update), then the workers ~1h1m (3 nodes in 1 pool)",
+				"Pool worker: its OS image build first, ~25m (as long as its last build), then 3 nodes, 1 at a time, " +
+					"~12m to ~19m each (the median and 90th percentile of its nodes in the last recorded update): ~1h1m to ~1h22m.",
+			},
+		},
+		{
+			name:    "no past build: not known",
+			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
+			builds:  []*machineconfigurationv1.MachineOSBuild{machineOSBuild("worker-c", "worker", "rendered-worker-3", 1, imagemode.Failed, 5*time.Minute)},
+			want: []string{
+				"The update to 4.17.2 should take about 1h18m: the control plane ~42m (as long as its last update), then the workers ~36m (3 nodes in 1 pool), " +
+					"not counting the OS image build of pool worker, whose time is not known",
+				"Pool worker: its OS image build first, whose time is not known (MachineOSConfig worker has no past build to tell), then 3 nodes, 1 at a time, ~12m each: ~36m and the build.",
+			},
+		},
+		{
+			name:    "a paused layered pool does not update",
+			paused:  true,
+			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
+			builds:  past,
+			want:    []string{"The update to 4.17.2 should take about 42m: the control plane ~42m (as long as its last update), and no worker node to update"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cv := clusterVersion(func(cv *configv1.ClusterVersion) { cv.Status.History = completedUpdates(42 * time.Minute) })
+			got := duration(&Input{ClusterVersion: cv, Target: "4.17.2",
+				Pools: []*machineconfigurationv1.MachineConfigPool{layeredPool("master", false, "rendered-master-2"), layeredPool("worker", tt.paused, "rendered-worker-3")},
+				Nodes: append(nodesOf("master", 3), nodesOf("worker", 3)...), MachineOSConfigs: tt.configs, MachineOSBuilds: tt.builds,
+				PerNode: map[string]time.Duration{"worker": 12 * time.Minute}, PerNodeP90: tt.p90, Now: now})
+			if len(got) != 1 {
+				t.Fatalf("findings: %v, want one", seenOf(got))
+			}
+			lines := strings.Split(got[0].Impact.Description, "\n")
+			if diff := cmp.Diff(tt.want, append([]string{got[0].Impact.Summary}, lines[1:]...)); diff != "" {
+				t.Errorf("summary and description's breakdown (-want +got):\n%s", diff)
 			}
 		})
 	}

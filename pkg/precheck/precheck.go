@@ -51,6 +51,12 @@ type Input struct {
 	ClusterOperators []*configv1.ClusterOperator
 	Nodes            []*corev1.Node
 	Pools            []*machineconfigurationv1.MachineConfigPool
+	// MachineOSConfigs and MachineOSBuilds are those of the image-mode
+	// pools (pkg/assessment/imagemode), whose update waits on an OS image
+	// build; none where the cluster does not serve them, and then no pool
+	// is image-mode.
+	MachineOSConfigs []*machineconfigurationv1.MachineOSConfig
+	MachineOSBuilds  []*machineconfigurationv1.MachineOSBuild
 	// Budgets are the cluster's PodDisruptionBudgets, each that may refuse
 	// an eviction on its own (drain.MayRefuse) with the pods it selects
 	// (drain.Selector). The caller reads the pods of those budgets only: a
@@ -91,9 +97,11 @@ type Input struct {
 	Now time.Time
 
 	// membership is worked out from Nodes and Pools at the first check
-	// that needs it, and so are the budgets that hold up a drain.
+	// that needs it, and so are the budgets that hold up a drain and the
+	// image-mode state of each pool.
 	membership *members
 	blocked    *[]blockedBudget
+	imagePools map[string]*imagePool
 }
 
 // Budget is a PodDisruptionBudget and, when it may refuse an eviction, the
@@ -120,6 +128,7 @@ var checks = []check{
 	disruptionBudgets,
 	nodeProblems,
 	pausedPools,
+	imageBuilds,
 	firingAlerts,
 	builtinsUnchecked,
 	duration,

@@ -39,6 +39,10 @@ type clusterState struct {
 	clusterOperators []*configv1.ClusterOperator
 	nodes            []*corev1.Node
 	pools            []*machineconfigurationv1.MachineConfigPool
+	// machineOSConfigs and machineOSBuilds are none where the cluster
+	// serves no MachineOSConfigs.
+	machineOSConfigs []*machineconfigurationv1.MachineOSConfig
+	machineOSBuilds  []*machineconfigurationv1.MachineOSBuild
 }
 
 func (c *Controller) cluster() (clusterState, error) {
@@ -58,7 +62,19 @@ func (c *Controller) cluster() (clusterState, error) {
 		return s, err
 	}
 	if c.pools != nil {
-		s.pools, err = c.pools.List(labels.Everything())
+		if s.pools, err = c.pools.List(labels.Everything()); err != nil {
+			return s, err
+		}
+	}
+	if c.machineOSConfigs != nil {
+		if s.machineOSConfigs, err = c.machineOSConfigs.List(labels.Everything()); err != nil {
+			return s, err
+		}
+		// A cluster whose pools have no MachineOSConfig has no build to
+		// look at.
+		if len(s.machineOSConfigs) > 0 {
+			s.machineOSBuilds, err = c.machineOSBuilds.List(labels.Everything())
+		}
 	}
 	return s, err
 }
@@ -74,6 +90,8 @@ func (c *Controller) checksInput(ctx context.Context, target string, cluster clu
 		ClusterOperators: cluster.clusterOperators,
 		Nodes:            cluster.nodes,
 		Pools:            cluster.pools,
+		MachineOSConfigs: cluster.machineOSConfigs,
+		MachineOSBuilds:  cluster.machineOSBuilds,
 		Topology:         c.topology,
 		PerNode:          map[string]time.Duration{},
 		PerNodeP90:       map[string]time.Duration{},

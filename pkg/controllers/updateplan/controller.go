@@ -104,6 +104,10 @@ type Controller struct {
 	clusterOperators configlisters.ClusterOperatorLister
 	nodes            corelisters.NodeLister
 	pools            machineconfigurationlisters.MachineConfigPoolLister
+	// machineOSConfigs and machineOSBuilds are nil where the cluster
+	// serves no MachineOSConfigs, or has no MachineConfigPools.
+	machineOSConfigs machineconfigurationlisters.MachineOSConfigLister
+	machineOSBuilds  machineconfigurationlisters.MachineOSBuildLister
 	budgets          policylisters.PodDisruptionBudgetLister
 	adminGates       corelisters.ConfigMapNamespaceLister
 	adminAcks        corelisters.ConfigMapNamespaceLister
@@ -175,6 +179,13 @@ type Config struct {
 	Topology hosted.Topology
 }
 
+// ImageMode are the informers of image-mode pools' builds, which the
+// pre-checks read: the MachineOSConfigs and MachineOSBuilds.
+type ImageMode struct {
+	Configs machineconfigurationinformers.MachineOSConfigInformer
+	Builds  machineconfigurationinformers.MachineOSBuildInformer
+}
+
 // Notes keeps, by plan, what the plan as last written left out of each
 // informer's answer or shortened; nil notes forget the plan.
 type Notes interface {
@@ -183,9 +194,12 @@ type Notes interface {
 
 // New returns the controller, registered with the informers it reads. The
 // informers must not have started yet. pools is nil on a hosted control
-// plane, which has no MachineConfigPools. adminGates and adminAcks are those
-// of ConfigMaps in openshift-config-managed and openshift-config; the
-// controller reads admin-gates and admin-acks of them.
+// plane, which has no MachineConfigPools, and imageMode where the cluster
+// serves no MachineOSConfigs or has no pools: then no pool is image-mode,
+// and the pre-checks are those of a cluster without them. adminGates and
+// adminAcks are those of ConfigMaps in openshift-config-managed and
+// openshift-config; the controller reads admin-gates and admin-acks of
+// them.
 func New(
 	ctx context.Context,
 	plans insightinformers.UpdatePlanInformer,
@@ -194,6 +208,7 @@ func New(
 	clusterOperators configinformers.ClusterOperatorInformer,
 	nodeInformer coreinformers.NodeInformer,
 	pools machineconfigurationinformers.MachineConfigPoolInformer,
+	imageMode *ImageMode,
 	budgets policyinformers.PodDisruptionBudgetInformer,
 	adminGates, adminAcks coreinformers.ConfigMapInformer,
 	config Config,
@@ -254,6 +269,11 @@ func New(
 	if pools != nil {
 		c.pools = pools.Lister()
 		cluster["machineconfigpools"] = pools.Informer()
+		if imageMode != nil {
+			c.machineOSConfigs, c.machineOSBuilds = imageMode.Configs.Lister(), imageMode.Builds.Lister()
+			cluster["machineosconfigs"] = imageMode.Configs.Informer()
+			cluster["machineosbuilds"] = imageMode.Builds.Informer()
+		}
 	}
 	synced := map[string]cache.InformerSynced{"updateplans": plans.Informer().HasSynced}
 	all := []factory.Informer{plans.Informer()}
