@@ -1,8 +1,9 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { load } from 'js-yaml';
-import type { MachineConfigPoolProgressInsight, NodeProgressInsight } from '../model/types';
-import { behindLine, nodeOf, poolCompleted, pools } from '../view/pools';
+import type { MachineConfigPoolProgressInsight, NodeProgressInsight, PoolAssessment, PoolImageBuild } from '../model/types';
+import { behindLine, imageBuildLine, nodeOf, poolCompleted, pools } from '../view/pools';
+import { buildStatus, Insights } from '../view/status';
 import { condition, node, nodePool } from './fixtures';
 
 // The node assessments and phases of pkg/statusview/nodes.go NodeOf.
@@ -145,5 +146,119 @@ describe("a node's whole message", () => {
     ['unavailable while updating: its message is not the Available one', unavailable('Draining…', 'Draining'), undefined],
   ])('%s', (_, insight, want) => {
     expect(nodeOf(insight.status!).wholeMessage).toBe(want);
+  });
+});
+
+// An image-mode pool's OS image build, said after the worker pools' table
+// and under the "Control Plane Nodes" heading as status says it
+// (pkg/statusview/nodes.go imageBuildLine; text.go). The
+// insights are a recorded cluster's (test/testdata/golden/4.14.1-workers-
+// started-updating-multiple-pools.yaml, as of its status golden's now)
+// with a build on the worker pool's insight and one on the control
+// plane's; each line wanted is the one `status --from <those insights>
+// --now 2024-02-07T16:45:07Z --details=all` printed for them.
+describe("an image-mode pool's OS image build", () => {
+  const golden = path.resolve(__dirname, '../../../test/testdata/golden');
+  const now = new Date('2024-02-07T16:45:07Z');
+  const recorded = fs.readFileSync(path.join(golden, '4.14.1-workers-started-updating-multiple-pools.yaml'), 'utf8');
+  const building = 'MachineOSBuild worker-abc is building the OS image for configuration rendered-worker-123';
+
+  // view is the recorded cluster with the worker pool's build ib, its
+  // assessment as given.
+  const view = (ib: PoolImageBuild | undefined, assessment?: PoolAssessment) => {
+    const { items } = load(recorded) as { items: { kind: string }[] };
+    const mcps = items.filter((i) => i.kind === 'MachineConfigPoolProgressInsight') as MachineConfigPoolProgressInsight[];
+    for (const mcp of mcps) {
+      const s = mcp.status!;
+      if (s.name === 'worker') {
+        s.imageBuild = ib;
+        s.assessment = assessment ?? s.assessment;
+      } else if (s.name === 'master') {
+        s.imageBuild = { machineOSConfig: 'master', state: 'Building', since: '2024-02-07T16:42:07Z' };
+      }
+    }
+    const of = <T>(kind: string) => items.filter((i) => i.kind === kind) as T[];
+    return buildStatus(
+      {
+        clusterVersions: of('ClusterVersionProgressInsight'),
+        clusterOperators: of('ClusterOperatorProgressInsight'),
+        machineConfigPools: mcps,
+        nodes: of('NodeProgressInsight'),
+        health: of('UpdateHealthInsight'),
+        updateStatus: of<NonNullable<Insights['updateStatus']>>('UpdateStatus')[0],
+        updateInformers: [],
+      },
+      now,
+    );
+  };
+  const build = (b: Omit<PoolImageBuild, 'machineOSConfig'>): PoolImageBuild => ({
+    machineOSConfig: 'worker',
+    machineOSBuild: 'worker-abc',
+    ...b,
+  });
+
+  test.each<[string, PoolImageBuild | undefined, PoolAssessment | undefined, string | undefined]>([
+    [
+      'Building, with since and estimate',
+      build({ state: 'Building', since: '2024-02-07T16:42:07Z', estimatedToComplete: '9m0s', message: building }),
+      undefined,
+      `MachineConfigPool worker: OS image build Building since 2024-02-07T16:42:07Z (3m), about 9m left by its past builds: ${building}`,
+    ],
+    [
+      'Failed, with its message, one line break trimmed',
+      build({ state: 'Failed', since: '2024-02-07T16:30:00Z', message: 'Failed: the build pod exited with code 1\n' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Failed since 2024-02-07T16:30:00Z (15m7s): Failed: the build pod exited with code 1',
+    ],
+    ['Waiting, no since, no message', build({ state: 'Waiting' }), undefined, 'MachineConfigPool worker: OS image build Waiting'],
+    [
+      'Waiting, no since, with a message',
+      build({ state: 'Waiting', message: 'no MachineOSBuild for rendered-worker-123 yet' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Waiting: no MachineOSBuild for rendered-worker-123 yet',
+    ],
+    [
+      'Interrupted, hours ago',
+      build({ state: 'Interrupted', since: '2024-02-07T14:45:07Z' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Interrupted since 2024-02-07T14:45:07Z (2h)',
+    ],
+    [
+      'Prepared, an estimate only',
+      build({ state: 'Prepared', estimatedToComplete: '1h0m30s' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Prepared about 1h0m30s left by its past builds',
+    ],
+    // status says how long ago as its SINCE columns do (format.go since):
+    // truncated to the second, "now" for a since ahead of now.
+    [
+      'Building, since ahead of now',
+      build({ state: 'Building', since: '2024-02-07T16:45:37Z', estimatedToComplete: '45s' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Building since 2024-02-07T16:45:37Z (now), about 45s left by its past builds',
+    ],
+    [
+      'Building, since now',
+      build({ state: 'Building', since: '2024-02-07T16:45:07Z' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Building since 2024-02-07T16:45:07Z (now)',
+    ],
+    [
+      'Building, since off the second: truncated',
+      build({ state: 'Building', since: '2024-02-07T16:44:06.6Z' }),
+      undefined,
+      'MachineConfigPool worker: OS image build Building since 2024-02-07T16:44:06Z (1m)',
+    ],
+    ['the pool completed: none', build({ state: 'Succeeded', since: '2024-02-07T16:00:00Z', message: 'done' }), 'Completed', undefined],
+    ['no build: none', undefined, undefined, undefined],
+  ])('%s', (_, ib, assessment, want) => {
+    const v = view(ib, assessment);
+    const worker = v.workerPools.find((p) => p.name === 'worker')!;
+    expect(imageBuildLine(worker, now)).toBe(want);
+    // The infra pool has no build; the control plane's pool, no worker
+    // pool, has one, which status says under "Control Plane Nodes".
+    expect(imageBuildLine(v.workerPools.find((p) => p.name === 'infra')!, now)).toBeUndefined();
+    expect(v.workerPools.map((p) => p.name)).not.toContain('master');
+    expect(imageBuildLine(v.controlPlaneNodes!, now)).toBe('MachineConfigPool master: OS image build Building since 2024-02-07T16:42:07Z (3m)');
   });
 });

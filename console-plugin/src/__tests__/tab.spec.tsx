@@ -164,3 +164,66 @@ describe('the updating operators table', () => {
     expect(cells(html, 'operator-etcd-continued')).toEqual(['', '', '', 'DaemonSet &quot;/openshift-multus/multus&quot; is not yet scheduled on any nodes']);
   });
 });
+
+// An image-mode pool's card, a worker pool's or the control plane nodes',
+// says its OS image build in status's words (pkg/statusview/nodes.go
+// imageBuildLine; text.go says the control plane's under its "Control
+// Plane Nodes" heading): a line as the Behind one is, a plain inline alert
+// for a build that failed (danger) or was interrupted (warning). Without a
+// since the line does not depend on the clock.
+describe("an image-mode pool's OS image build on its card", () => {
+  const withBuild = (state: string, message?: string) => {
+    const of = recorded('4.14.1-workers-started-updating-multiple-pools');
+    for (const mcp of of.MachineConfigPoolProgressInsight as { status: { name: string; imageBuild?: unknown } }[]) {
+      if (mcp.status.name === 'worker' || mcp.status.name === 'master') {
+        mcp.status.imageBuild = { machineOSConfig: mcp.status.name, state, estimatedToComplete: '9m0s', message };
+      }
+    }
+    return of;
+  };
+
+  test.each([
+    ['Building', 'building the OS image', '<p data-test="image-build-worker" data-state="Building">', undefined],
+    ['Failed', 'the build pod exited with code 1', 'data-test="image-build-worker" data-state="Failed"', 'pf-m-danger'],
+    ['Interrupted', undefined, 'data-test="image-build-worker" data-state="Interrupted"', 'pf-m-warning'],
+  ])('%s', (state, message, element, variant) => {
+    jest.mocked(useK8sWatchResource).mockImplementation(watching(withBuild(state, message)) as never);
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    const line = (pool: string) =>
+      `MachineConfigPool ${pool}: OS image build ${state} about 9m left by its past builds${message ? `: ${message}` : ''}`;
+    const card = html.slice(html.indexOf('data-test="pool-worker"'), html.indexOf('data-test="pool-infra"'));
+    expect(card).toContain(element);
+    expect(card).toContain(line('worker'));
+    if (variant) {
+      expect(card).toMatch(new RegExp(`class="pf-v6-c-alert pf-m-inline pf-m-plain ${variant}"[^>]*data-test="image-build-worker"`));
+    }
+    // The control plane nodes' card says the master pool's, as its own.
+    const cp = html.slice(html.indexOf('data-test="pool-master"'), html.indexOf('data-test="pool-worker"'));
+    expect(cp).toContain('Control plane nodes');
+    expect(cp).toContain(element.replace('image-build-worker', 'image-build-master'));
+    expect(cp).toContain(line('master'));
+    expect(cp).not.toContain(line('worker'));
+    if (variant) {
+      expect(cp).toMatch(new RegExp(`class="pf-v6-c-alert pf-m-inline pf-m-plain ${variant}"[^>]*data-test="image-build-master"`));
+    }
+    expect(html.match(/data-test="image-build-/g)).toHaveLength(2);
+    expect(html).not.toContain('data-test="image-build-infra"');
+  });
+
+  test.each([
+    ['worker', 'data-test="image-build-master"'],
+    ['master', 'data-test="image-build-worker"'],
+  ])('a completed pool says none: %s', (pool, other) => {
+    const of = withBuild('Failed', 'the build pod exited with code 1');
+    for (const mcp of of.MachineConfigPoolProgressInsight as { status: { name: string; assessment: string } }[]) {
+      if (mcp.status.name === pool) {
+        mcp.status.assessment = 'Completed';
+      }
+    }
+    jest.mocked(useK8sWatchResource).mockImplementation(watching(of) as never);
+    const html = renderToStaticMarkup(<UpdateInsightsTab />);
+    expect(html).toContain('data-test="pool-worker"');
+    expect(html).not.toContain(`data-test="image-build-${pool}"`);
+    expect(html).toContain(other);
+  });
+});

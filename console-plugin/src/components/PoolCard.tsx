@@ -1,4 +1,5 @@
 import {
+  Alert,
   Card,
   CardBody,
   CardTitle,
@@ -12,6 +13,7 @@ import { useState } from 'react';
 import type { DrainHeld } from '../view/drains';
 import { behindLine } from '../view/pools';
 import type { NodeView, PoolView } from '../view/pools';
+import type { ImageBuildState } from '../model/types';
 import { levelSeverity, nodeSeverity, plural, poolSeverity, progressVariant } from '../view/severity';
 import { SimpleTable } from './SimpleTable';
 
@@ -71,9 +73,40 @@ const DrainsHeld = ({ pool, drains }: { pool: string; drains: DrainHeld[] }) => 
   </div>
 );
 
+// imageBuildVariants are the alert variants of a build that will not
+// finish by itself: a Failed build holds the pool's nodes until it is
+// fixed, an Interrupted one until it is started again.
+const imageBuildVariants: Partial<Record<ImageBuildState, 'danger' | 'warning'>> = {
+  Failed: 'danger',
+  Interrupted: 'warning',
+};
+
+// ImageBuild is the image-mode pool's build line, in status's words: a
+// line as the Behind one is, or a plain inline alert for a build that
+// failed or was interrupted.
+const ImageBuild = ({ pool, line }: { pool: PoolView; line: string }) => {
+  const state = pool.imageBuild?.state;
+  const variant = state && imageBuildVariants[state];
+  const test = { 'data-test': `image-build-${pool.name}`, 'data-state': state ?? 'none' };
+  return variant ? <Alert isInline isPlain variant={variant} title={line} {...test} /> : <p {...test}>{line}</p>;
+};
+
 // PoolCard shows a pool: what it is (MachineConfigPool or NodePool), its
-// completion, its nodes by phase, each node's row and the drains held.
-export const PoolCard = ({ pool, title, drains = [] }: { pool: PoolView; title?: string; drains?: DrainHeld[] }) => {
+// completion, its nodes by phase, each node's row and the drains held;
+// for an image-mode pool, its OS image build's line (imageBuild, from
+// imageBuildLine), which status prints for the worker pools and the
+// control plane's.
+export const PoolCard = ({
+  pool,
+  title,
+  drains = [],
+  imageBuild,
+}: {
+  pool: PoolView;
+  title?: string;
+  drains?: DrainHeld[];
+  imageBuild?: string;
+}) => {
   const severity = poolSeverity(pool);
   const [expanded, setExpanded] = useState(pool.assessment !== 'Completed' && pool.assessment !== 'Behind');
   return (
@@ -94,6 +127,7 @@ export const PoolCard = ({ pool, title, drains = [] }: { pool: PoolView; title?:
         <p>{pool.status}</p>
         {pool.configurationRollout && <p>{`${pool.kind} ${pool.name}: ${pool.configurationRollout}.`}</p>}
         {pool.behind && <p data-test={`behind-${pool.name}`}>{behindLine(pool)}</p>}
+        {imageBuild && <ImageBuild pool={pool} line={imageBuild} />}
         <LabelGroup categoryName="Nodes by phase" numLabels={8}>
           {pool.phases.map((p) => (
             <Label key={p.phase} isCompact data-test={`phase-${p.phase}`}>{`${p.phase}: ${p.count}`}</Label>

@@ -14,7 +14,7 @@ import { ControlPlaneCard } from './ControlPlaneCard';
 import { HealthSection } from './HealthSection';
 import { InformersSection } from './InformersSection';
 import { PoolCard } from './PoolCard';
-import { behindLine } from '../view/pools';
+import { behindLine, imageBuildLine } from '../view/pools';
 import { drainsHeld } from '../view/drains';
 import { HistorySection } from './HistorySection';
 import { PreChecksSection } from './PreChecksSection';
@@ -87,6 +87,9 @@ const UpdateInsightsTab = () => {
                   pool={view.controlPlaneNodes}
                   title="Control plane nodes"
                   drains={drainsHeld(view.health, view.controlPlaneNodes.nodes.map((n) => n.name))}
+                  // status says the build under its "Control Plane Nodes"
+                  // heading, which it prints only for a pool with nodes.
+                  imageBuild={view.controlPlaneNodes.nodes.length > 0 ? imageBuildLine(view.controlPlaneNodes, now) : undefined}
                 />
               </StackItem>
             )}
@@ -98,7 +101,11 @@ const UpdateInsightsTab = () => {
                   </StackItem>
                 ) : (
                   <StackItem key={p.name}>
-                    <PoolCard pool={p} drains={drainsHeld(view.health, p.nodes.map((n) => n.name))} />
+                    <PoolCard
+                      pool={p}
+                      drains={drainsHeld(view.health, p.nodes.map((n) => n.name))}
+                      imageBuild={imageBuildLine(p, now)}
+                    />
                   </StackItem>
                 ),
               )}

@@ -93,7 +93,30 @@ export type MachineConfigPoolProgressInsight = K8sObject<{
   assessment: PoolAssessment;
   completionPercent: number;
   summaries?: { type: NodeSummaryType; count: number }[];
+  // imageBuild is the OS image build of an image-mode (layered) pool, one
+  // with a MachineOSConfig; absent for any other pool.
+  imageBuild?: PoolImageBuild;
 }>;
+
+// ImageBuildState is the state of an image-mode pool's build.
+export type ImageBuildState = 'Waiting' | 'Prepared' | 'Building' | 'Succeeded' | 'Failed' | 'Interrupted';
+
+// PoolImageBuild is the image build of an image-mode pool for the pool's
+// target configuration (types_machineconfigpool.go PoolImageBuild).
+export type PoolImageBuild = {
+  machineOSConfig: string;
+  // machineOSBuild is absent while the machine-config operator has not
+  // created one.
+  machineOSBuild?: string;
+  state: ImageBuildState;
+  // since is when the build entered its state; absent while it is Waiting.
+  since?: string;
+  image?: string;
+  // estimatedToComplete is a Go duration ("9m0s"), while the build is
+  // Prepared or Building.
+  estimatedToComplete?: string;
+  message?: string;
+};
 
 // types_node.go
 export type NodeProgressInsight = K8sObject<{

@@ -6,9 +6,11 @@ import {
   findCondition,
   MachineConfigPoolProgressInsight,
   NodeProgressInsight,
+  PoolImageBuild,
   ResourceRef,
 } from '../model/types';
-import { nodeEstimate } from './format';
+import { parseDuration } from './duration';
+import { nodeEstimate, rfc3339, shortDuration, since } from './format';
 import type { ProgressLine } from './informers';
 
 export type NodeAssessment =
@@ -75,6 +77,10 @@ export type PoolView = {
   // from the control plane, so this is no update in progress
   // (pkg/statusview/nodes.go, Pool.Behind).
   behind?: string;
+  // imageBuild is the OS image build of an image-mode pool, as its
+  // insight says; absent for any other pool (pkg/statusview/status.go,
+  // Pool.ImageBuild).
+  imageBuild?: PoolImageBuild;
 };
 
 // phases are how the reference words a node's Updating reason. A reason not
@@ -238,6 +244,7 @@ type Building = {
   nodes: NodeView[];
   configurationRollout?: string;
   behind?: string;
+  imageBuild?: PoolImageBuild;
 };
 
 // pools returns the control plane's pool and the other pools that have
@@ -277,6 +284,7 @@ export const pools = (
     if (s.assessment === 'Behind') {
       p.behind = updating?.message || 'none of its nodes is updating';
     }
+    p.imageBuild = s.imageBuild;
     if (s.summaries?.length) {
       p.summary = summaryOf(s.summaries);
     }
@@ -315,6 +323,7 @@ export const pools = (
       informers: progress[name] ?? [],
       configurationRollout: b.configurationRollout,
       behind: b.behind,
+      imageBuild: b.imageBuild,
     };
     if (b.scope === 'ControlPlane' && !controlPlane) {
       controlPlane = view;
@@ -341,3 +350,31 @@ export const poolCompleted = (p: PoolView): boolean =>
 // words status prints (pkg/statusview/nodes.go, behindLine).
 export const behindLine = (p: PoolView): string =>
   `${p.kind} ${p.name} is behind the control plane: ${(p.behind ?? '').replace(/\n$/, '')}`;
+
+// imageBuildLine says where an image-mode pool's OS image build stands
+// while the pool has nodes to update, in the words status prints after the
+// worker pools' table and under the "Control Plane Nodes" heading
+// (pkg/statusview/nodes.go, imageBuildLine): none for a pool without a
+// build or one completed. Its nodes take the update only once the image is
+// built, so a pool that waits on its build is not left to read as Pending
+// with no reason.
+export const imageBuildLine = (p: PoolView, now: Date): string | undefined => {
+  const ib = p.imageBuild;
+  if (!ib || poolCompleted(p)) {
+    return undefined;
+  }
+  const when: string[] = [];
+  if (ib.since) {
+    // How long ago as status's SINCE columns say it: truncated to the
+    // second, "now" for a since not before now.
+    when.push(`since ${rfc3339(ib.since)} (${since(ib.since, now)})`);
+  }
+  if (ib.estimatedToComplete) {
+    when.push(`about ${shortDuration(parseDuration(ib.estimatedToComplete))} left by its past builds`);
+  }
+  let head = `${p.kind} ${p.name}: OS image build ${ib.state ?? ''}`;
+  if (when.length > 0) {
+    head += ` ${when.join(', ')}`;
+  }
+  return ib.message ? `${head}: ${ib.message.replace(/\n$/, '')}` : head;
+};
