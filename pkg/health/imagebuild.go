@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	insightsv1alpha1 "github.com/update-insights/update-insights-operator/pkg/apis/insights/v1alpha1"
 	"github.com/update-insights/update-insights-operator/pkg/text"
@@ -97,7 +98,7 @@ func ForImageBuild(b ImageBuild, now time.Time) ([]Insight, time.Time) {
 		return []Insight{nodeInsight(ImageBuildFailed, b.Pool.ScopeType, resources, since, insightsv1alpha1.InsightImpact{
 			Level:       insightsv1alpha1.ErrorImpactLevel,
 			Type:        insightsv1alpha1.UpdateStalledImpactType,
-			Summary:     text.OneLine(fmt.Sprintf("OS image build %s of pool %s failed: %s", ib.MachineOSBuild, b.Pool.Name, lastWords(b.Words)), maxSummaryLength),
+			Summary:     endOf(fmt.Sprintf("OS image build %s of pool %s failed: ", ib.MachineOSBuild, b.Pool.Name), lastWords(b.Words), maxSummaryLength),
 			Description: text.Truncate(d.String(), maxDescriptionLength),
 		}, imageModeDocs)}, time.Time{}
 	case insightsv1alpha1.ImageBuildInterrupted:
@@ -136,14 +137,34 @@ func ForImageBuild(b ImageBuild, now time.Time) ([]Insight, time.Time) {
 	return nil, time.Time{}
 }
 
-// lastWords is the last line of a build's words that says something, which
-// in a build log is the error it ended on.
+// lastWords is the last line of a build's words that says something,
+// which in a build log is the error it ended on.
 func lastWords(words string) string {
 	lines := strings.Split(strings.TrimSpace(words), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
-		if l := strings.TrimSpace(lines[i]); l != "" && l != "…" {
-			return strings.TrimPrefix(l, "…")
+		if l := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "…")); l != "" {
+			return l
 		}
 	}
 	return "no failed pod says why"
+}
+
+// endOf is head and then as much of the end of tail as fits in max bytes
+// on one line: an error's cause ends it ("…: unauthorized: authentication
+// required"), after the names of what it was doing.
+func endOf(head, tail string, max int) string {
+	line := strings.Join(strings.Fields(tail), " ")
+	if len(head)+len(line) <= max {
+		return head + line
+	}
+	const ellipsis = "…"
+	room := max - len(head) - len(ellipsis)
+	if room <= 0 {
+		return text.Truncate(head, max)
+	}
+	cut := len(line) - room
+	for cut < len(line) && !utf8.RuneStart(line[cut]) {
+		cut++
+	}
+	return head + ellipsis + line[cut:]
 }

@@ -45,12 +45,11 @@ func (in *Input) imagePool(pool *machineconfigurationv1.MachineConfigPool) *imag
 	}
 	var p *imagePool
 	if current := imagemode.Of(pool, in.MachineOSConfigs, in.MachineOSBuilds); current != nil {
-		// No build names an empty configuration (the API requires a
-		// rendered MachineConfig's name): Of finds the pool's builds all
-		// past, as the update will.
-		updated := pool.DeepCopy()
-		updated.Spec.Configuration.Name = ""
-		p = &imagePool{current: current, update: imagemode.Of(updated, in.MachineOSConfigs, in.MachineOSBuilds)}
+		// None of the pool's builds is for the update's new
+		// configuration: every successful one is past, the present
+		// target's too.
+		update := &imagemode.Pool{Config: current.Config, Past: imagemode.PastBuilds(current.Config.Name, in.MachineOSBuilds)}
+		p = &imagePool{current: current, update: update}
 	}
 	in.imagePools[pool.Name] = p
 	return p
@@ -106,7 +105,9 @@ func rebuild(in *Input, pool *machineconfigurationv1.MachineConfigPool, p *image
 		summary += fmt.Sprintf(": its last %d builds took %s (the median), %s at the longest", len(p.Past), text.Minutes(expected), text.Minutes(longest))
 	}
 	return finding{
-		uid: "pool/" + pool.Name + "/image-rebuild", level: insightsv1alpha1.InfoInsightLevel, impact: insightsv1alpha1.UpdateSpeedImpactType,
+		// Status, as the duration is: it says how the update goes, and
+		// holds nothing that an administrator would accept.
+		uid: "pool/" + pool.Name + "/image-rebuild", level: insightsv1alpha1.StatusInsightLevel, impact: insightsv1alpha1.UpdateSpeedImpactType,
 		scope:   nodeScope(pool.Name, poolResource(pool.Name), machineOSConfigResource(config)),
 		summary: summary, description: description,
 	}.insight(in.Now)

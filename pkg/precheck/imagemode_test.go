@@ -131,27 +131,27 @@ func TestImageBuilds(t *testing.T) {
 				machineOSBuild("worker-b", "worker", "rendered-worker-2", 20, imagemode.Succeeded, 20*time.Minute),
 				machineOSBuild("worker-c", "worker", "rendered-worker-3", 10, imagemode.Succeeded, 25*time.Minute),
 			},
-			want: []seen{{"pool/worker/image-rebuild", "info", rebuilds + ": its last 3 builds took 25m (the median), 40m at the longest"}},
+			want: []seen{{"pool/worker/image-rebuild", "status", rebuilds + ": its last 3 builds took 25m (the median), 40m at the longest"}},
 		},
 		{
 			name:    "one past build: the pool's current one",
 			pools:   []*machineconfigurationv1.MachineConfigPool{layeredPool("worker", false, "rendered-worker-3")},
 			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
 			builds:  []*machineconfigurationv1.MachineOSBuild{machineOSBuild("worker-c", "worker", "rendered-worker-3", 10, imagemode.Succeeded, 25*time.Minute)},
-			want:    []seen{{"pool/worker/image-rebuild", "info", rebuilds + ": its last build took 25m"}},
+			want:    []seen{{"pool/worker/image-rebuild", "status", rebuilds + ": its last build took 25m"}},
 		},
 		{
 			name:    "no past build",
 			pools:   []*machineconfigurationv1.MachineConfigPool{layeredPool("worker", false, "rendered-worker-3")},
 			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "")},
-			want:    []seen{{"pool/worker/image-rebuild", "info", rebuilds + ": it has no past build to tell how long that takes"}},
+			want:    []seen{{"pool/worker/image-rebuild", "status", rebuilds + ": it has no past build to tell how long that takes"}},
 		},
 		{
 			name:    "only a build that reused an image, which records no times",
 			pools:   []*machineconfigurationv1.MachineConfigPool{layeredPool("worker", false, "rendered-worker-3")},
 			configs: []*machineconfigurationv1.MachineOSConfig{machineOSConfig("worker", "worker-c")},
 			builds:  []*machineconfigurationv1.MachineOSBuild{reusedBuild("worker-c", "worker", "rendered-worker-3", 10)},
-			want:    []seen{{"pool/worker/image-rebuild", "info", rebuilds + ": it has no past build to tell how long that takes"}},
+			want:    []seen{{"pool/worker/image-rebuild", "status", rebuilds + ": it has no past build to tell how long that takes"}},
 		},
 		{
 			name:    "the last build failed",
@@ -162,7 +162,7 @@ func TestImageBuilds(t *testing.T) {
 				machineOSBuild("worker-c", "worker", "rendered-worker-3", 1, imagemode.Failed, 5*time.Minute),
 			},
 			want: []seen{
-				{"pool/worker/image-rebuild", "info", rebuilds + ": its last build took 20m"},
+				{"pool/worker/image-rebuild", "status", rebuilds + ": its last build took 20m"},
 				{"pool/worker/image-build-failed", "warning", "MachineOSBuild worker-c, the last OS image build of pool worker, failed: the same failure would hold all of the pool's nodes in the update"},
 			},
 		},
@@ -175,7 +175,7 @@ func TestImageBuilds(t *testing.T) {
 				machineOSBuild("worker-c", "worker", "rendered-worker-3", 1, imagemode.Interrupted, 5*time.Minute),
 			},
 			want: []seen{
-				{"pool/worker/image-rebuild", "info", rebuilds + ": its last build took 20m"},
+				{"pool/worker/image-rebuild", "status", rebuilds + ": its last build took 20m"},
 				{"pool/worker/image-build-interrupted", "warning", "MachineOSBuild worker-c, the last OS image build of pool worker, was interrupted: the same interruption would hold all of the pool's nodes in the update"},
 			},
 		},
@@ -190,7 +190,7 @@ func TestImageBuilds(t *testing.T) {
 				machineOSBuild("worker-b", "worker", "rendered-worker-2", 20, imagemode.Succeeded, 20*time.Minute),
 			},
 			want: []seen{
-				{"pool/worker/image-rebuild", "info", rebuilds + ": its last build took 20m"},
+				{"pool/worker/image-rebuild", "status", rebuilds + ": its last build took 20m"},
 				{"pool/worker/image-build-failed", "warning", "MachineOSBuild worker-c, the last OS image build of pool worker, failed: the same failure would hold all of the pool's nodes in the update"},
 			},
 		},
@@ -202,7 +202,7 @@ func TestImageBuilds(t *testing.T) {
 				machineOSBuild("worker-b", "worker", "rendered-worker-2", 20, imagemode.Failed, 5*time.Minute),
 				machineOSBuild("worker-c", "worker", "rendered-worker-3", 10, imagemode.Succeeded, 30*time.Minute),
 			},
-			want: []seen{{"pool/worker/image-rebuild", "info", rebuilds + ": its last build took 30m"}},
+			want: []seen{{"pool/worker/image-rebuild", "status", rebuilds + ": its last build took 30m"}},
 		},
 		{
 			// pausedPools says its nodes keep their release.

@@ -23,6 +23,8 @@ func TestAnImageModePoolSaysWhereItsBuildStands(t *testing.T) {
 		Message: "MachineOSBuild layered-3c01 builds the OS image for configuration rendered-layered-new in Job openshift-machine-config-operator/build-layered-3c01"}
 	failed := &insightsv1alpha1.PoolImageBuild{MachineOSConfig: "layered", MachineOSBuild: "layered-3c01", State: insightsv1alpha1.ImageBuildFailed,
 		Since: &since, Message: "MachineOSBuild layered-3c01 failed: Error: pushing image: unauthorized: authentication required"}
+	built := &insightsv1alpha1.PoolImageBuild{MachineOSConfig: "layered", MachineOSBuild: "layered-3c01", State: insightsv1alpha1.ImageBuildSucceeded,
+		Since: &since, Message: "MachineOSBuild layered-3c01 built the image; the pool's nodes take it with configuration rendered-layered-new"}
 	testCases := []struct {
 		name       string
 		build      *insightsv1alpha1.PoolImageBuild
@@ -37,6 +39,9 @@ func TestAnImageModePoolSaysWhereItsBuildStands(t *testing.T) {
 			build: &insightsv1alpha1.PoolImageBuild{MachineOSConfig: "layered", State: insightsv1alpha1.ImageBuildWaiting, Message: "No MachineOSBuild yet"},
 			want:  []string{"MachineConfigPool layered: OS image build Waiting: No MachineOSBuild yet"}},
 		{name: "a completed pool says nothing of its build", build: building, assessment: insightsv1alpha1.PoolCompleted},
+		{name: "built before the update reaches the pool: the image its nodes run, no news", build: built, assessment: insightsv1alpha1.PoolPending},
+		{name: "built, the nodes taking it", build: built, assessment: insightsv1alpha1.PoolProgressing,
+			want: []string{"MachineConfigPool layered: OS image build Succeeded since " + since.UTC().Format(time.RFC3339) + " (3m): " + built.Message}},
 		{name: "a pool without a build says nothing", assessment: insightsv1alpha1.PoolProgressing},
 	}
 	for _, tc := range testCases {

@@ -332,7 +332,9 @@ func (p *Pool) behindLines() string {
 // its build is not left to read as Pending with no reason.
 func (p *Pool) imageBuildLine(now time.Time) string {
 	ib := p.ImageBuild
-	if ib == nil || p.completed() {
+	// A built image is news only while the nodes take it: before the
+	// update reaches the pool, it is the image its nodes run.
+	if ib == nil || p.completed() || ib.State == insightsv1alpha1.ImageBuildSucceeded && p.Assessment != insightsv1alpha1.PoolProgressing {
 		return ""
 	}
 	var when []string

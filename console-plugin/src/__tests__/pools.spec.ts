@@ -250,6 +250,15 @@ describe("an image-mode pool's OS image build", () => {
       'MachineConfigPool worker: OS image build Building since 2024-02-07T16:44:06Z (1m)',
     ],
     ['the pool completed: none', build({ state: 'Succeeded', since: '2024-02-07T16:00:00Z', message: 'done' }), 'Completed', undefined],
+    // A built image is the one the nodes run until the update reaches the
+    // pool, and news while they take it.
+    ['built, before the update reaches the pool: none', build({ state: 'Succeeded', since: '2024-02-07T16:00:00Z', message: 'built' }), 'Pending', undefined],
+    [
+      'built, the nodes taking it',
+      build({ state: 'Succeeded', since: '2024-02-07T16:44:07Z', message: 'built' }),
+      'Progressing',
+      'MachineConfigPool worker: OS image build Succeeded since 2024-02-07T16:44:07Z (1m): built',
+    ],
     ['no build: none', undefined, undefined, undefined],
   ])('%s', (_, ib, assessment, want) => {
     const v = view(ib, assessment);

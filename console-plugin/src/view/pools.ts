@@ -360,7 +360,9 @@ export const behindLine = (p: PoolView): string =>
 // with no reason.
 export const imageBuildLine = (p: PoolView, now: Date): string | undefined => {
   const ib = p.imageBuild;
-  if (!ib || poolCompleted(p)) {
+  // A built image is news only while the nodes take it: before the update
+  // reaches the pool, it is the image its nodes run.
+  if (!ib || poolCompleted(p) || (ib.state === 'Succeeded' && p.assessment !== 'Progressing')) {
     return undefined;
   }
   const when: string[] = [];

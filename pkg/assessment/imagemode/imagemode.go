@@ -73,16 +73,16 @@ func Of(pool *machineconfigurationv1.MachineConfigPool, configs []*machineconfig
 	target := pool.Spec.Configuration.Name
 	var own []*machineconfigurationv1.MachineOSBuild
 	for _, b := range builds {
-		if b.Spec.MachineOSConfig.Name == config.Name {
+		// A build being deleted is going: the rebuild annotation deletes
+		// the current build and creates it anew under the same name once
+		// it is gone (pkg/controller/build/reconciler.go,
+		// rebuildMachineOSConfig), and its Job's pods go with it, so it has
+		// nothing left to say.
+		if b.Spec.MachineOSConfig.Name == config.Name && b.DeletionTimestamp == nil {
 			own = append(own, b)
 		}
 	}
-	slices.SortFunc(own, func(a, b *machineconfigurationv1.MachineOSBuild) int {
-		if c := b.CreationTimestamp.Compare(a.CreationTimestamp.Time); c != 0 {
-			return c
-		}
-		return compareNames(a.Name, b.Name)
-	})
+	sortNewestFirst(own)
 	if name := config.Annotations[CurrentBuildAnnotation]; name != "" {
 		for _, b := range own {
 			if b.Name == name && b.Spec.MachineConfig.Name == target {
@@ -98,15 +98,48 @@ func Of(pool *machineconfigurationv1.MachineConfigPool, configs []*machineconfig
 			}
 		}
 	}
-	for _, b := range own {
-		if b == p.Build || StateOf(b) != Succeeded {
-			continue
-		}
-		if d, ok := duration(b); ok && len(p.Past) < maxPast {
-			p.Past = append(p.Past, d)
+	p.Past = pastBuilds(own, p.Build)
+	return p
+}
+
+// PastBuilds are the durations of a MachineOSConfig's successful builds,
+// newest first, at most maxPast: what an update, which renders a new
+// configuration for every pool and so builds anew, learns its build's time
+// from.
+func PastBuilds(config string, builds []*machineconfigurationv1.MachineOSBuild) []time.Duration {
+	var own []*machineconfigurationv1.MachineOSBuild
+	for _, b := range builds {
+		if b.Spec.MachineOSConfig.Name == config {
+			own = append(own, b)
 		}
 	}
-	return p
+	sortNewestFirst(own)
+	return pastBuilds(own, nil)
+}
+
+// pastBuilds are the durations of the successful builds of own (newest
+// first) but except, at most maxPast.
+func pastBuilds(own []*machineconfigurationv1.MachineOSBuild, except *machineconfigurationv1.MachineOSBuild) []time.Duration {
+	var past []time.Duration
+	for _, b := range own {
+		if b == except || StateOf(b) != Succeeded {
+			continue
+		}
+		if d, ok := duration(b); ok && len(past) < maxPast {
+			past = append(past, d)
+		}
+	}
+	return past
+}
+
+// sortNewestFirst orders builds by creation, newest first, then by name.
+func sortNewestFirst(builds []*machineconfigurationv1.MachineOSBuild) {
+	slices.SortFunc(builds, func(a, b *machineconfigurationv1.MachineOSBuild) int {
+		if c := b.CreationTimestamp.Compare(a.CreationTimestamp.Time); c != 0 {
+			return c
+		}
+		return compareNames(a.Name, b.Name)
+	})
 }
 
 // sortedConfigs orders MachineOSConfigs by name, so that the one a pool
@@ -236,14 +269,19 @@ func (p *Pool) Blocking() bool {
 }
 
 // Expected is how long a build of the pool is expected to take: the median
-// of its past builds, false when it has none.
+// of its past builds (of an even count, the mean of the middle two), false
+// when it has none.
 func (p *Pool) Expected() (time.Duration, bool) {
-	if len(p.Past) == 0 {
+	n := len(p.Past)
+	if n == 0 {
 		return 0, false
 	}
 	sorted := slices.Clone(p.Past)
 	slices.Sort(sorted)
-	return sorted[(len(sorted)-1)/2], true
+	if n%2 == 0 {
+		return (sorted[n/2-1] + sorted[n/2]) / 2, true
+	}
+	return sorted[n/2], true
 }
 
 // Longest is the longest of the pool's past builds, false when it has none.

@@ -76,6 +76,18 @@ func FailureOf(job string, pods []*corev1.Pod) Failure {
 	return f
 }
 
+// LastLine is the last line of a build's words that says something: a
+// build log ends on the error that failed it, after lines of progress.
+func LastLine(words string) string {
+	lines := strings.Split(words, "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		if l := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lines[i]), "…")); l != "" {
+			return l
+		}
+	}
+	return ""
+}
+
 func boolRank(b bool) int {
 	if b {
 		return 1
@@ -154,7 +166,7 @@ func message(p *Pool, target string, failure Failure) string {
 		if failure.Words == "" {
 			return fmt.Sprintf("MachineOSBuild %s failed; its build Job %s left no failed pod to say why", b, job)
 		}
-		return fmt.Sprintf("MachineOSBuild %s failed: %s", b, text.OneLine(failure.Words, maxWords+1))
+		return fmt.Sprintf("MachineOSBuild %s failed: %s", b, LastLine(failure.Words))
 	case Interrupted:
 		return fmt.Sprintf("MachineOSBuild %s was interrupted: its build Job %s was deleted before it finished", b, job)
 	}

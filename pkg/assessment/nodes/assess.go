@@ -40,9 +40,11 @@ func AssessPool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessm
 	previous *insightsv1alpha1.MachineConfigPoolProgressInsightStatus, now time.Time) (insightsv1alpha1.MachineConfigPoolProgressInsightStatus, []health.Insight, time.Time) {
 	status := Pool(pool, nodes, image, previous, now)
 	insights := health.ForPool(&status)
-	if image == nil || status.Assessment == insightsv1alpha1.PoolCompleted {
-		// A build that fails or drags once every node is updated holds no
-		// update; the machine-config operator's own conditions tell of it.
+	if image == nil || !image.ForUpdate || status.Assessment == insightsv1alpha1.PoolCompleted {
+		// A build that fails or drags before the update reaches the pool,
+		// or once every node is updated, holds no update; the
+		// machine-config operator's own conditions tell of it, and the
+		// pre-checks warn of a failed one before an update.
 		return status, insights, time.Time{}
 	}
 	build, next := health.ForImageBuild(imageBuildHealth(&status, image), now)

@@ -93,6 +93,8 @@ func TestANodeOfAnImageModePoolWaitsOnItsBuild(t *testing.T) {
 		want        phase
 		wantMessage string
 		atConfig    bool
+		// poolTarget is the pool's configuration, newConfig if empty.
+		poolTarget string
 	}{{
 		name:        "building: the node is pending on the build",
 		annotations: imageAnnotations(oldConfig, oldConfig, stateDone, oldImage, oldImage),
@@ -125,6 +127,14 @@ func TestANodeOfAnImageModePoolWaitsOnItsBuild(t *testing.T) {
 		want:        phase{Updating: "False " + insightsv1alpha1.NodeCompleted, Version: target},
 		wantMessage: "The node is at version " + target,
 	}, {
+		name:        "before the update reaches the pool, its build is no wait of the update's",
+		annotations: imageAnnotations(oldConfig, oldConfig, stateDone, oldImage, oldImage),
+		image:       layered(imagemode.Building, started, oldImage),
+		poolTarget:  oldConfig,
+		want:        phase{Updating: "False " + insightsv1alpha1.NodePending, Version: previous},
+		wantMessage: "The node is at version " + previous + " and waits to be updated to " + target,
+		atConfig:    true,
+	}, {
 		name:        "a pool that is not image-mode is as before",
 		annotations: mcd(oldConfig, oldConfig, stateDone, "uncordon-"+oldConfig, "uncordon-"+oldConfig, ""),
 		want:        phase{Updating: "False " + insightsv1alpha1.NodePending, Version: previous},
@@ -134,6 +144,9 @@ func TestANodeOfAnImageModePoolWaitsOnItsBuild(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			pool := testPool(WorkerPool, false)
 			pool.Spec.Configuration.Name = newConfig
+			if tc.poolTarget != "" {
+				pool.Spec.Configuration.Name = tc.poolTarget
+			}
 			a := NodeProgress(Input{Node: testNode("worker-0", tc.annotations, healthy(), false), Pool: pool, Versions: versions,
 				Target: target, Image: tc.image, Now: now})
 			s := summarize(a)
@@ -162,6 +175,9 @@ func TestAnImageModePoolsUpdateWaitsOnItsBuild(t *testing.T) {
 		updating   string
 		healthy    string
 		problems   []string
+		// before says the pool's target configuration is not yet the
+		// update's.
+		before bool
 	}{{
 		name: "building: progressing, on the build", image: layered(imagemode.Building, started, oldImage), nodes: repeat(3, pending),
 		assessment: insightsv1alpha1.PoolProgressing, updating: "True " + PoolReasonBuildingImage, healthy: "True " + insightsv1alpha1.NodeAsExpected,
@@ -177,7 +193,15 @@ func TestAnImageModePoolsUpdateWaitsOnItsBuild(t *testing.T) {
 		assessment: insightsv1alpha1.PoolDegraded, updating: "False " + PoolReasonImageBuildStopped, healthy: "False " + PoolReasonImageBuildStopped,
 		problems: []string{health.ImageBuildInterrupted},
 	}, {
-		name: "built and taken: pending on the rollout", image: layered(imagemode.Succeeded, started, newImage), nodes: repeat(3, pending),
+		name: "built and taken: progressing on to the nodes", image: layered(imagemode.Succeeded, started, newImage), nodes: repeat(3, pending),
+		assessment: insightsv1alpha1.PoolProgressing, updating: "True " + PoolReasonProgressing, healthy: "True " + insightsv1alpha1.NodeAsExpected,
+	}, {
+		name: "before the update reaches the pool, a failed build of the configuration its nodes run holds no update", image: layered(imagemode.Failed, started, oldImage),
+		nodes: repeat(3, pending), before: true,
+		assessment: insightsv1alpha1.PoolPending, updating: "False " + PoolReasonPending, healthy: "True " + insightsv1alpha1.NodeAsExpected,
+	}, {
+		name: "before the update reaches the pool, a build of its running configuration is no wait", image: layered(imagemode.Building, started, oldImage),
+		nodes: repeat(3, pending), before: true,
 		assessment: insightsv1alpha1.PoolPending, updating: "False " + PoolReasonPending, healthy: "True " + insightsv1alpha1.NodeAsExpected,
 	}, {
 		name: "a build failing once every node is updated holds no update", image: layered(imagemode.Failed, started, oldImage),
@@ -193,7 +217,7 @@ func TestAnImageModePoolsUpdateWaitsOnItsBuild(t *testing.T) {
 			pool := testPool(WorkerPool, false)
 			pool.Spec.Configuration.Name = newConfig
 			failure := imagemode.Failure{Pod: "build-" + buildName + "-x7k2q", Container: imagemode.BuildContainer, Words: "Error: pushing image: unauthorized: authentication required"}
-			status, insights, _ := AssessPool(pool, tc.nodes, NewPoolImage(pool, tc.image, failure, now), nil, now)
+			status, insights, _ := AssessPool(pool, tc.nodes, NewPoolImage(pool, tc.image, failure, !tc.before, now), nil, now)
 			if status.Assessment != tc.assessment {
 				t.Errorf("assessment %s, want %s", status.Assessment, tc.assessment)
 			}
@@ -224,7 +248,7 @@ func TestAFailedBuildsInsightSaysHowToReadAndRetryIt(t *testing.T) {
 		Words: "Copying blob sha256:5f70bf18a086\nError: pushing image: unauthorized: authentication required"}
 	failedAt := now.Add(-time.Minute)
 	_, insights, _ := AssessPool(pool, repeat(2, nodeStatus(insightsv1alpha1.NodePending, false, true)),
-		NewPoolImage(pool, layered(imagemode.Failed, failedAt, oldImage), failure, now), nil, now)
+		NewPoolImage(pool, layered(imagemode.Failed, failedAt, oldImage), failure, true, now), nil, now)
 	if len(insights) != 1 {
 		t.Fatalf("got %d health insights, want the failed build's", len(insights))
 	}
@@ -255,7 +279,7 @@ func TestASlowBuildIsReportedWhenItTurnsSlow(t *testing.T) {
 	pool.Spec.Configuration.Name = newConfig
 	started := now.Add(-10 * time.Minute)
 	_, insights, next := AssessPool(pool, repeat(2, nodeStatus(insightsv1alpha1.NodePending, false, true)),
-		NewPoolImage(pool, layered(imagemode.Building, started, oldImage), imagemode.Failure{}, now), nil, now)
+		NewPoolImage(pool, layered(imagemode.Building, started, oldImage), imagemode.Failure{}, true, now), nil, now)
 	if len(insights) != 0 {
 		t.Errorf("got %d health insights 10 minutes into a build whose past took 12, want none", len(insights))
 	}

@@ -493,7 +493,7 @@ func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, cu
 	switch {
 	case in.Migrating:
 		goal = fmt.Sprintf("%s (its pool's configuration %s)", in.Target, in.Pool.Spec.Configuration.Name)
-	case in.Image != nil && in.Image.Ready() && !updated:
+	case updateImage(in) && in.Image.Ready() && !updated:
 		goal = fmt.Sprintf("%s (its pool's OS image %s)", in.Target, in.Image.Image())
 	}
 	switch {
@@ -534,7 +534,7 @@ func (c *conditions) updating(in Input, updating, updated, foundCurrent bool, cu
 	case in.Pool.Spec.Paused:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePaused
 		cond.Message = fmt.Sprintf("The node is at version %s; its pool %s is paused, so it will not be updated to %s", currentVersion, in.Pool.Name, goal)
-	case in.Image != nil && !in.Image.Ready() && !updated:
+	case updateImage(in) && !in.Image.Ready() && !updated:
 		cond.Status, cond.Reason = metav1.ConditionFalse, insightsv1alpha1.NodePending
 		cond.Message = fmt.Sprintf("The node is at version %s and waits for its pool's OS image %s before it is updated to %s", currentVersion, awaitedBuild(in.Image), goal)
 	default:
@@ -576,6 +576,18 @@ func runsPoolImage(annotations map[string]string, image *imagemode.Pool) bool {
 	}
 	img := image.Image()
 	return img != "" && annotations[DesiredImageAnnotation] == img && annotations[CurrentImageAnnotation] == img
+}
+
+// updateImage says the node's pool is image-mode and its build is the
+// update's: the pool targets a configuration of the target version. Before
+// the machine-config operator renders it, the pool's build is of the
+// configuration its nodes run.
+func updateImage(in Input) bool {
+	if in.Image == nil || in.Target == "" {
+		return false
+	}
+	v, ok := in.Versions.Of(in.Pool.Spec.Configuration.Name)
+	return ok && v == in.Target
 }
 
 // awaitedBuild names the build a node of an image-mode pool waits on, and

@@ -33,16 +33,22 @@ type PoolImage struct {
 	Pool *imagemode.Pool
 	// Failure is the builder's account of a failed build.
 	Failure imagemode.Failure
-	status  *insightsv1alpha1.PoolImageBuild
+	// ForUpdate says the pool's target configuration is of the version the
+	// cluster updates to: its build is the update's. Before the update
+	// reaches the pool (the machine-config operator renders the pool's new
+	// configuration late in the control plane's update), the build is of
+	// the configuration the nodes run, and holds no update.
+	ForUpdate bool
+	status    *insightsv1alpha1.PoolImageBuild
 }
 
 // NewPoolImage assesses the build of an image-mode pool for its target
 // configuration; nil for a pool without a MachineOSConfig.
-func NewPoolImage(pool *machineconfigurationv1.MachineConfigPool, p *imagemode.Pool, failure imagemode.Failure, now time.Time) *PoolImage {
+func NewPoolImage(pool *machineconfigurationv1.MachineConfigPool, p *imagemode.Pool, failure imagemode.Failure, forUpdate bool, now time.Time) *PoolImage {
 	if p == nil {
 		return nil
 	}
-	return &PoolImage{Pool: p, Failure: failure, status: imagemode.Status(p, pool.Spec.Configuration.Name, failure, now)}
+	return &PoolImage{Pool: p, Failure: failure, ForUpdate: forUpdate, status: imagemode.Status(p, pool.Spec.Configuration.Name, failure, now)}
 }
 
 // Status is the pool insight's imageBuild.
@@ -53,11 +59,20 @@ func (i *PoolImage) Status() *insightsv1alpha1.PoolImageBuild {
 	return i.status
 }
 
-func (i *PoolImage) blocking() bool { return i != nil && i.Pool.Blocking() }
+// blocking says the update's build failed or was interrupted.
+func (i *PoolImage) blocking() bool { return i != nil && i.ForUpdate && i.Pool.Blocking() }
 
-// building says the pool's nodes wait on a build that has not failed: not
-// yet created, not started, building, or succeeded but not yet taken.
-func (i *PoolImage) building() bool { return i != nil && !i.Pool.Ready() && !i.Pool.Blocking() }
+// building says the pool's nodes wait on the update's build, which has not
+// failed: not yet created, not started, building, or succeeded but not yet
+// taken.
+func (i *PoolImage) building() bool {
+	return i != nil && i.ForUpdate && !i.Pool.Ready() && !i.Pool.Blocking()
+}
+
+// built says the update's build is done and its image taken: the node
+// controller gives the nodes the configuration and the image as they may
+// take them.
+func (i *PoolImage) built() bool { return i != nil && i.ForUpdate && i.Pool.Ready() }
 
 // counts are a pool's nodes by state.
 type counts struct {
@@ -156,6 +171,13 @@ func Pool(pool *machineconfigurationv1.MachineConfigPool, nodes []*Assessment, i
 		// progresses, on the build.
 		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonBuildingImage
 		updating.Message = fmt.Sprintf("%d of %d nodes are updated; the rest wait on the pool's OS image: %s", c.updated, c.total, image.status.Message)
+	case image.built() && c.progressing == 0 && !pool.Spec.Paused:
+		// Built, before the node controller has given a node the
+		// configuration and the image: it reports the pool Updating ("Pool
+		// is waiting for nodes to apply OS image"), and the update goes on
+		// without pause from the build to the nodes.
+		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonProgressing
+		updating.Message = fmt.Sprintf("%d of %d nodes are updated; the pool's OS image is built, and its nodes are to take it: %s", c.updated, c.total, image.status.Message)
 	case c.progressing > 0 || c.updated > 0 || c.degraded > 0:
 		updating.Status, updating.Reason = metav1.ConditionTrue, PoolReasonProgressing
 		updating.Message = fmt.Sprintf("%d of %d nodes are updated, %d are updating", c.updated, c.total, c.progressing)

@@ -73,7 +73,11 @@ func (m *imageMode) poolImage(s *state, pool *machineconfigurationv1.MachineConf
 		}
 		failure = imagemode.FailureOf(p.JobName(), pods)
 	}
-	return nodes.NewPoolImage(pool, p, failure, s.now), nil
+	forUpdate := false
+	if v, ok := s.versions.Of(pool.Spec.Configuration.Name); ok && s.target != "" {
+		forUpdate = v == s.target
+	}
+	return nodes.NewPoolImage(pool, p, failure, forUpdate, s.now), nil
 }
 
 // handler queues an image-mode pool, and its nodes, whose MachineOSConfig,
