@@ -34,7 +34,7 @@ const (
 
 // installImageModeCRDs installs the CRDs of imageModeCRDs, waits until they
 // are served, and removes them when the test ends.
-func installImageModeCRDs(t *testing.T) {
+func installImageModeCRDs(t testing.TB) {
 	t.Helper()
 	paths, err := filepath.Glob(filepath.Join(imageModeCRDs, "*.crd.yaml"))
 	if err != nil || len(paths) != 3 {

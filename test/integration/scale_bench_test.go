@@ -81,8 +81,27 @@ const (
 //
 //	KUBEBUILDER_ASSETS=$(hack/install-testbin.sh) go test ./test/integration/ -run '^$' -bench NodeScale -benchtime 1x -v
 func BenchmarkNodeScale(b *testing.B) {
+	benchmarkNodeScale(b, false)
+}
+
+// BenchmarkNodeScaleWithMachineConfigNodes is BenchmarkNodeScale on a
+// cluster that serves MachineConfigNodes, one per node in the shape the
+// daemon writes for its phase, which the operator caches and reads for
+// every node. Its unchanged writes also renew every MachineConfigNode's
+// PinnedImageSetsProgressing, which the daemon rewrites on every report.
+func BenchmarkNodeScaleWithMachineConfigNodes(b *testing.B) {
+	benchmarkNodeScale(b, true)
+}
+
+func benchmarkNodeScale(b *testing.B, machineConfigNodes bool) {
 	s := newNodeScale(b)
+	if machineConfigNodes {
+		installImageModeCRDs(b)
+	}
 	s.createCluster()
+	if machineConfigNodes {
+		s.createMachineConfigNodes()
+	}
 
 	// The insights' watch starts before the operator, so that it sees
 	// each insight as it is created and its status written.
@@ -110,6 +129,9 @@ func BenchmarkNodeScale(b *testing.B) {
 	s.writes.reset()
 	s.touchHeartbeats()
 	s.touchPoolStatus()
+	if machineConfigNodes {
+		s.touchMachineConfigNodes()
+	}
 	// The touches are committed when their requests return; the operator's
 	// watches deliver them within milliseconds, and its handlers drop them
 	// in microseconds each. Ten seconds is ample for a write, if any, to
