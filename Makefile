@@ -120,8 +120,11 @@ RUN_LOCAL = go build -o $(OUTPUT)/bin/run-local ./test/runlocal && \
 # the pools' insights or the fleet gauge), the demonstration informer's warning reaches
 # UpdateStatus after its Wait, the error of the CSV that fails midway
 # reaches UpdateStatus and the status command's health section (and leaves
-# once the CSV recovers), status names the pod and the budget that hold a
-# worker's drain and then no longer, the walkthrough's commands print what
+# once the CSV recovers), status says at each step where the image-mode
+# pool's OS image build stands (building, failed in its pod's words with an
+# Error health insight, retried, built, its nodes rolled), status names the
+# pod and the budget that hold a worker's drain and then no longer, the
+# walkthrough's commands print what
 # docs/administrators.md shows, the stand-in (when built) serves the
 # plugin and the insights, and everything stops cleanly.
 test-run-local: RUN_LOCAL_FLAGS = --step=300ms --check --console-listen=127.0.0.1:0

@@ -10,7 +10,7 @@ import (
 // historySteps are the history commands run once the played update
 // completed: the list, which has it Completed, and its postmortem, which
 // has the held drain as a stall in the words of its health insight, naming
-// the pod and the budget, and the worker pool's nodes.
+// the pod and the budget, and the worker pools' nodes.
 func (w walkthrough) historySteps(target string) []step {
 	stall := fmt.Sprintf("Pod %s/%s holds the drain of node %s: PodDisruptionBudget %s/%s allows no disruption", heldNamespace, heldPod, w.held.node, heldNamespace, heldBudget)
 	return []step{
@@ -22,7 +22,7 @@ func (w walkthrough) historySteps(target string) []step {
 			}
 			return fmt.Errorf("want a line of the update to %s, Completed (exit %d)", target, code)
 		}},
-		{args: []string{"history", target}, check: says("= Update to "+target, "Timeline:", "Pools:", "worker (WorkerPool)", "Stalls:", stall)},
+		{args: []string{"history", target}, check: says("= Update to "+target, "Timeline:", "Pools:", "worker (WorkerPool)", layeredPoolName+" (WorkerPool)", "Stalls:", stall)},
 	}
 }
 

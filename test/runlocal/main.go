@@ -1,13 +1,16 @@
 // Command runlocal shows the operator doing its main job without an OpenShift
 // cluster: it starts kube-apiserver and etcd on loopback, loads a cluster
 // recorded mid-update with operators OLM installed (OLM's CRDs and objects,
-// one operator capped at the minor release the cluster runs), runs
+// one operator capped at the minor release the cluster runs) and an
+// image-mode worker pool beside its worker pool (the machine-config
+// operator's image-mode CRDs, a MachineOSConfig and its last build), runs
 // `update-insights-operator start` against it as in a cluster with a
 // demonstration UpdateInformer beside it, plays the update forward while
 // printing the insights and UpdateStatus as they change (an operator's CSV
-// fails midway, and status shows it; a budget holds a worker's drain until
-// its workload is scaled up, and status shows that, as
-// docs/administrators.md does), and then leaves the cluster running,
+// fails midway, and status shows it; the image-mode pool's OS image build
+// fails and is retried, and status shows each step; a budget holds a
+// worker's drain until its workload is scaled up, and status shows that,
+// as docs/administrators.md does), and then leaves the cluster running,
 // offered next releases, for the pre-checks walkthrough of
 // docs/administrators.md; it stops everything it started on Ctrl-C (with
 // --check, after running the walkthrough itself and comparing what it
@@ -64,7 +67,7 @@ func main() {
 	flag.StringVar(&o.scenario, "scenario", "test/testdata/oc-examples/4.15.0-ec2-early", "The recorded cluster: files <scenario>-cv.yaml and <scenario>-co.yaml.")
 	flag.StringVar(&o.workdir, "workdir", "_output/run-local", "Where the kubeconfig and the operator's log are written.")
 	flag.DurationVar(&o.step, "step", 4*time.Second, "How long each ClusterOperator takes to update.")
-	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, history listed the update Completed and its postmortem the held drain as a stall naming them, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
+	flag.BoolVar(&o.check, "check", false, "Exit non-zero unless the insight went from Progressing to Completed, every pool completed and no configuration rollout was left showing (in the pools' insights or the fleet gauge), the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, the failing CSV's error reached UpdateStatus, the status command's health section and its details during the update, and left once the CSV recovered, the status command named the pod and the budget that held a worker's drain and then no longer, the status command said at each step of the image-mode pool's roll what the machine-config operator's state made true (its OS image build Building while the nodes waited, Failed with the build pod's words and an Error health insight, Building again once the rebuild annotation was applied, the nodes rolling, Completed), history listed the update Completed and its postmortem the held drain as a stall naming them, the pre-checks walkthrough's commands printed what docs/administrators.md shows, and everything stopped cleanly (for CI); without it, the cluster keeps running after the update until Ctrl-C.")
 	flag.BoolVar(&o.managed, "managed", false, "Start the cluster idle, with the Managed Upgrade Operator's UpgradeConfig CRD and the managed-upgrade informer, schedule a managed update to the recorded target a minute ahead (with --check, brought forward once UpdateStatus and the status command showed it), and play the Managed Upgrade Operator's steps around the recorded update; with --check, exit non-zero unless UpdateStatus showed the window, the status command printed it as docs/managed-upgrade.md shows, the pre-update health check's warning came and went, a step was shown, the update completed with no configuration rollout left showing, and everything stopped cleanly.")
 	flag.BoolVar(&o.hosted, "hosted", false, "Play a cluster whose control plane HyperShift hosts ("+hostedRecording+"'s ClusterVersion and ClusterOperators, reshaped as a hosted cluster has them; --scenario is not read): a control-plane update, an InPlace NodePool's update and a Replace NodePool's rollout beside a NodePool left behind, printing what the status command shows at each step; with --check, exit non-zero unless at each step status said what HyperShift's code makes true then and never \"MachineConfigPool\", the insight went from Progressing to Completed, the operator's ClusterOperator is Available in the hosted mode and not Degraded, and everything stopped cleanly.")
 	flag.BoolVar(&o.management, "management", false, "Play a management cluster with three hosted clusters, in the shapes HyperShift's and Cluster API's controllers write (--scenario is not read): a control-plane update that completes, a Replace NodePool rolling machine by machine with one Machine held by a drain, and a minor update blocked by ClusterVersionUpgradeable=False beside an InPlace NodePool, made with the upgrade command where it allows them; printing what status --hosted-clusters and --hosted-cluster show at each step; with --check, exit non-zero unless at each step they said what HyperShift's code makes true then, upgrade set or refused what HyperShift would, and everything stopped cleanly.")
@@ -112,11 +115,16 @@ func run(ctx context.Context, o options) (err error) {
 	var olmObjs olmObjects
 	var capped *operatorsv1alpha1.ClusterServiceVersion
 	var blocker olmBlocker
+	var layered *layeredPool
 	if o.managed {
 		crds = append(crds, upgradeConfigCRD)
 		beside = "the managed-upgrade informer"
 	} else {
 		crds = append(crds, olmCRDs...)
+		crds = append(crds, imageModeCRDs)
+		if layered, err = newLayeredPool(scenario.nodes); err != nil {
+			return fmt.Errorf("%s: %w", o.scenario, err)
+		}
 		if olmObjs, err = loadOLMObjects(olmObjectsFile, scenario.moved); err != nil {
 			return err
 		}
@@ -181,6 +189,11 @@ func run(ctx context.Context, o options) (err error) {
 			return err
 		}
 		say("loading a workload on %s: ReplicaSet %s/%s of one pod, whose PodDisruptionBudget %s/%s allows no disruption", held.node, heldNamespace, heldReplicaSet, heldNamespace, heldBudget)
+		if err := layered.create(ctx, c); err != nil {
+			return err
+		}
+		say("loading an image-mode pool beside the worker pool: MachineConfigPool %s of %d nodes, its MachineOSConfig %s at image %s, built by MachineOSBuild %s in %s",
+			layered.name, len(layered.nodes), layered.name, layered.digested(layered.pastBuildName()), layered.pastBuildName(), pastBuildTook)
 		if olmC, err = newOLMCluster(cluster.cfg, olmObjs); err != nil {
 			return err
 		}
@@ -288,7 +301,10 @@ func run(ctx context.Context, o options) (err error) {
 		}
 		return walk.holdDrain(ctx, c, o.check)
 	}
-	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion, drainAsked: drainAsked}); err != nil && ctx.Err() == nil {
+	// The image-mode pool's first build fails, and is retried; status
+	// shows each stage.
+	layeredRoll := walk.watchLayered(ctx, c, layered, o.check)
+	if err := scenario.play(ctx, c, o.step, playHooks{midway: midway, beforeCompletion: beforeCompletion, drainAsked: drainAsked, imageBuild: layeredRoll.step}); err != nil && ctx.Err() == nil {
 		return err
 	}
 	end := settle(ctx, c, opMetrics, seen, scenario, stopDisplay)
@@ -304,11 +320,15 @@ func run(ctx context.Context, o options) (err error) {
 				olm.Informer, failingCSVNamespace, failingCSVName, olmSeen.shown, olmSeen.left, orFine(statusShowed))
 		}
 		say("check passed: the insight went from Progressing to Completed, every pool completed and shows no configuration rollout, the operator reports itself healthy, the demonstration informer's warning reached UpdateStatus after its Wait, and the failing CSV's error reached UpdateStatus and the status command's health section during the update, and left once the CSV recovered")
+		if err := layeredRoll.done(); err != nil {
+			return err
+		}
+		say("check passed: the image-mode pool %s waited Progressing on its OS image build, went Degraded with the build pod's words in status and an Error health insight naming the pod, its log, the push secret and the rebuild annotation, built again once annotated, without the insight, and rolled its nodes to Completed with the new configuration and image together", layered.name)
 		say("what the operator recorded of the update:")
 		if err := walk.showHistory(ctx, scenario.target(), true); err != nil {
 			return fmt.Errorf("the update's record: %w", err)
 		}
-		say("check passed: history listed the update to %s Completed, and its postmortem the worker pool's nodes and the held drain as a stall naming pod %s/%s and budget %s/%s", scenario.target(), heldNamespace, heldPod, heldNamespace, heldBudget)
+		say("check passed: history listed the update to %s Completed, and its postmortem the worker pools' nodes (%s and %s) and the held drain as a stall naming pod %s/%s and budget %s/%s", scenario.target(), names.WorkerPool, layered.name, heldNamespace, heldPod, heldNamespace, heldBudget)
 		say("the pre-checks walkthrough (docs/administrators.md, \"Pre-checks walkthrough\"):")
 		if err := walk.check(ctx); err != nil {
 			return fmt.Errorf("the pre-checks walkthrough: %w", err)

@@ -19,6 +19,9 @@ type recordedNodes struct {
 	pools   []*machineconfigurationv1.MachineConfigPool
 	configs []*machineconfigurationv1.MachineConfig
 	nodes   []*corev1.Node
+	// layered is the image-mode pool played beside the recorded ones, nil
+	// when none is.
+	layered *layeredPool
 }
 
 // create writes the pools, configurations and nodes, nodes ready as of now.
@@ -71,14 +74,25 @@ func (n *recordedNodes) create(ctx context.Context, c *clients) error {
 // drainAsked, if not nil, is called once a node's drain is asked and before
 // it is done.
 func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version string, step time.Duration, drainAsked func(node string) error) error {
-	pools := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools()
-	p, err := pools.Get(ctx, pool, metav1.GetOptions{})
+	rendered, err := render(ctx, c, pool, version)
 	if err != nil {
 		return err
 	}
+	return n.rollNodes(ctx, c, pool, rendered, "", step, drainAsked)
+}
+
+// render is the render controller's part of a roll: it creates the pool's
+// rendered configuration for version and points the pool's
+// spec.configuration at it, and returns its name.
+func render(ctx context.Context, c *clients, pool, version string) (string, error) {
+	pools := c.machineConfiguration.MachineconfigurationV1().MachineConfigPools()
+	p, err := pools.Get(ctx, pool, metav1.GetOptions{})
+	if err != nil {
+		return "", err
+	}
 	mc := renderedConfig(p, version)
 	if _, err := c.machineConfiguration.MachineconfigurationV1().MachineConfigs().Create(ctx, mc, metav1.CreateOptions{}); err != nil {
-		return fmt.Errorf("creating MachineConfig %s: %w", mc.Name, err)
+		return "", fmt.Errorf("creating MachineConfig %s: %w", mc.Name, err)
 	}
 	rendered := mc.Name
 	if err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
@@ -90,9 +104,19 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 		_, err = pools.Update(ctx, p, metav1.UpdateOptions{})
 		return err
 	}); err != nil {
-		return fmt.Errorf("pointing MachineConfigPool %s at %s: %w", pool, rendered, err)
+		return "", fmt.Errorf("pointing MachineConfigPool %s at %s: %w", pool, rendered, err)
 	}
-	if err := syncPoolStatus(ctx, c, pool); err != nil {
+	return rendered, nil
+}
+
+// rollNodes is the node controller's and the daemons' part of a roll: one
+// node of the pool at a time gets rendered as its desiredConfig, and, in an
+// image-mode pool (image not empty), image as its desiredImage with it
+// (setDesiredAnnotations in pkg/controller/node/node_controller.go); its
+// daemon writes both as current when it is done (SetDone in
+// pkg/daemon/writer.go). The pool's status follows every step.
+func (n *recordedNodes) rollNodes(ctx context.Context, c *clients, pool, rendered, image string, step time.Duration, drainAsked func(node string) error) error {
+	if err := n.syncStatus(ctx, c, pool); err != nil {
 		return err
 	}
 	var members []string
@@ -114,6 +138,10 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 			{map[string]string{nodes.CurrentConfigAnnotation: rendered, nodes.StateAnnotation: "Done",
 				nodes.DesiredDrainAnnotation: "uncordon-" + rendered, nodes.LastAppliedDrainAnnotation: "uncordon-" + rendered}, false},
 		}
+		if image != "" {
+			phases[0].annotations[nodes.DesiredImageAnnotation] = image
+			phases[len(phases)-1].annotations[nodes.CurrentImageAnnotation] = image
+		}
 		for _, phase := range phases {
 			if err := updateNode(ctx, c, name, func(node *corev1.Node) {
 				for k, v := range phase.annotations {
@@ -123,7 +151,7 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 			}); err != nil {
 				return err
 			}
-			if err := syncPoolStatus(ctx, c, pool); err != nil {
+			if err := n.syncStatus(ctx, c, pool); err != nil {
 				return err
 			}
 			if !sleep(ctx, step/time.Duration(len(phases))) {
@@ -137,6 +165,15 @@ func (n *recordedNodes) roll(ctx context.Context, c *clients, pool, version stri
 		}
 	}
 	return nil
+}
+
+// syncStatus writes the pool's status, an image-mode pool's with its
+// build's.
+func (n *recordedNodes) syncStatus(ctx context.Context, c *clients, pool string) error {
+	if n.layered != nil && n.layered.name == pool {
+		return n.layered.syncStatus(ctx, c)
+	}
+	return syncPoolStatus(ctx, c, pool)
 }
 
 // syncPoolStatus writes a pool's status as the machine-config operator's

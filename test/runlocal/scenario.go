@@ -142,12 +142,14 @@ func freshMeta(m metav1.ObjectMeta) metav1.ObjectMeta {
 // playHooks are called as the update is played: midway once half the
 // pending operators have updated, beforeCompletion before the
 // ClusterVersion completes, beforeWorkers once it has and before the
-// worker pools roll, and drainAsked once the roll of a worker pool has
-// asked for a node's drain, before the drain is done. Any may be nil; an
-// error ends the play.
+// worker pools roll, drainAsked once the roll of a worker pool has asked
+// for a node's drain, before the drain is done, and imageBuild at each
+// stage of the image-mode pool's roll (with it, the pool's first build
+// fails and is retried). Any may be nil; an error ends the play.
 type playHooks struct {
 	midway, beforeCompletion, beforeWorkers func() error
 	drainAsked                              func(node string) error
+	imageBuild                              func(buildStep) error
 }
 
 // play updates the pending payload operators one by one, those already
@@ -220,7 +222,13 @@ func (s *scenario) play(ctx context.Context, c *clients, step time.Duration, hoo
 		if p.Name == nodes.MasterPool {
 			continue
 		}
-		if err := s.nodes.roll(ctx, c, p.Name, s.target(), step, hooks.drainAsked); err != nil || ctx.Err() != nil {
+		var err error
+		if l := s.nodes.layered; l != nil && p.Name == l.name {
+			err = l.roll(ctx, c, s.nodes, s.target(), step, hooks.imageBuild)
+		} else {
+			err = s.nodes.roll(ctx, c, p.Name, s.target(), step, hooks.drainAsked)
+		}
+		if err != nil || ctx.Err() != nil {
 			return err
 		}
 	}

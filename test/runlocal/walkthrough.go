@@ -38,7 +38,7 @@ type walkthrough struct {
 }
 
 // demoFindingIdentity, riskIdentity and alertsIdentity are the identities
-// pre-checks --details prints for the three findings the walkthrough
+// pre-checks --details prints for three of the findings the walkthrough
 // accepts: the local operator reads no alerts, a check that did not run.
 func (w walkthrough) demoFindingIdentity() string {
 	return protocol.Identity(demoInformerName, demoPlanFinding(w.target, metav1.Time{}))
@@ -74,6 +74,8 @@ func (w walkthrough) steps() []step {
 // shortNames are the names pre-checks prints for the three findings, which
 // the walkthrough accepts them by: the demonstration informer's uid, the
 // risk's name, as oc adm upgrade accept takes it, and the operator's uid.
+// The image-mode pool's rebuild is a status of the plan, with nothing to
+// accept.
 func (w walkthrough) shortNames() []string {
 	return []string{demoPlanFindingUID, demoRiskName, "alerts-unchecked"}
 }
