@@ -48,6 +48,9 @@ var allowedRoles = []struct {
 		groups: []string{"machineconfiguration.openshift.io"}, resources: []string{"machineconfigpools", "machineconfigs"}, verbs: []string{"get", "list", "watch"},
 		why: "pools and their configs are the input of the node and pool insights",
 	}, {
+		groups: []string{"machineconfiguration.openshift.io"}, resources: []string{"machineosconfigs", "machineosbuilds", "machineconfignodes"}, verbs: []string{"get", "list", "watch"},
+		why: "an image-mode pool's update waits on its OS image build, and a MachineConfigNode tells each step of a node's update",
+	}, {
 		groups: []string{"config.openshift.io"}, resources: []string{"infrastructures"}, verbs: []string{"get"},
 		why: "controllercmd reads the control plane topology to size leader election",
 	}, {
@@ -153,6 +156,9 @@ var allowedRoles = []struct {
 	rules: []allowedRule{{
 		groups: []string{"apps"}, resources: []string{"deployments"}, verbs: []string{"get", "list", "watch"},
 		why: "machine-config has updated only once it runs the image of the machine-config-operator Deployment",
+	}, {
+		groups: []string{""}, resources: []string{"pods"}, verbs: []string{"get", "list", "watch"},
+		why: "a failed OS image build says why only in its build Job's pod's termination message",
 	}},
 }, {
 	kind: "Role", namespace: names.ConfigManagedNamespace, name: "update-insights-operator",
